@@ -1,0 +1,7 @@
+"""``python -m ramsli_tui`` runs the ``ramsli`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,168 @@
+"""The ``ramsli`` command: play, replay, rules, simulate.
+
+Every error a user can cause ends in one clear line on standard error and exit
+status 2, never a traceback.  Commands that print JSON print nothing else on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+import yaml
+
+from . import __version__
+from . import rules as rulesets
+from .rules import RulesetError
+
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A user's mistake, reported as one line and exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ramsli",
+        description="Ramsli, the tavern trick-taking stakes game. With no command, opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
+    play.add_argument("--ruleset", default="classic", help="a bundled or own ruleset's name, or a YAML file (default: classic)")
+    play.add_argument("--players", type=int, default=4, help="players at the table, you included (default: 4)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the shuffle, to replay the same session")
+    play.add_argument("--name", default=None, help="your name at the table")
+    play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
+
+    replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
+    replay.add_argument("file", help="the hand record, or - to read standard input")
+    replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+    rules = commands.add_parser("rules", help="list, show or check rulesets")
+    rules_commands = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
+    rules_commands.add_parser("list", help="list the bundled rulesets and your own")
+    show = rules_commands.add_parser("show", help="print a ruleset with every key resolved, in YAML")
+    show.add_argument("ruleset", help="a ruleset's name or a YAML file")
+    check = rules_commands.add_parser("check", help="check ruleset files; exit 2 with the errors if any is wrong")
+    check.add_argument("files", nargs="+", help="ruleset files (or names)")
+
+    simulate = commands.add_parser("simulate", help="play many hands between computer players and summarise them")
+    simulate.add_argument("--ruleset", default="classic")
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--hands", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handlers = {
+        None: run_app,
+        "play": run_app,
+        "replay": run_replay,
+        "rules": run_rules,
+        "simulate": run_simulate,
+    }
+    try:
+        return handlers[args.command](args)
+    except (CliError, RulesetError) as error:
+        print(f"ramsli: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from .ui.app import run
+
+    return run(args)
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def run_replay(args: argparse.Namespace) -> int:
+    from .records import RecordError, error_result, replay_text
+    from .replay_text import describe_hand
+
+    try:
+        if args.file == "-":
+            text, source, base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
+        else:
+            path = Path(args.file)
+            text, source, base_dir = path.read_text(encoding="utf-8"), str(path), path.parent
+    except (OSError, UnicodeDecodeError) as error:
+        message = getattr(error, "strerror", None) or "not a UTF-8 text file"
+        result, hand = error_result(RecordError(f"{args.file}: cannot read the record ({message})")), None
+    else:
+        result, hand = replay_text(text, source, base_dir)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    elif hand is not None:
+        print(describe_hand(hand, result))
+    else:
+        print(f"ramsli: {result['error']['message']}", file=sys.stderr)
+    return EXIT_USAGE if hand is None else 0
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+def run_rules(args: argparse.Namespace) -> int:
+    if args.rules_command == "list":
+        return _rules_list()
+    if args.rules_command == "show":
+        ruleset = rulesets.load(args.ruleset)
+        print(yaml.safe_dump(ruleset.as_yaml_dict(), sort_keys=False, allow_unicode=True), end="")
+        return 0
+    failures = 0
+    for name in args.files:
+        try:
+            ruleset = rulesets.load(name)
+        except RulesetError as error:
+            failures += 1
+            print(error, file=sys.stderr)
+        else:
+            print(f"{name}: ok ({ruleset.name})")
+    return EXIT_USAGE if failures else 0
+
+
+def _rules_list() -> int:
+    bundled = rulesets.bundled_dir()
+    for name, path in rulesets.available().items():
+        try:
+            ruleset = rulesets.load_file(path)
+        except RulesetError as error:
+            print(f"{name:16} (broken) {error}")
+            continue
+        origin = "" if path.parent == bundled else f"  [{path}]"
+        print(f"{name:16} {ruleset.description}{origin}")
+    print(f"\nYour own rulesets go in {rulesets.user_dir()}")
+    return 0
+
+
+# --- simulate ----------------------------------------------------------------------------
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate, summary_text
+
+    ruleset = rulesets.load(args.ruleset)
+    if args.hands < 1:
+        raise CliError("--hands must be at least 1")
+    if not ruleset.players.min <= args.players <= ruleset.players.max:
+        raise CliError(
+            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
+        )
+    summary = simulate(ruleset, args.players, args.hands, args.seed)
+    print(json.dumps(summary, indent=1) if args.json else summary_text(summary))
+    return 0 if summary["chips_conserved"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

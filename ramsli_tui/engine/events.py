@@ -1,0 +1,119 @@
+"""What happened: the small immutable events the engine returns from ``apply``.
+
+Every screen, bot and remote client is drawn from these and from views.  An event is
+public unless ``visible_to`` says otherwise: only ``CardsDealt`` is private, to the
+seat that received the cards.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import Card
+
+
+class FirstDealerChosen(NamedTuple):
+    """R5: the cut for the first dealer; ``draws`` are the rounds of (seat, card) drawn."""
+
+    draws: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+
+class HandStarted(NamedTuple):
+    number: int
+    dealer: int
+    antes: tuple[int, ...]
+    pot: int
+
+
+class CardsDealt(NamedTuple):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class TrumpTurned(NamedTuple):
+    card: Card
+    set_aside: tuple[Card, ...]
+
+
+class Declared(NamedTuple):
+    seat: int
+    playing: bool
+    forced: bool = False
+
+
+class Announced(NamedTuple):
+    """General Rams (``kind='general_rams'``) or a Nap target (``kind='nap'``)."""
+
+    seat: int
+    kind: str
+    target: int | None = None
+
+
+class Passed(NamedTuple):
+    seat: int
+
+
+class PlayStarted(NamedTuple):
+    leader: int
+    active: tuple[int, ...]
+    pot: int
+
+
+class CardPlayed(NamedTuple):
+    seat: int
+    card: Card
+    trick: int
+
+
+class TrickWon(NamedTuple):
+    seat: int
+    trick: int
+    plays: tuple[tuple[int, Card], ...]
+
+
+class Payment(NamedTuple):
+    """Chips that moved at settlement: ``payer`` or ``payee`` is None for the pot."""
+
+    payer: int | None
+    payee: int | None
+    chips: int
+    reason: str
+
+
+class HandSettled(NamedTuple):
+    number: int
+    outcome: str
+    winners: tuple[int, ...]
+    betes: tuple[int, ...]
+    payments: tuple[Payment, ...]
+    stacks: tuple[int, ...]
+    pot: int
+    changes: tuple[int, ...]
+
+
+class SeatsLeft(NamedTuple):
+    """R27 on_bust: eliminate: these seats could not pay the ante and left the table."""
+
+    seats: tuple[int, ...]
+
+
+class SessionEnded(NamedTuple):
+    reason: str
+    winners: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+
+Event = (
+    FirstDealerChosen | HandStarted | CardsDealt | TrumpTurned | Declared | Announced | Passed
+    | PlayStarted | CardPlayed | TrickWon | HandSettled | SeatsLeft | SessionEnded
+)
+
+
+def visible_to(event: Event, seat: int) -> bool:
+    """May ``seat`` see this event?  Only dealt cards are private."""
+    return not isinstance(event, CardsDealt) or event.seat == seat
+
+
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    return [event for event in events if visible_to(event, seat)]

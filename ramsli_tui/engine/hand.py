@@ -1,0 +1,509 @@
+"""One hand of Ramsli: antes, deal, declarations, announcements, five tricks, settlement.
+
+Rules R6-R25 of ../shared/spec/ramsli-rules.md.  A ``Hand`` is pure and
+deterministic: it is given the stacks, the pot and the deck already shuffled, and it
+changes only through ``apply``.  Hands are integer bitmasks (bit ``card`` set when held)
+so that legal moves and clones stay cheap for the bots' searches.
+"""
+
+from __future__ import annotations
+
+from ..cards import ALL_CARDS, JOKERS_MASK, SUIT_MASKS, Card, cards_in
+from ..rules import NAP_TARGETS, Ruleset
+from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, PLAY, Action, IllegalAction
+from .events import (
+    Announced,
+    CardPlayed,
+    CardsDealt,
+    Declared,
+    Event,
+    HandSettled,
+    HandStarted,
+    Passed,
+    Payment,
+    PlayStarted,
+    TrickWon,
+    TrumpTurned,
+)
+from .phase import Phase
+from .view import PlayerView, TrickView
+
+TRICKS_PER_HAND = 5
+CARDS_PER_HAND = 5
+SUIT_MASK_OF = tuple(SUIT_MASKS[card.suit] for card in ALL_CARDS)
+ANNOUNCEMENT_NAMES = {"general_rams": "General Rams", "nap": "a Nap target"}
+
+
+def by_rank(cards) -> tuple[Card, ...]:
+    """Cards highest first, for messages and displays."""
+    return tuple(sorted(cards, key=lambda card: (card.rank, -card.suit), reverse=True))
+
+
+class Trick:
+    """A trick begun: its leader, the (seat, card) plays in order, and its winner once finished."""
+
+    __slots__ = ("leader", "plays", "winner")
+
+    def __init__(self, leader: int, plays: list[tuple[int, Card]], winner: int | None = None):
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
+
+    def copy(self) -> Trick:
+        return Trick(self.leader, list(self.plays), self.winner)
+
+    def __repr__(self) -> str:
+        plays = " ".join(f"{seat}:{card.code}" for seat, card in self.plays)
+        return f"Trick(leader={self.leader}, [{plays}], winner={self.winner})"
+
+
+class Hand:
+    """The state of one hand.  Seats are 0..players-1; ``seated`` are those at the table."""
+
+    __slots__ = (
+        "rules", "number", "players", "seated", "dealer", "order", "deck", "start_stacks",
+        "start_pot", "antes", "stacks", "pot", "dealt", "holdings", "turn_up", "set_aside",
+        "trump", "trump_mask", "declarations", "active", "next_active", "phase", "current_seat",
+        "to_act", "announcement", "nap_best", "tricks", "tricks_won", "lead_mask", "best_trump",
+        "best_led", "best_seat", "actions", "settlement", "opening_events",
+    )
+
+    def __init__(self, rules: Ruleset, stacks, dealer: int, pot: int, deck, seated=None, number: int = 1):
+        self.rules = rules
+        self.number = number
+        self.players = len(stacks)
+        self.seated = tuple(range(self.players)) if seated is None else tuple(seated)
+        self.dealer = dealer
+        at = self.seated.index(dealer)
+        self.order = self.seated[at + 1:] + self.seated[: at + 1]  # dealer's left first, dealer last
+        self.deck = tuple(deck)
+        self.start_stacks = tuple(stacks)
+        self.start_pot = pot
+        self.stacks = list(stacks)
+        self.antes = self._collect_antes()
+        self.pot = pot + sum(self.antes)
+        self.declarations: list[bool | None] = [None] * self.players
+        self.active: tuple[int, ...] = ()
+        self.next_active: dict[int, int] = {}
+        self.announcement: tuple[int, str, int | None] | None = None
+        self.nap_best: tuple[int, int] | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * self.players
+        self.lead_mask = 0
+        self.best_trump = self.best_led = self.best_seat = -1
+        self.actions: list[tuple[int, Action]] = []
+        self.settlement: HandSettled | None = None
+        self.to_act = 0
+        events: list[Event] = [HandStarted(number, dealer, tuple(self.antes), self.pot)]
+        events += self._deal()
+        events += self._open_declarations()
+        self.opening_events = events
+
+    # --- dealing (R6, R7, R3) -------------------------------------------------------
+
+    def _collect_antes(self) -> list[int]:
+        antes = [0] * self.players
+        for seat in self.seated:
+            antes[seat] = min(self.rules.ante, self.stacks[seat])
+            self.stacks[seat] -= antes[seat]
+        return antes
+
+    def _deal(self) -> list[Event]:
+        dealt: list[list[Card]] = [[] for _ in range(self.players)]
+        position = 0
+        for packet in self.rules.packets:
+            for seat in self.order:
+                dealt[seat].extend(self.deck[position: position + packet])
+                position += packet
+        set_aside = []
+        while self.deck[position].is_joker:
+            set_aside.append(self.deck[position])
+            position += 1
+        self.turn_up = self.deck[position]
+        self.set_aside = tuple(set_aside)
+        self.trump = self.turn_up.suit
+        self.trump_mask = SUIT_MASKS[self.trump] | (JOKERS_MASK if self.rules.jokers else 0)
+        self.dealt = tuple(tuple(cards) for cards in dealt)
+        self.holdings = [0] * self.players
+        for seat, cards in enumerate(dealt):
+            for card in cards:
+                self.holdings[seat] |= 1 << card
+        events: list[Event] = [CardsDealt(seat, self.dealt[seat]) for seat in self.order]
+        events.append(TrumpTurned(self.turn_up, self.set_aside))
+        return events
+
+    # --- declaring (R8-R11) -----------------------------------------------------------
+
+    def _open_declarations(self) -> list[Event]:
+        if self.rules.obligatory:
+            for seat in self.order:
+                self.declarations[seat] = True
+            return self._close_declarations()
+        self.phase = Phase.DECLARE
+        self.current_seat = self.order[0]
+        return []
+
+    def _dealer_forced_in(self) -> bool:
+        return (
+            self.rules.dealer_forced
+            and self.to_act == len(self.order) - 1
+            and not any(self.declarations[seat] for seat in self.order[:-1])
+        )
+
+    def _declare(self, seat: int, action: Action) -> list[Event]:
+        if action.kind not in ("in", "out"):
+            raise IllegalAction(seat, "{who} must declare in or out first")
+        playing = action.kind == "in"
+        forced = self._dealer_forced_in()
+        if forced and not playing:
+            raise IllegalAction(seat, "{who} must be in: everyone before the dealer is out")
+        self.declarations[seat] = playing
+        events: list[Event] = [Declared(seat, playing, forced)]
+        self.to_act += 1
+        if self.to_act < len(self.order):
+            self.current_seat = self.order[self.to_act]
+            return events
+        return events + self._close_declarations()
+
+    def _close_declarations(self) -> list[Event]:
+        in_order = tuple(seat for seat in self.order if self.declarations[seat])
+        self.active = tuple(sorted(in_order))
+        if len(in_order) == 0:
+            return self._settle_without_play("nobody")
+        if len(in_order) == 1:
+            return self._settle_without_play("lone")
+        self.next_active = {seat: in_order[(i + 1) % len(in_order)] for i, seat in enumerate(in_order)}
+        if self.rules.general_rams or self.rules.nap:
+            self.phase = Phase.ANNOUNCE
+            self.to_act = 0
+            self.current_seat = in_order[0]
+            return []
+        return self._start_play(in_order[0])
+
+    def declaring_order(self) -> tuple[int, ...]:
+        """The active seats in declaring order (from the dealer's left)."""
+        return tuple(seat for seat in self.order if self.declarations[seat])
+
+    # --- announcements (R22, R23) --------------------------------------------------------
+
+    def _announce(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        if kind == "pass":
+            events: list[Event] = [Passed(seat)]
+        elif kind == "general_rams" and self.rules.general_rams:
+            self.announcement = (seat, "general_rams", None)
+            return [Announced(seat, "general_rams")] + self._start_play(seat)
+        elif kind == "nap" and self.rules.nap:
+            floor = self.nap_best[1] if self.nap_best else 1
+            if action.target not in NAP_TARGETS or action.target <= floor:
+                raise IllegalAction(seat, "{who} must name a target above {floor} or pass", floor=floor)
+            self.nap_best = (seat, action.target)
+            events = [Announced(seat, "nap", action.target)]
+            if action.target == 5:
+                return events + self._close_announcements()
+        elif kind in ANNOUNCEMENT_NAMES:
+            raise IllegalAction(seat, "{who} cannot announce {what} under these rules", what=ANNOUNCEMENT_NAMES[kind])
+        else:
+            raise IllegalAction(seat, "{who} must announce or pass before the first lead")
+        self.to_act += 1
+        order = self.declaring_order()
+        if self.to_act < len(order):
+            self.current_seat = order[self.to_act]
+            return events
+        return events + self._close_announcements()
+
+    def _close_announcements(self) -> list[Event]:
+        if self.nap_best:
+            bidder, target = self.nap_best
+            self.announcement = (bidder, "nap", target)
+            return self._start_play(bidder)
+        return self._start_play(self.declaring_order()[0])
+
+    # --- play (R12-R18) ------------------------------------------------------------
+
+    def _start_play(self, leader: int) -> list[Event]:
+        self.phase = Phase.PLAY
+        self.current_seat = leader
+        self.tricks.append(Trick(leader, []))
+        return [PlayStarted(leader, self.active, self.pot)]
+
+    def legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a bitmask (R13-R16)."""
+        holding = self.holdings[seat]
+        lead_mask = self.lead_mask
+        if not self.tricks[-1].plays:
+            return holding
+        following = holding & lead_mask
+        if following:
+            if lead_mask == self.trump_mask:
+                above = following >> (self.best_trump + 1) << (self.best_trump + 1)
+                return above or following
+            if self.rules.must_head:
+                above = following >> (self.best_led + 1) << (self.best_led + 1)
+                return above or following
+            return following
+        trumps = holding & self.trump_mask
+        if trumps:
+            if self.best_trump >= 0:
+                above = trumps >> (self.best_trump + 1) << (self.best_trump + 1)
+                return above or trumps
+            return trumps
+        return holding
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        if action.kind != "play":
+            raise IllegalAction(seat, "{who} must play a card now")
+        card = action.card
+        bit = 1 << card
+        if not self.holdings[seat] & bit:
+            raise IllegalAction(seat, "{who} does not hold {card}", card=card)
+        if not self.legal_mask(seat) & bit:
+            raise self._why_illegal(seat)
+        self.holdings[seat] ^= bit
+        trick = self.tricks[-1]
+        plays = trick.plays
+        if not plays:
+            self.lead_mask = self.trump_mask if bit & self.trump_mask else SUIT_MASK_OF[card]
+            self.best_led = card
+            self.best_trump = card if bit & self.trump_mask else -1
+            self.best_seat = seat
+        elif bit & self.trump_mask:
+            if card > self.best_trump:
+                self.best_trump = card
+                self.best_seat = seat
+        elif bit & self.lead_mask and card > self.best_led:
+            self.best_led = card
+            if self.best_trump < 0:
+                self.best_seat = seat
+        plays.append((seat, card))
+        number = len(self.tricks)
+        events: list[Event] = [CardPlayed(seat, card, number)]
+        if len(plays) < len(self.active):
+            self.current_seat = self.next_active[seat]
+            return events
+        winner = self.best_seat
+        trick.winner = winner
+        self.tricks_won[winner] += 1
+        events.append(TrickWon(winner, number, tuple(plays)))
+        if number < TRICKS_PER_HAND:
+            self.tricks.append(Trick(winner, []))
+            self.current_seat = winner
+            return events
+        return events + self._settle_play()
+
+    def _why_illegal(self, seat: int) -> IllegalAction:
+        holding = self.holdings[seat]
+        legal = by_rank(cards_in(self.legal_mask(seat)))
+        following = holding & self.lead_mask
+        if following and self.lead_mask == self.trump_mask:
+            if len(legal) < len(cards_in(following)):
+                return IllegalAction(seat, "{who} must over-trump {best}: {holds} {cards}", legal, best=ALL_CARDS[self.best_trump])
+            return IllegalAction(seat, "{who} must follow trumps: {holds} {cards}", legal)
+        if following:
+            if len(legal) < len(cards_in(following)):
+                return IllegalAction(seat, "{who} must play higher than {best}: {holds} {cards}", legal, best=ALL_CARDS[self.best_led])
+            return IllegalAction(seat, "{who} must follow suit: {holds} {cards}", legal)
+        if self.best_trump >= 0 and len(legal) < len(cards_in(holding & self.trump_mask)):
+            return IllegalAction(seat, "{who} must over-trump {best}: {holds} {cards}", legal, best=ALL_CARDS[self.best_trump])
+        return IllegalAction(seat, "{who} must trump: {holds} {cards}", legal)
+
+    # --- settling (R19-R25) ------------------------------------------------------------
+
+    def _settle_without_play(self, outcome: str) -> list[Event]:
+        payments: list[Payment] = []
+        winners: tuple[int, ...] = ()
+        if outcome == "lone":
+            winners = self.active
+            payments.append(Payment(None, winners[0], self.pot, "pot"))
+            self.stacks[winners[0]] += self.pot
+            self.pot = 0
+        return self._finish(outcome, winners, (), payments)
+
+    def _settle_play(self) -> list[Event]:
+        announcement = self.announcement
+        if announcement and announcement[1] == "general_rams":
+            return self._settle_general_rams(announcement[0])
+        payments = []
+        pot_at_play = self.pot
+        winners = self._share_pot(self.active, payments)
+        betes = tuple(seat for seat in self.active if self.tricks_won[seat] == 0)
+        for seat in betes:
+            self._pay_into_pot(seat, self.rules.bete_in_force(pot_at_play), "bete", payments)
+        outcome = "played"
+        if announcement:
+            outcome = self._settle_nap(announcement[0], announcement[2], payments)
+        return self._finish(outcome, winners, betes, payments)
+
+    def _share_pot(self, contenders, payments: list[Payment]) -> tuple[int, ...]:
+        """R19/R20: the contenders with the most tricks share the pot; the remainder stays."""
+        most = max(self.tricks_won[seat] for seat in contenders)
+        winners = tuple(seat for seat in contenders if self.tricks_won[seat] == most)
+        share, remainder = divmod(self.pot, len(winners))
+        for seat in winners:
+            self.stacks[seat] += share
+            payments.append(Payment(None, seat, share, "pot"))
+        self.pot = remainder
+        return winners
+
+    def _pay_into_pot(self, seat: int, owed: int, reason: str, payments: list[Payment]) -> int:
+        paid = min(owed, self.stacks[seat])
+        self.stacks[seat] -= paid
+        self.pot += paid
+        payments.append(Payment(seat, None, paid, reason))
+        return paid
+
+    def _clockwise_from_left_of(self, seat: int) -> tuple[int, ...]:
+        order = self.declaring_order()
+        at = order.index(seat)
+        return order[at + 1:] + order[:at]
+
+    def _settle_general_rams(self, announcer: int) -> list[Event]:
+        payments: list[Payment] = []
+        pot_at_play = self.pot
+        others = self._clockwise_from_left_of(announcer)
+        if self.tricks_won[announcer] == TRICKS_PER_HAND:
+            self._collect_evenly(others, 2 * pot_at_play, payments)
+            payments.append(Payment(None, announcer, self.pot, "pot"))
+            self.stacks[announcer] += self.pot
+            self.pot = 0
+            return self._finish("general_rams_made", (announcer,), (), payments)
+        winners = self._share_pot(tuple(sorted(others)), payments)
+        if self.rules.general_rams_failure == "triple_pot":
+            owed = 3 * pot_at_play
+        else:
+            owed = 3 * self.rules.bete_in_force(pot_at_play)
+        self._pay_into_pot(announcer, owed, "general_rams", payments)
+        return self._finish("general_rams_failed", winners, (announcer,), payments)
+
+    def _collect_evenly(self, payers: tuple[int, ...], total: int, payments: list[Payment]) -> None:
+        """R22: ``payers`` share ``total`` as evenly as possible, the odd chips falling on
+        the first of them; what a short stack cannot pay is shared again among the rest."""
+        owed_by = dict.fromkeys(payers, 0)
+        remaining = total
+        able = list(payers)
+        while remaining and able:
+            share, extra = divmod(remaining, len(able))
+            still_able = []
+            for i, seat in enumerate(able):
+                owe = share + (1 if i < extra else 0)
+                paid = min(owe, self.stacks[seat])
+                self.stacks[seat] -= paid
+                owed_by[seat] += paid
+                remaining -= paid
+                if paid == owe and self.stacks[seat] > 0:
+                    still_able.append(seat)
+            able = still_able
+        for seat in payers:
+            self.pot += owed_by[seat]
+            payments.append(Payment(seat, None, owed_by[seat], "general_rams"))
+
+    def _settle_nap(self, bidder: int, target: int, payments: list[Payment]) -> str:
+        others = self._clockwise_from_left_of(bidder)
+        if self.tricks_won[bidder] >= target:
+            bonus = self.rules.nap_bonus[target]
+            for seat in others:
+                paid = min(bonus, self.stacks[seat])
+                self.stacks[seat] -= paid
+                self.stacks[bidder] += paid
+                payments.append(Payment(seat, bidder, paid, "nap"))
+            return "nap_made"
+        penalty = self.rules.nap_penalty[target]
+        for seat in others:
+            paid = min(penalty, self.stacks[bidder])
+            self.stacks[bidder] -= paid
+            self.stacks[seat] += paid
+            payments.append(Payment(bidder, seat, paid, "nap"))
+        return "nap_missed"
+
+    def _finish(self, outcome: str, winners, betes, payments: list[Payment]) -> list[Event]:
+        self.phase = Phase.SETTLED
+        self.current_seat = -1
+        winners = tuple(sorted(winners))
+        changes = tuple(now - before for now, before in zip(self.stacks, self.start_stacks))
+        self.settlement = HandSettled(
+            self.number, outcome, winners, tuple(sorted(betes)), tuple(payments), tuple(self.stacks), self.pot, changes
+        )
+        return [self.settlement]
+
+    # --- the public protocol ---------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.SETTLED
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            mask = self.legal_mask(self.current_seat)
+            actions = []
+            while mask:
+                low = mask & -mask
+                actions.append(PLAY[low.bit_length() - 1])
+                mask ^= low
+            return actions
+        if phase is Phase.DECLARE:
+            return [IN] if self._dealer_forced_in() else [IN, OUT]
+        if phase is Phase.ANNOUNCE:
+            if self.rules.general_rams:
+                return [GENERAL_RAMS, PASS]
+            floor = self.nap_best[1] if self.nap_best else 1
+            return [NAP[target] for target in NAP_TARGETS if target > floor] + [PASS]
+        return []
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` for the seat to act (checked against ``seat`` when given)."""
+        if self.phase is Phase.SETTLED:
+            raise IllegalAction(seat, "the hand is over")
+        actor = self.current_seat
+        if seat is not None and seat != actor:
+            raise IllegalAction(seat, "{who} cannot act now: it is seat {turn}'s turn", turn=actor)
+        phase = self.phase
+        if phase is Phase.PLAY:
+            events = self._play(actor, action)
+        elif phase is Phase.DECLARE:
+            events = self._declare(actor, action)
+        else:
+            events = self._announce(actor, action)
+        self.actions.append((actor, action))
+        return events
+
+    def clone(self) -> Hand:
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.stacks = list(self.stacks)
+        twin.declarations = list(self.declarations)
+        twin.holdings = list(self.holdings)
+        twin.tricks = [trick.copy() for trick in self.tricks]
+        twin.tricks_won = list(self.tricks_won)
+        twin.actions = list(self.actions)
+        return twin
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: its own cards and everything public."""
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            number=self.number,
+            players=self.players,
+            seated=self.seated,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_seat=self.current_seat,
+            hand=tuple(sorted(self.hand_of(seat), key=lambda card: (card.suit, card.rank))),
+            turn_up=self.turn_up,
+            trump=self.trump,
+            set_aside=self.set_aside,
+            declarations=tuple(self.declarations),
+            active=self.active,
+            announcement=self.announcement,
+            tricks=tuple(TrickView(trick.leader, tuple(trick.plays), trick.winner) for trick in self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            stacks=tuple(self.stacks),
+            pot=self.pot,
+            legal=tuple(self.legal_actions()) if self.current_seat == seat else (),
+        )
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds."""
+        return tuple(cards_in(self.holdings[seat]))
