@@ -1,0 +1,247 @@
+"""What ramsli keeps between runs: the player's settings and the game in progress.
+
+Settings (theme, card faces, the pace of the computer players and the last choices
+made on the setup screen) live in ``settings.yaml`` in the user's config folder, where
+a player may also edit them.  The game in progress is saved after every action to
+``autosave.json`` in the user's data folder.  A save is small because the engine is
+deterministic: the ruleset, the players, the seed, the names, the computer players'
+strengths and the actions so far replay the session exactly.
+
+Every write is atomic (a temporary file beside the target, then a rename), so a save
+is always the old one or the new one, never half of each.  A file that cannot be read
+is moved aside under a new name, never deleted, and reported in words.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import yaml
+from platformdirs import user_config_dir, user_data_dir
+
+SAVE_FORMAT = "ramsli-save/1"
+FACES = ("french", "german")
+HUMAN_SEAT = 0
+
+
+class StorageError(Exception):
+    """A settings file or save that could not be used; the message says why and where it went."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that makes a session, apart from what the players do.
+
+    Seat 0 is the human; ``strengths[0]`` is None and every other seat names the
+    computer player sitting there.  ``starting_chips`` overrides the ruleset's when set.
+    """
+
+    ruleset: str
+    players: int
+    seed: int
+    names: tuple[str, ...]
+    strengths: tuple[str | None, ...]
+    starting_chips: int | None = None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A session in progress: its spec and every action taken so far, as hand-record strings."""
+
+    spec: GameSpec
+    actions: tuple[str, ...] = ()
+
+    def to_json(self) -> str:
+        spec = asdict(self.spec)
+        return json.dumps({"format": SAVE_FORMAT, **spec, "actions": list(self.actions)}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> SavedGame:
+        """Parse a save; ValueError saying what is wrong."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"it is not a {SAVE_FORMAT} save")
+        try:
+            spec = GameSpec(
+                ruleset=str(data["ruleset"]),
+                players=int(data["players"]),
+                seed=int(data["seed"]),
+                names=tuple(str(name) for name in data["names"]),
+                strengths=tuple(None if strength is None else str(strength) for strength in data["strengths"]),
+                starting_chips=None if data.get("starting_chips") is None else int(data["starting_chips"]),
+            )
+            actions = tuple(str(action) for action in data["actions"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"it is missing or has a wrong '{error.args[0] if error.args else error}'") from None
+        if len(spec.names) != spec.players or len(spec.strengths) != spec.players:
+            raise ValueError("its names and computer players do not match its number of players")
+        return cls(spec, actions)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    name: str
+    strength: str
+
+
+DEFAULT_OPPONENTS = (
+    Opponent("Anna", ""), Opponent("Bertl", ""), Opponent("Carlo", ""), Opponent("Dora", ""), Opponent("Emil", ""),
+)
+
+
+@dataclass
+class Settings:
+    """The player's choices, remembered.  An empty strength means "the default one"."""
+
+    theme: str = "green-felt"
+    faces: str = "french"
+    bot_delay: float = 0.6
+    ruleset: str = "classic"
+    players: int = 4
+    name: str = "You"
+    opponents: list[Opponent] = field(default_factory=lambda: list(DEFAULT_OPPONENTS))
+    starting_chips: int | None = None
+    seed: int | None = None
+
+    def to_yaml(self) -> str:
+        data = asdict(self)
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+    @classmethod
+    def from_yaml(cls, text: str) -> Settings:
+        """Settings from YAML; unknown keys are ignored and a wrong value keeps its default."""
+        data = yaml.safe_load(text) or {}
+        if not isinstance(data, dict):
+            raise ValueError("it is not a mapping of settings")
+        settings = cls()
+        for item in fields(cls):
+            if item.name in data and item.name != "opponents":
+                _set_checked(settings, item.name, data[item.name])
+        opponents = data.get("opponents")
+        if isinstance(opponents, list):
+            chosen = [
+                Opponent(str(entry.get("name", "")) or default.name, str(entry.get("strength", "") or ""))
+                for entry, default in zip(opponents, DEFAULT_OPPONENTS)
+                if isinstance(entry, dict)
+            ]
+            settings.opponents = chosen + list(DEFAULT_OPPONENTS[len(chosen):])
+        return settings
+
+
+def _set_checked(settings: Settings, name: str, value: Any) -> None:
+    """Take ``value`` for setting ``name`` if it has the right shape; otherwise keep the default."""
+    default = getattr(settings, name)
+    if name in ("starting_chips", "seed"):
+        ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+    elif name == "faces":
+        ok = value in FACES
+    elif isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 5
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, str) and bool(value)
+    if ok:
+        setattr(settings, name, float(value) if isinstance(default, float) else value)
+
+
+class Storage:
+    """The two files, in folders chosen by the platform (or given, for tests and scripts)."""
+
+    def __init__(self, config_dir: Path, data_dir: Path):
+        self.config_dir = Path(config_dir)
+        self.data_dir = Path(data_dir)
+
+    @classmethod
+    def default(cls) -> Storage:
+        return cls(Path(user_config_dir("ramsli")), Path(user_data_dir("ramsli")))
+
+    @property
+    def settings_path(self) -> Path:
+        return self.config_dir / "settings.yaml"
+
+    @property
+    def save_path(self) -> Path:
+        return self.data_dir / "autosave.json"
+
+    @property
+    def themes_dir(self) -> Path:
+        return self.config_dir / "themes"
+
+    @property
+    def crash_log_path(self) -> Path:
+        return self.data_dir / "error.log"
+
+    # --- settings --------------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        """The remembered settings, or the defaults if there are none; StorageError if the
+        file could not be read (it has then been moved aside)."""
+        try:
+            text = self.settings_path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Settings()
+        except (OSError, UnicodeDecodeError) as error:
+            raise self._set_aside(self.settings_path, "settings", error) from None
+        try:
+            return Settings.from_yaml(text)
+        except (yaml.YAMLError, ValueError) as error:
+            raise self._set_aside(self.settings_path, "settings", error) from None
+
+    def save_settings(self, settings: Settings) -> None:
+        write_atomically(self.settings_path, settings.to_yaml())
+
+    # --- the game in progress ------------------------------------------------------------
+
+    def load_game(self) -> SavedGame | None:
+        """The saved game, None if there is none; StorageError if it could not be read
+        (it has then been moved aside)."""
+        try:
+            text = self.save_path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise self._set_aside(self.save_path, "saved game", error) from None
+        try:
+            return SavedGame.from_json(text)
+        except ValueError as error:
+            raise self._set_aside(self.save_path, "saved game", error) from None
+
+    def save_game(self, saved: SavedGame) -> None:
+        write_atomically(self.save_path, saved.to_json())
+
+    def discard_game(self) -> None:
+        self.save_path.unlink(missing_ok=True)
+
+    def set_game_aside(self, reason: str) -> StorageError:
+        """Move a save that reads but cannot be replayed out of the way, and say so."""
+        return self._set_aside(self.save_path, "saved game", reason)
+
+    def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
+        kept = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+        try:
+            path.replace(kept)
+        except OSError:
+            return StorageError(f"Your {what} could not be read ({reason}); it is still at {path}.")
+        return StorageError(f"Your {what} could not be read ({reason}); it was kept as {kept}.")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is always either the old or the new text."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

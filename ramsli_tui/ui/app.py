@@ -1,0 +1,226 @@
+"""The Ramsli app: setup, the table and its screens, themes and settings, save and resume.
+
+``ramsli`` opens the setup screen, or goes straight back to the table when a session
+was left unfinished; ``ramsli play …`` deals at once.  The app holds the player's
+settings and the storage; the table holds the game.  An unexpected error never shows a
+traceback: it is written to a log and reported in one sentence, and the game, saved
+after every action, resumes on the next start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import traceback
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .. import rules as rulesets
+from ..bots import STRENGTHS
+from ..rules import RulesetError
+from ..storage import GameSpec, Settings, Storage, StorageError
+from ..table import ReplayError, Table, load_rules
+from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
+
+
+class RamsliApp(App[None]):
+    """One person at a Ramsli table with computer players."""
+
+    TITLE = "Ramsli"
+    CSS = """
+    Screen { background: $background; }
+    """
+    BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
+
+    def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None) -> None:
+        """``spec`` deals that session at once; ``bot_delay`` overrides the remembered pace."""
+        super().__init__()
+        self.storage = storage
+        self.spec = spec
+        self.problems: list[str] = []
+        try:
+            self.settings = storage.load_settings()
+        except StorageError as error:
+            self.settings = Settings()
+            self.problems.append(str(error))
+        if bot_delay is not None:
+            self.settings.bot_delay = bot_delay
+        themes, theme_problems = load_themes(storage.themes_dir)
+        self.problems += theme_problems
+        self.own_themes = [theme.name for theme in themes]
+        for theme in themes:
+            self.register_theme(theme)
+        self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
+        self.table: Table | None = None
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return TABLE_VARIABLES
+
+    def table_theme_names(self) -> list[str]:
+        """The themes made for the table: bundled and the player's own."""
+        return self.own_themes
+
+    # --- the first screen ----------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self.theme_chosen)
+        for problem in self.problems:
+            self.notify(problem, severity="warning", timeout=10)
+        if self.spec is not None:
+            self.start_table(self.spec)
+            return
+        try:
+            saved = self.storage.load_game()
+        except StorageError as error:
+            self.notify(str(error), title="Saved game", severity="error", timeout=12)
+            saved = None
+        if saved is None:
+            self.new_game()
+            return
+        try:
+            table = Table.from_save(saved, delay=self.settings.bot_delay, saves=self.storage)
+        except (ReplayError, RulesetError) as error:
+            problem = self.storage.set_game_aside(str(error))
+            self.notify(str(problem), title="Saved game", severity="error", timeout=12)
+            self.new_game()
+            return
+        self.notify(f"Welcome back: your {saved.spec.ruleset} session goes on.", timeout=4)
+        self.sit_at(table)
+
+    def new_game(self) -> None:
+        """Go to the setup screen, leaving any table."""
+        from .screens.setup import SetupScreen
+
+        self.table = None
+        self.switch_to(SetupScreen(self.settings))
+
+    def start_table(self, spec: GameSpec) -> None:
+        """Deal a new session for ``spec``."""
+        try:
+            rules = load_rules(spec)
+        except RulesetError as error:
+            self.notify(str(error), title="This ruleset cannot be used", severity="error")
+            return
+        self.sit_at(Table(spec, rules, delay=self.settings.bot_delay, saves=self.storage))
+
+    def sit_at(self, table: Table) -> None:
+        from .screens.table import TableScreen
+
+        self.table = table
+        self.switch_to(TableScreen(table))
+
+    def switch_to(self, screen: Screen) -> None:
+        """Make ``screen`` the one main screen, above the app's blank default screen: the
+        table and the setup never stack on each other."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # --- settings --------------------------------------------------------------------------
+
+    def remember_settings(self) -> None:
+        try:
+            self.storage.save_settings(self.settings)
+        except OSError as error:
+            self.notify(f"Your settings could not be saved ({error.strerror or error}).", severity="warning")
+
+    def theme_chosen(self, theme) -> None:
+        if self.settings.theme != theme.name:
+            self.settings.theme = theme.name
+            self.remember_settings()
+
+    def set_faces(self, faces: str) -> None:
+        self.settings.faces = faces
+        self.remember_settings()
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "redraw", None)
+            if redraw is not None:
+                redraw()
+
+    def set_pace(self, seconds: float) -> None:
+        self.settings.bot_delay = seconds
+        self.remember_settings()
+        if self.table is not None:
+            self.table.delay = seconds
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Settings", "Theme, card faces and the computer players' pace", self.action_settings)
+        other = "german" if self.settings.faces == "french" else "french"
+        yield SystemCommand(f"Card faces: {other}", f"Show the cards with {other} faces", lambda: self.set_faces(other))
+        yield SystemCommand("New game", "Leave this session (it stays saved) and set up a new one", self.new_game)
+
+    # --- errors ----------------------------------------------------------------------------
+
+    def report_error(self, error: BaseException | None, title: str) -> None:
+        """Write the details to the error log and tell the player in one sentence."""
+        where = self.log_error(error)
+        self.notify(
+            f"{error}. The game is saved; start ramsli again to go on. Details: {where}",
+            title=title, severity="error", timeout=30,
+        )
+
+    def log_error(self, error: BaseException | None) -> str:
+        path = self.storage.crash_log_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write("".join(traceback.format_exception(error)) + "\n")
+        except OSError:
+            return "(the error log could not be written)"
+        return str(path)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Never a traceback on screen: log it, say so in one sentence, and leave cleanly."""
+        if self._exception is None:
+            self._exception = error  # so that tests still see it
+            self._exception_event.set()
+        where = self.log_error(error)
+        self.exit(
+            return_code=1,
+            message=f"ramsli stopped on an unexpected error ({type(error).__name__}: {error}).\n"
+            f"A game in progress is saved after every move: run ramsli again to go on. Details are in {where}",
+        )
+
+
+def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
+    """The session ``ramsli play`` asks for, with the remembered names and strengths."""
+    from ..cli import CliError
+
+    ruleset = rulesets.load(args.ruleset)  # a RulesetError is the CLI's to report
+    if not ruleset.players.min <= args.players <= ruleset.players.max:
+        raise CliError(
+            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
+        )
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
+        raise CliError("--bot-delay must be between 0 and 10 seconds")
+    opponents = settings.opponents[: args.players - 1]
+    fallback = "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
+    return GameSpec(
+        ruleset=args.ruleset,
+        players=args.players,
+        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31),
+        names=(args.name or settings.name, *(opponent.name for opponent in opponents)),
+        strengths=(None, *(opponent.strength if opponent.strength in STRENGTHS else fallback for opponent in opponents)),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the app for ``ramsli`` (no command) or ``ramsli play``; the exit status."""
+    app = RamsliApp(Storage.default(), bot_delay=getattr(args, "bot_delay", None))
+    if args.command == "play":
+        app.spec = spec_from_args(args, app.settings)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,48 @@
+"""A yes-or-no question over the current screen (leaving the table during a session)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmScreen {
+        align: center middle;
+        #dialog { width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+        #question { width: 100%; margin-bottom: 1; }
+        #buttons { height: auto; align-horizontal: right; }
+        Button { margin-left: 2; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", show=False, id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", show=False, id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.question, id="question")
+            with Horizontal(id="buttons"):
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

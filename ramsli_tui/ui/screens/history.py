@@ -1,0 +1,56 @@
+"""Trick history: every trick of this hand and the earlier ones — leader, cards in order, winner."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from ..chronicle import Chronicle, HandLog
+from ..words import Words
+
+
+def hand_text(hand: HandLog, words: Words) -> str:
+    trump = f"trump {words.suit(hand.turn_up.suit)} ({words.card(hand.turn_up)} turned)" if hand.turn_up else ""
+    lines = [f"[b]Hand {hand.number}[/b] · dealer {words.seat(hand.dealer)} · {trump} · pot {hand.pot}"]
+    if hand.active:
+        lines.append(f"  In: {words.seats(hand.active)}")
+    if hand.announcement:
+        lines.append(f"  {words.event(hand.announcement)}")
+    for trick in hand.tricks:
+        plays = " · ".join(
+            f"[b]{words.seat(seat)} {words.card(card)}[/b]" if seat == trick.seat else f"{words.seat(seat)} {words.card(card)}"
+            for seat, card in trick.plays
+        )
+        lines.append(f"  {trick.trick}. {plays}  → {words.seat(trick.seat)}")
+    if hand.settled:
+        lines.append(f"  {words.outcome(hand.settled)}")
+    elif not hand.tricks:
+        lines.append("  No trick played yet.")
+    return "\n".join(lines)
+
+
+class TrickHistoryScreen(Screen):
+    DEFAULT_CSS = """
+    TrickHistoryScreen {
+        #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
+        #hands { padding: 0 1; }
+        .hand { margin-bottom: 1; }
+    }
+    """
+
+    BINDINGS = [Binding("escape,h,q", "app.pop_screen", "Back to the table", id="history.back")]
+
+    def __init__(self, chronicle: Chronicle, words: Words) -> None:
+        super().__init__()
+        self.chronicle = chronicle
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        yield Label("Trick history — the latest hand first; the winning card in bold", id="heading")
+        with VerticalScroll(id="hands"):
+            for hand in reversed(self.chronicle.hands):
+                yield Static(hand_text(hand, self.words), classes="hand")
+        yield Footer()

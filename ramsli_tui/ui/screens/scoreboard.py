@@ -1,0 +1,67 @@
+"""The scoreboard: each hand's dealer, pot, winners, betes and carry-over, every stack after
+it (bracketed for the players who were out), and a chart of the stacks over the session."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label
+
+from ..chronicle import Chronicle
+from ..widgets.stack_chart import StackChart
+from ..words import Words
+
+
+def stack_cell(stack: int, change: int, was_in: bool) -> str:
+    """A stack and its change, bracketed for a player who sat the hand out."""
+    text = f"{stack} {change:+}"
+    return text if was_in else f"({text})"
+
+
+class ScoreboardScreen(Screen):
+    DEFAULT_CSS = """
+    ScoreboardScreen {
+        #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
+        #board { height: auto; max-height: 1fr; }
+        DataTable { height: auto; max-height: 24; margin: 0 1; }
+        StackChart { margin: 1 1 0 1; }
+    }
+    """
+
+    BINDINGS = [Binding("escape,s,q", "app.pop_screen", "Back to the table", id="scoreboard.back")]
+
+    def __init__(self, chronicle: Chronicle, words: Words) -> None:
+        super().__init__()
+        self.chronicle = chronicle
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        yield Label("Scoreboard — each player's stack after the hand and its change; (in brackets) if out", id="heading")
+        with VerticalScroll(id="board"):
+            yield DataTable(zebra_stripes=True, cursor_type="row")
+            yield StackChart()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        words = self.words
+        players = len(self.chronicle.starting_stacks)
+        names = [words.seat(seat) for seat in range(players)]
+        table = self.query_one(DataTable)
+        table.add_columns("Hand", "Dealer", "Pot", "Won by", "Bete", "Carry", *names)
+        table.add_row("start", "", "", "", "", "", *map(str, self.chronicle.starting_stacks))
+        for hand in self.chronicle.settled_hands:
+            settled = hand.settled
+            table.add_row(
+                str(hand.number),
+                words.seat(hand.dealer),
+                str(hand.pot),
+                ", ".join(words.seat(seat) for seat in settled.winners) or "–",
+                ", ".join(words.seat(seat) for seat in settled.betes) or "–",
+                str(settled.pot),
+                *(stack_cell(stack, change, seat in hand.active) for seat, (stack, change)
+                  in enumerate(zip(settled.stacks, settled.changes))),
+            )
+        table.move_cursor(row=table.row_count - 1)
+        self.query_one(StackChart).show(names, self.chronicle.stack_history())

@@ -1,0 +1,68 @@
+"""The end of the session: the result, the final stacks, and what next."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...engine.events import SessionEnded
+from ..chronicle import Chronicle
+from ..words import Words
+
+
+class SessionOverScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    SessionOverScreen {
+        align: center middle;
+        #over { width: 64; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 2; }
+        #result { width: 100%; margin-bottom: 1; }
+        #buttons { height: auto; align-horizontal: center; }
+        Button { margin: 0 1; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("s", "scoreboard", "Scores", id="over.scoreboard"),
+        Binding("n", "new_game", "New game", id="over.new_game"),
+        Binding("q,escape", "quit", "Quit", id="over.quit"),
+    ]
+
+    def __init__(self, ended: SessionEnded, chronicle: Chronicle, words: Words) -> None:
+        super().__init__()
+        self.ended = ended
+        self.chronicle = chronicle
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        words = self.words
+        ranking = sorted(range(len(self.ended.stacks)), key=lambda seat: -self.ended.stacks[seat])
+        lines = [f"[b]{words.session_result(self.ended)}[/b]", ""]
+        lines += [
+            f"{place}. {words.seat(seat):<14} {words.chips(self.ended.stacks[seat])}"
+            for place, seat in enumerate(ranking, 1)
+        ]
+        lines.append(f"\n{len(self.chronicle.settled_hands)} hands played.")
+        with Vertical(id="over") as box:
+            box.border_title = "Session over"
+            yield Static("\n".join(lines), id="result")
+            with Horizontal(id="buttons"):
+                yield Button("Scores (s)", id="scoreboard", compact=True)
+                yield Button("New game (n)", id="new_game", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        await self.run_action(event.button.id)
+
+    def action_scoreboard(self) -> None:
+        from .scoreboard import ScoreboardScreen
+
+        self.app.push_screen(ScoreboardScreen(self.chronicle, self.words))
+
+    def action_new_game(self) -> None:
+        self.app.new_game()
+
+    def action_quit(self) -> None:
+        self.app.exit()

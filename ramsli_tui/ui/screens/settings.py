@@ -1,0 +1,72 @@
+"""Settings: the theme, the card faces and the computer players' pace, applied at once and
+remembered."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+PACES = ((0.0, "no pause"), (0.3, "quick"), (0.6, "normal"), (1.2, "slow"), (2.0, "very slow"))
+FACES = (("french", "French ♠ ♥ ♦ ♣"), ("german", "German: leaves, hearts, bells, acorns; Ober, Unter"))
+
+
+class SettingsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    SettingsScreen {
+        align: center middle;
+        #settings { width: 72; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+        .row { height: auto; margin-bottom: 1; }
+        .row Label { width: 16; color: $text-muted; }
+        .row Select { width: 1fr; }
+        #where { color: $text-muted; margin-bottom: 1; }
+        #done { width: 100%; }
+    }
+    """
+
+    BINDINGS = [Binding("escape", "dismiss", "Close", id="settings.close")]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        settings = app.settings
+        themes = sorted(app.table_theme_names())
+        pace = min(PACES, key=lambda choice: abs(choice[0] - settings.bot_delay))[0]
+        with Vertical(id="settings") as box:
+            box.border_title = "Settings"
+            with Horizontal(classes="row"):
+                yield Label("Theme")
+                yield Select([(name, name) for name in themes], value=app.theme if app.theme in themes else themes[0],
+                             allow_blank=False, compact=True, id="theme")
+            with Horizontal(classes="row"):
+                yield Label("Card faces")
+                yield Select([(label, value) for value, label in FACES], value=settings.faces, allow_blank=False,
+                             compact=True, id="faces")
+            with Horizontal(classes="row"):
+                yield Label("Computer pace")
+                yield Select([(label, value) for value, label in PACES], value=pace, allow_blank=False,
+                             compact=True, id="pace")
+            yield Static(
+                f"Settings are kept in {app.storage.settings_path}.\n"
+                f"Your own themes: copy a theme file into {app.storage.themes_dir} and edit it.",
+                id="where",
+            )
+            yield Button("Done (Esc)", id="done", variant="primary", compact=True)
+
+    @on(Select.Changed, "#theme")
+    def theme_changed(self, event: Select.Changed) -> None:
+        self.app.theme = event.value
+
+    @on(Select.Changed, "#faces")
+    def faces_changed(self, event: Select.Changed) -> None:
+        self.app.set_faces(event.value)
+
+    @on(Select.Changed, "#pace")
+    def pace_changed(self, event: Select.Changed) -> None:
+        self.app.set_pace(event.value)
+
+    @on(Button.Pressed, "#done")
+    def done(self) -> None:
+        self.dismiss()

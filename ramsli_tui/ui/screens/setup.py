@@ -1,0 +1,179 @@
+"""Setup: choose the ruleset, the players and their names, the computer players, the chips and
+a seed, then deal.  The last choices are remembered for next time."""
+
+from __future__ import annotations
+
+import random
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ... import rules as rulesets
+from ...bots import STRENGTHS
+from ...rules import Ruleset, RulesetError
+from ...storage import GameSpec, Opponent, Settings
+
+MOST_OPPONENTS = 5
+
+
+def default_strength(wanted: str) -> str:
+    """The wanted strength if it exists, else "normal" if it exists, else the first there is."""
+    if wanted in STRENGTHS:
+        return wanted
+    return "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
+
+
+class SetupScreen(Screen):
+    DEFAULT_CSS = """
+    SetupScreen {
+        #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
+        #columns { height: 1fr; }
+        #form { width: 46; padding: 1 1 0 1; }
+        #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
+        .row { height: auto; margin-bottom: 1; }
+        .row Label { width: 14; color: $text-muted; }
+        .row Input, .row Select { width: 1fr; }
+        .opponent Input { width: 1fr; }
+        .opponent Select { width: 12; margin-left: 1; }
+        .opponent.-unused { display: none; }
+        #start { width: 100%; margin-top: 1; }
+        #description { text-style: italic; margin-bottom: 1; }
+    }
+    """
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start the session", id="setup.start")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.names = self.ruleset_names()
+
+    @staticmethod
+    def ruleset_names() -> list[str]:
+        return list(rulesets.available())
+
+    def compose(self) -> ComposeResult:
+        settings = self.settings
+        ruleset = settings.ruleset if settings.ruleset in self.names else "classic"
+        yield Label("Ramsli — a new session at the table", id="heading")
+        with Horizontal(id="columns"):
+            with VerticalScroll(id="form"):
+                with Horizontal(classes="row"):
+                    yield Label("Ruleset")
+                    yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True, id="ruleset")
+                with Horizontal(classes="row"):
+                    yield Label("Players")
+                    yield Select(
+                        [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
+                        value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
+                        allow_blank=False, compact=True, id="players",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Your name")
+                    yield Input(settings.name, max_length=14, compact=True, id="name")
+                strengths = [(strength, strength) for strength in STRENGTHS]
+                for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
+                    with Horizontal(classes="row opponent", id=f"opponent-{seat}"):
+                        yield Label(f"Computer {seat}")
+                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}")
+                        yield Select(
+                            strengths, value=default_strength(opponent.strength), allow_blank=False,
+                            compact=True, id=f"opponent-strength-{seat}",
+                        )
+                with Horizontal(classes="row"):
+                    yield Label("Chips each")
+                    yield Input(
+                        "" if settings.starting_chips is None else str(settings.starting_chips),
+                        placeholder="as the ruleset says", type="integer", compact=True, id="chips",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Seed")
+                    yield Input(
+                        "" if settings.seed is None else str(settings.seed),
+                        placeholder="random", type="integer", compact=True, id="seed",
+                    )
+                yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
+            with VerticalScroll(id="about"):
+                yield Static(id="description")
+                yield Static(id="house-rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_ruleset(self.query_one("#ruleset", Select).value)
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#ruleset")
+    def ruleset_changed(self, event: Select.Changed) -> None:
+        self.show_ruleset(event.value)
+
+    @on(Select.Changed, "#players")
+    def players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            for seat in range(1, MOST_OPPONENTS + 1):
+                self.query_one(f"#opponent-{seat}").set_class(seat >= event.value, "-unused")
+
+    def show_ruleset(self, name: str) -> None:
+        """Describe the ruleset and offer the numbers of players it allows."""
+        try:
+            ruleset = rulesets.load(name)
+        except RulesetError as error:
+            self.query_one("#description", Static).update(f"This ruleset cannot be used:\n{error}")
+            self.query_one("#house-rules", Static).update("")
+            return
+        self.query_one("#description", Static).update(ruleset.description or ruleset.name)
+        self.query_one("#house-rules", Static).update("\n".join(f"• {line}" for line in ruleset.house_rules()))
+        players = self.query_one("#players", Select)
+        counts = range(ruleset.players.min, ruleset.players.max + 1)
+        current = players.value if isinstance(players.value, int) else self.settings.players
+        players.set_options([(f"{count} players", count) for count in counts])
+        players.value = min(max(current, counts.start), counts.stop - 1)
+
+    def chosen_ruleset(self) -> Ruleset | None:
+        try:
+            return rulesets.load(self.query_one("#ruleset", Select).value)
+        except RulesetError as error:
+            self.notify(str(error), title="This ruleset cannot be used", severity="error")
+            return None
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Check the choices, remember them, and go to the table."""
+        ruleset = self.chosen_ruleset()
+        if ruleset is None:
+            return
+        chips_text = self.query_one("#chips", Input).value.strip()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        chips = int(chips_text) if chips_text.lstrip("-").isdigit() else None
+        if chips is not None and chips < 1:
+            self.notify("Each player needs at least 1 chip.", severity="error")
+            self.query_one("#chips", Input).focus()
+            return
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        players = self.query_one("#players", Select).value
+        name = self.query_one("#name", Input).value.strip() or "You"
+        opponents = [
+            Opponent(
+                self.query_one(f"#opponent-name-{seat}", Input).value.strip() or f"Player {seat + 1}",
+                self.query_one(f"#opponent-strength-{seat}", Select).value,
+            )
+            for seat in range(1, MOST_OPPONENTS + 1)
+        ]
+        settings = self.settings
+        settings.ruleset = self.query_one("#ruleset", Select).value
+        settings.players, settings.name, settings.opponents = players, name, opponents
+        settings.starting_chips, settings.seed = chips, seed
+        self.app.remember_settings()
+        spec = GameSpec(
+            ruleset=settings.ruleset,
+            players=players,
+            seed=seed if seed is not None else random.SystemRandom().randrange(1 << 31),
+            names=(name, *(opponent.name for opponent in opponents[: players - 1])),
+            strengths=(None, *(opponent.strength for opponent in opponents[: players - 1])),
+            starting_chips=chips,
+        )
+        self.app.start_table(spec)

@@ -1,0 +1,351 @@
+"""The table: the seats around it, the trick and the pot in the middle, your hand below.
+
+The screen draws only what the table hands it — the human seat's view and the events
+that seat may see — and sends the human's choices back with ``Table.act``.  Whose turn
+it is shows three ways at once: the ``▶`` and double border on that seat, the banner
+line, and (when it is yours) legal cards marked in your hand.  A refused card is
+explained in the banner in the engine's own words.
+"""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Label
+from textual.worker import Worker, WorkerState
+
+from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, IllegalAction, Phase, PlayerView
+from ...engine.events import CardPlayed, HandSettled, SessionEnded, TrickWon
+from ...table import Table, Update
+from ..chronicle import Chronicle
+from ..messages import ActionChosen, CardChosen
+from ..widgets.actions import ActionBar
+from ..widgets.banner import TurnBanner
+from ..widgets.game_log import GameLog
+from ..widgets.hand import HandView
+from ..widgets.pot import PotPanel
+from ..widgets.seat import SeatPanel, SeatState
+from ..widgets.trick import TrickArea
+from ..words import Words
+
+HAND_SIZE = 5
+PLAY_KEYS = Binding.Group("Play", compact=True)
+
+
+class TableCommands(Provider):
+    """The table's entries in the command palette."""
+
+    COMMANDS = (
+        ("Trick history", "Every trick of this hand and the earlier ones", "history"),
+        ("Scoreboard", "Hand by hand results and the stacks over the session", "scoreboard"),
+        ("Rules help", "The rules as played at this table", "rules"),
+        ("Leave the table", "Quit; the game is saved and resumes next time", "quit_table"),
+    )
+
+    async def discover(self) -> Hits:
+        for title, help_text, action in self.COMMANDS:
+            yield DiscoveryHit(title, self._runner(action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, action in self.COMMANDS:
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), self._runner(action), help=help_text)
+
+    def _runner(self, action: str):
+        return lambda: self.screen.run_action(action)
+
+
+class TableScreen(Screen):
+    """One session at the table, for the human at seat 0."""
+
+    COMMANDS = {TableCommands}
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    DEFAULT_CSS = """
+    TableScreen {
+        background: $background;
+        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; color: $text; text-style: bold; }
+        #opponents { height: auto; }
+        #middle { height: 1fr; align-vertical: middle; }
+        #mine { height: auto; }
+        #seat-0 { width: 24; margin-top: 1; }
+        #left { width: 1fr; }
+        GameLog { display: none; }
+        &.-wide GameLog { display: block; }
+        &.-tall CardWidget { width: 7; height: 5; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("i", "act('in')", "In", id="table.in"),
+        Binding("o", "act('out')", "Out", id="table.out"),
+        Binding("g", "act('general_rams')", "General Rams", id="table.general_rams"),
+        Binding("p", "act('pass')", "Pass", id="table.pass"),
+        *(
+            Binding(str(n), f"number({n})", f"Play card {n}", group=PLAY_KEYS, id=f"table.card_{n}")
+            for n in range(1, HAND_SIZE + 1)
+        ),
+        Binding("h", "history", "History", id="table.history"),
+        Binding("s", "scoreboard", "Scores", id="table.scoreboard"),
+        Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
+        Binding("q", "quit_table", "Quit", id="table.quit"),
+    ]
+
+    class Updated(Message):
+        """The table moved on: the human seat's new view and the events it may see."""
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.chronicle = Chronicle(tuple([table.rules.starting_chips] * table.spec.players))
+        self.view_: PlayerView | None = None
+        self.last_trick: TrickWon | None = None
+        self.showing_summary = False
+
+    # --- building ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Label(id="title")
+        with Horizontal():
+            with Vertical(id="left"):
+                with Horizontal(id="opponents"):
+                    for seat in range(1, self.table.spec.players):
+                        yield SeatPanel(id=f"seat-{seat}")
+                with Horizontal(id="middle"):
+                    yield TrickArea()
+                    yield PotPanel()
+                with Horizontal(id="mine"):
+                    yield SeatPanel(id="seat-0", classes="-you")
+                    yield HandView(id="hand")
+                    yield ActionBar()
+            yield GameLog(id="log")
+        yield TurnBanner(id="banner")
+        yield Footer()
+
+    @property
+    def words(self) -> Words:
+        return Words(self.table.names, self.app.settings.faces)
+
+    def on_mount(self) -> None:
+        self.table.listener = lambda update: self.post_message(self.Updated(update))
+        self.table.on_problem = lambda message: self.notify(message, severity="error", timeout=8)
+        self.query_one(HandView).focus()
+        self.run_worker(self.table.run(), name="table", group="table", exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "table" and event.state is WorkerState.ERROR:
+            self.app.report_error(event.worker.error, "The game stopped")
+
+    # --- what the table tells us ---------------------------------------------------------------
+
+    @on(Updated)
+    def take_update(self, message: Updated) -> None:
+        update = message.update
+        log = self.query_one(GameLog)
+        words = self.words
+        for event in update.events:
+            if isinstance(event, CardPlayed):
+                self.last_trick = None
+            elif isinstance(event, TrickWon):
+                self.last_trick = event
+            line = words.event(event)
+            if line:
+                log.write(line)
+        self.chronicle.record(update.events)
+        self.view_ = update.view
+        self.redraw()
+        settled = next((event for event in reversed(update.events) if isinstance(event, HandSettled)), None)
+        ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
+        if ended is not None:
+            self.show_session_over(ended)
+        elif settled is not None and self.table.hand_unseen:
+            self.show_hand_summary(settled)
+
+    def redraw(self) -> None:
+        """Draw everything from the last view; called after each update and on a change of faces."""
+        view = self.view_
+        if view is None:
+            return
+        words = self.words
+        faces = self.app.settings.faces
+        dealer = words.seat(view.dealer)
+        self.query_one("#title", Label).update(
+            f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · "
+            f"trump {words.suit(view.trump)}"
+        )
+        for seat in range(view.players):
+            self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat)
+        self.draw_trick(view, words)
+        talon = len(view.rules.cards()) - HAND_SIZE * len(view.seated) - 1 - len(view.set_aside)
+        pot = self.query_one(PotPanel)
+        pot.border_title = f"Hand {view.number}"
+        pot.show(
+            view.turn_up,
+            faces,
+            trump=f"Trump {words.suit(view.trump)}",
+            pot=f"Pot {words.chips(view.pot)}",
+            talon=f"Talon {talon} cards",
+            announcement=self.announcement_text(view, words),
+        )
+        legal_cards = frozenset(action.card for action in view.legal if action.kind == "play")
+        to_play = view.my_turn and view.phase is Phase.PLAY
+        self.query_one(HandView).show(view.hand, view.trump, legal_cards, to_play, faces)
+        self.query_one(ActionBar).show(view.legal if view.my_turn else ())
+        self.query_one(TurnBanner).say(words.turn(view), yours=view.my_turn)
+        self.refresh_bindings()
+
+    def seat_state(self, view: PlayerView, seat: int) -> SeatState:
+        name = "You" if seat == self.table.human else self.table.name(seat)
+        return SeatState(
+            name=name,
+            stack=view.stacks[seat],
+            status=self.seat_status(view, seat),
+            tricks=view.tricks_won[seat],
+            cards=self.cards_left(view, seat),
+            dealer=seat == view.dealer,
+            turn=seat == view.current_seat,
+        )
+
+    @staticmethod
+    def seat_status(view: PlayerView, seat: int) -> str:
+        if seat not in view.seated:
+            return "left"
+        if view.announcement and view.announcement[0] == seat:
+            _, kind, target = view.announcement
+            return "G.Rams!" if kind == "general_rams" else f"Nap {target}"
+        declared = view.declarations[seat]
+        if declared is None:
+            return "waiting"
+        return "in" if declared else "out"
+
+    @staticmethod
+    def cards_left(view: PlayerView, seat: int) -> int:
+        if seat not in view.seated or view.declarations[seat] is False:
+            return 0
+        played = sum(1 for trick in view.tricks for player, _ in trick.plays if player == seat)
+        return HAND_SIZE - played
+
+    def draw_trick(self, view: PlayerView, words: Words) -> None:
+        area = self.query_one(TrickArea)
+        faces = self.app.settings.faces
+        trick = view.current_trick
+        number = len(view.tricks)
+        if trick is not None and trick.plays:
+            plays = [(words.seat(seat), card) for seat, card in trick.plays]
+            area.border_title = f"Trick {number} of 5"
+            area.show(plays, None, f"{words.seat(trick.leader)} led.", faces)
+        elif self.last_trick is not None:
+            done = self.last_trick
+            plays = [(words.seat(seat), card) for seat, card in done.plays]
+            winner = [seat for seat, _ in done.plays].index(done.seat)
+            area.border_title = f"Trick {done.trick} of 5"
+            area.show(plays, winner, f"{words.event(done)}", faces)
+        else:
+            area.border_title = "The trick"
+            caption = {
+                Phase.DECLARE: "Each player in turn says in or out.",
+                Phase.ANNOUNCE: "Announcements before the first lead.",
+            }.get(view.phase, f"{words.seat(view.current_seat)} to lead trick {number}." if view.current_seat >= 0 else "")
+            area.show([], None, caption, faces)
+
+    @staticmethod
+    def announcement_text(view: PlayerView, words: Words) -> str:
+        if not view.announcement:
+            return ""
+        seat, kind, target = view.announcement
+        return f"{words.seat(seat)}: General Rams" if kind == "general_rams" else f"{words.seat(seat)}: Nap {target}"
+
+    # --- the human's choices ---------------------------------------------------------------
+
+    @on(CardChosen)
+    def play_card(self, message: CardChosen) -> None:
+        self.submit(Action.play(message.card))
+
+    @on(ActionChosen)
+    def take_action(self, message: ActionChosen) -> None:
+        self.submit(message.action)
+
+    def submit(self, action: Action) -> None:
+        try:
+            self.table.act(action)
+        except IllegalAction as refusal:
+            reason = refusal.for_you(self.app.settings.faces)
+            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the declaring and announcing keys only when the rules offer them now."""
+        view = self.view_
+        if action == "act":
+            kind = parameters[0]
+            return view is not None and view.my_turn and any(legal.kind == kind for legal in view.legal)
+        if action == "number":
+            return view is not None and view.my_turn and view.phase in (Phase.PLAY, Phase.ANNOUNCE)
+        return True
+
+    def action_act(self, kind: str) -> None:
+        actions = {"in": IN, "out": OUT, "general_rams": GENERAL_RAMS, "pass": PASS}
+        self.submit(actions[kind])
+
+    def action_number(self, number: int) -> None:
+        """1–5 play the n-th card from the left; while bidding Nap, 2–5 name the target."""
+        view = self.view_
+        if view is not None and view.phase is Phase.ANNOUNCE:
+            if number in NAP:
+                self.submit(NAP[number])
+            return
+        self.query_one(HandView).choose(number - 1)
+
+    # --- other screens ---------------------------------------------------------------------
+
+    def show_hand_summary(self, settled: HandSettled) -> None:
+        from .hand_summary import HandSummaryScreen
+
+        def seen(_: object = None) -> None:
+            self.table.hand_seen()
+            self.last_trick = None
+            self.redraw()
+
+        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words), seen)
+
+    def show_session_over(self, ended: SessionEnded) -> None:
+        from .session_over import SessionOverScreen
+
+        self.app.push_screen(SessionOverScreen(ended, self.chronicle, self.words))
+
+    def action_history(self) -> None:
+        from .history import TrickHistoryScreen
+
+        self.app.push_screen(TrickHistoryScreen(self.chronicle, self.words))
+
+    def action_scoreboard(self) -> None:
+        from .scoreboard import ScoreboardScreen
+
+        self.app.push_screen(ScoreboardScreen(self.chronicle, self.words))
+
+    def action_rules(self) -> None:
+        from .rules_help import RulesHelpScreen
+
+        self.app.push_screen(RulesHelpScreen(self.table.rules))
+
+    @work
+    async def action_quit_table(self) -> None:
+        if self.table.session.is_over:
+            self.app.exit()
+            return
+        from .confirm import ConfirmScreen
+
+        question = "Leave the table? The game is saved: start ramsli again to go on where you left off."
+        if await self.app.push_screen_wait(ConfirmScreen(question, yes="Leave", no="Stay")):
+            self.app.exit()

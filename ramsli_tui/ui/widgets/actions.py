@@ -1,0 +1,47 @@
+"""The buttons for what is not a card: in/out, General Rams, Nap targets and pass.
+
+Only the actions the view says are legal are shown; each button's label names its key.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Button
+
+from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action
+from ..messages import ActionChosen
+
+BUTTONS: tuple[tuple[str, Action, str], ...] = (
+    ("act-in", IN, "In [b](i)[/]"),
+    ("act-out", OUT, "Out [b](o)[/]"),
+    ("act-general-rams", GENERAL_RAMS, "General Rams [b](g)[/]"),
+    *((f"act-nap-{target}", NAP[target], f"Nap {target} [b]({target})[/]") for target in (2, 3, 4, 5)),
+    ("act-pass", PASS, "Pass [b](p)[/]"),
+)
+ACTION_OF = {button_id: action for button_id, action, _ in BUTTONS}
+
+
+class ActionBar(Widget):
+    DEFAULT_CSS = """
+    ActionBar {
+        layout: horizontal;
+        height: auto;
+        width: 1fr;
+        padding: 1 0 0 1;
+        Button { margin-right: 1; min-width: 8; }
+        Button.-hidden { display: none; }
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        for button_id, _, label in BUTTONS:
+            yield Button(label, id=button_id, compact=True, classes="-hidden")
+
+    def show(self, legal: tuple[Action, ...]) -> None:
+        for button in self.query(Button):
+            button.set_class(ACTION_OF[button.id] not in legal, "-hidden")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(ActionChosen(ACTION_OF[event.button.id]))

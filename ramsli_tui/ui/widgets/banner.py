@@ -1,0 +1,30 @@
+"""One line that always says whose turn it is and what to do — or why a card was refused."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+
+class TurnBanner(Static):
+    """``-yours`` when the human must act, ``-refused`` while it shows why a move was refused."""
+
+    DEFAULT_CSS = """
+    TurnBanner {
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+        background: $panel;
+        color: $text-muted;
+        &.-yours { background: $seat-turn; color: $background; text-style: bold; }
+        &.-refused { background: $error; color: $background; text-style: bold; }
+    }
+    """
+
+    def say(self, text: str, yours: bool) -> None:
+        self.update(("▶ " if yours else "") + text)
+        self.set_class(yours, "-yours")
+        self.remove_class("-refused")
+
+    def refuse(self, reason: str) -> None:
+        self.update(f"✗ {reason}")
+        self.add_class("-refused")

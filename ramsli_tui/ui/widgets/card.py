@@ -1,0 +1,98 @@
+"""One playing card, face up: in the hand, in the trick, or turned up for trump.
+
+Small (5×3), or large (7×5) where a screen's CSS makes it so: it draws the large face
+whenever it has three lines inside its border.  Its state is
+shown by classes the parents set: ``-legal`` (its border), ``-illegal`` (no border, a
+dim face), ``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick),
+so that every state reads without colour as well as with it.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...cards import Card, Rank, Suit
+
+SUIT_CLASSES = {
+    Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs",
+    Suit.JOKER: "-joker",
+}
+FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+GERMAN_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}
+GERMAN_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
+
+
+def rank_text(card: Card, faces: str) -> str:
+    rank = card.rank
+    if rank == Rank.TEN:
+        return "10"
+    if faces == "german" and rank in (Rank.QUEEN, Rank.JACK):
+        return "O" if rank == Rank.QUEEN else "U"
+    return rank.letter
+
+
+def small_face(card: Card, faces: str) -> str:
+    """Three cells at most: ``10♥``, ``K♠``, ``OB``, ``B★``."""
+    if card.is_joker:
+        return " B★" if card.rank == Rank.BIG_JOKER else " L★"
+    symbol = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_LETTERS[card.suit]
+    return (rank_text(card, faces) + symbol).rjust(3)
+
+
+def large_face(card: Card, faces: str) -> list[str]:
+    """Three lines of five cells: the rank in two corners and the suit in the middle."""
+    if card.is_joker:
+        return ["BIG" if card.rank == Rank.BIG_JOKER else "LIT", "★", "JOKER"]
+    rank = rank_text(card, faces)
+    middle = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_WORDS[card.suit]
+    return [rank.ljust(5), middle.center(5), rank.rjust(5)]
+
+
+class CardWidget(Widget):
+    """A face-up card, or an empty place (``card`` None) that takes no room."""
+
+    DEFAULT_CSS = """
+    CardWidget {
+        width: 5;
+        height: 3;
+        border: $card-border $card-edge;
+        background: $card-face;
+        content-align: center middle;
+        text-style: bold;
+        &.-spades { color: $suit-spades; }
+        &.-hearts { color: $suit-hearts; }
+        &.-diamonds { color: $suit-diamonds; }
+        &.-clubs { color: $suit-clubs; }
+        &.-joker { color: $suit-hearts; }
+        &.-empty { display: none; }
+        &.-illegal { border: blank; text-style: dim; }
+        &.-legal:hover { border: double $card-edge; }
+        &.-selected { border: double $seat-turn; offset: 0 -1; }
+        &.-winner { border: double $seat-turn; }
+    }
+    """
+
+    card: reactive[Card | None] = reactive(None)
+    faces: reactive[str] = reactive("french")
+
+    def __init__(self, card: Card | None = None, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.set_reactive(CardWidget.card, card)
+        self._show_suit(card)
+
+    def watch_card(self, card: Card | None) -> None:
+        self._show_suit(card)
+
+    def _show_suit(self, card: Card | None) -> None:
+        for suit, name in SUIT_CLASSES.items():
+            self.set_class(card is not None and card.suit == suit, name)
+        self.set_class(card is None, "-empty")
+
+    def render(self) -> Content:
+        if self.card is None:
+            return Content("")
+        if self.content_size.height >= 3:
+            return Content("\n".join(large_face(self.card, self.faces)))
+        return Content(small_face(self.card, self.faces))

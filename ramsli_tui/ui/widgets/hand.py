@@ -1,0 +1,115 @@
+"""The player's hand: five cards sorted by suit and rank, trumps together on the left.
+
+Played by mouse (click a card) or keyboard (←/→ to choose, Enter to play; the screen
+maps 1–5 to the n-th card).  When it is the player's turn to play, the cards they may
+play are marked ``-legal`` and the others ``-illegal``; the hand never decides what is
+legal itself, it only shows what the view says and posts ``CardChosen``.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Click
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Label
+
+from ...cards import Card, Suit
+from ..messages import CardChosen
+from ..words import sort_hand
+from .card import CardWidget
+
+HAND_SIZE = 5
+
+
+class HandView(Widget, can_focus=True):
+    """The human's cards.  ``show(cards, legal, faces)`` redraws them in place."""
+
+    DEFAULT_CSS = """
+    HandView {
+        width: auto;
+        height: auto;
+        layout: horizontal;
+        padding: 0 1;
+        .slot { width: auto; height: auto; margin-right: 1; }
+        .slot CardWidget { margin-top: 1; }
+        .slot.-empty { display: none; }
+        .number { width: 100%; content-align: center top; color: $text-muted; }
+        .slot.-selected-slot .number { color: $text; text-style: bold reverse; }
+        &:focus .slot.-selected-slot .number { color: $seat-turn; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Previous card", show=False, id="hand.previous"),
+        Binding("right", "move(1)", "Next card", show=False, id="hand.next"),
+        Binding("enter", "play_selected", "Play card", show=False, id="hand.play"),
+    ]
+
+    selected: reactive[int] = reactive(0)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: tuple[Card, ...] = ()
+        self.legal: frozenset[Card] = frozenset()
+        self.to_play = False
+
+    def compose(self) -> ComposeResult:
+        for place in range(HAND_SIZE):
+            with Vertical(classes="slot -empty"):
+                yield CardWidget()
+                yield Label(str(place + 1), classes="number")
+
+    def show(self, cards: tuple[Card, ...], trump: Suit, legal: frozenset[Card], to_play: bool, faces: str) -> None:
+        """Show these cards; ``to_play`` marks the legal ones and moves the selection to one."""
+        became_turn = to_play and not self.to_play
+        self.cards = sort_hand(cards, trump)
+        self.legal = legal
+        self.to_play = to_play
+        for place, slot in enumerate(self.query(".slot")):
+            card = self.cards[place] if place < len(self.cards) else None
+            widget = slot.query_one(CardWidget)
+            widget.card = card
+            widget.faces = faces
+            slot.set_class(card is None, "-empty")
+            widget.set_class(to_play and card in legal, "-legal")
+            widget.set_class(to_play and card is not None and card not in legal, "-illegal")
+        if became_turn:
+            self.selected = next((i for i, card in enumerate(self.cards) if card in legal), 0)
+        else:
+            self.selected = min(self.selected, max(len(self.cards) - 1, 0))
+        self._mark_selection()
+
+    def watch_selected(self) -> None:
+        self._mark_selection()
+
+    def _mark_selection(self) -> None:
+        for place, slot in enumerate(self.query(".slot")):
+            chosen = self.to_play and place == self.selected
+            slot.set_class(chosen, "-selected-slot")
+            slot.query_one(CardWidget).set_class(chosen, "-selected")
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.selected = (self.selected + step) % len(self.cards)
+
+    def action_play_selected(self) -> None:
+        self.choose(self.selected)
+
+    def choose(self, place: int) -> None:
+        """Play the card at ``place`` (0 is the leftmost), if there is one."""
+        if 0 <= place < len(self.cards):
+            self.selected = place
+            self.post_message(CardChosen(self.cards[place]))
+
+    def on_click(self, event: Click) -> None:
+        """A click on a card (or on its number) plays it."""
+        slots = list(self.query(".slot"))
+        clicked = event.widget
+        while clicked is not None and clicked not in slots:
+            clicked = clicked.parent
+        if clicked is not None:
+            self.focus()
+            self.choose(slots.index(clicked))

@@ -1,0 +1,68 @@
+"""One seat at the table: name, stack, in/out, tricks this hand, the dealer button, whose turn.
+
+Three lines in a box.  The seat to act has a ``▶`` before its name and a double border
+in the ``$seat-turn`` colour (``-turn``); a seat that is out of the hand, or has left
+the table, is dimmed (``-out``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class SeatState(NamedTuple):
+    name: str
+    stack: int
+    status: str  # "waiting", "in", "out", "left", or an announcement such as "Nap 3"
+    tricks: int
+    cards: int  # cards still in hand (never which ones)
+    dealer: bool
+    turn: bool
+
+
+class SeatPanel(Widget):
+    DEFAULT_CSS = """
+    SeatPanel {
+        height: 5;
+        width: 1fr;
+        min-width: 14;
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        &.-turn { border: double $seat-turn; }
+        &.-out { color: $text-muted; }
+        &.-you { border-title-color: $text-muted; }
+    }
+    """
+
+    state: reactive[SeatState | None] = reactive(None, layout=False)
+
+    def watch_state(self, state: SeatState | None) -> None:
+        if state is not None:
+            self.set_class(state.turn, "-turn")
+            self.set_class(state.status in ("out", "left"), "-out")
+
+    def render(self) -> Content:
+        state = self.state
+        if state is None:
+            return Content("")
+        width = max(self.content_size.width, 10)
+        marker = "▶ " if state.turn else ""
+        dealer = " D " if state.dealer else ""
+        room = width - len(marker) - len(dealer) - (1 if dealer else 0)
+        name = state.name if len(state.name) <= room else state.name[: max(room - 1, 1)] + "…"
+        top = Content.assemble(
+            (marker, "bold $seat-turn"),
+            (name, "bold"),
+            " " * max(width - len(marker) - len(name) - len(dealer), 1 if dealer else 0),
+            (dealer, "reverse bold"),
+        )
+        chips = f"{state.stack} chips"
+        middle = Content.assemble(chips, " " * max(width - len(chips) - len(state.status), 1), (state.status, "italic"))
+        tricks = "tricks " + ("●" * state.tricks if state.tricks else "–")
+        cards = "▮" * state.cards
+        bottom = Content.assemble(tricks, " " * max(width - len(tricks) - len(cards), 1), (cards, "dim"))
+        return Content("\n").join([top, middle, bottom])

@@ -1,0 +1,185 @@
+"""The table in words: names, cards, suits, events and results as a player reads them.
+
+Every sentence the app shows about the game is made here, so the screens agree on how
+a card, a seat or an outcome is called, in French or German faces.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import SUIT_NAMES, Card, Suit
+from ..engine import Action, PlayerView
+from ..engine.events import (
+    Announced,
+    CardPlayed,
+    Declared,
+    Event,
+    FirstDealerChosen,
+    HandSettled,
+    HandStarted,
+    Passed,
+    PlayStarted,
+    SeatsLeft,
+    SessionEnded,
+    TrickWon,
+    TrumpTurned,
+)
+from ..engine.phase import Phase
+
+FRENCH_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
+SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
+SESSION_END_REASONS = {
+    "target": "reached the target",
+    "bust": "a player could not pay the ante",
+    "too_few_players": "too few players were left",
+    "max_hands": "the last hand was played",
+    "time": "the table rose",
+}
+
+
+def sort_hand(cards: tuple[Card, ...], trump: Suit) -> tuple[Card, ...]:
+    """Cards as a player holds them: trumps first (jokers, then the trump suit, high to
+    low), then the other suits in an order that alternates black and red, high to low."""
+    start = SUIT_CYCLE.index(trump) + 1 if trump in SUIT_CYCLE else 0
+    others = [suit for suit in SUIT_CYCLE[start:] + SUIT_CYCLE[:start] if suit != trump]
+    order = {Suit.JOKER: 0, trump: 1} | {suit: 2 + place for place, suit in enumerate(others)}
+    return tuple(sorted(cards, key=lambda card: (order[card.suit], -card.rank)))
+
+
+class Words:
+    """Names and card faces for one table: ``words.card(card)``, ``words.event(event)``."""
+
+    def __init__(self, names: Sequence[str], faces: str = "french", you: int = 0):
+        self.names = tuple(names)
+        self.faces = faces
+        self.you = you
+
+    # --- things ----------------------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        """A seat's name, or "You" for the human."""
+        return "You" if seat == self.you else self.names[seat]
+
+    def seats(self, seats: Sequence[int]) -> str:
+        names = [self.seat(seat) for seat in seats]
+        if not names:
+            return "nobody"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def card(self, card: Card) -> str:
+        return card.label(self.faces)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return ", ".join(self.card(card) for card in cards)
+
+    def suit(self, suit: Suit) -> str:
+        """A suit's name, with its symbol in French faces: "♥ hearts" or "bells"."""
+        if suit is Suit.JOKER:
+            return "jokers"
+        name = SUIT_NAMES[self.faces][suit]
+        return f"{FRENCH_SUIT_SYMBOLS[suit]} {name}" if self.faces == "french" else name
+
+    def action(self, action: Action) -> str:
+        if action.kind == "play":
+            return self.card(action.card)
+        if action.kind == "nap":
+            return f"Nap {action.target}"
+        return {"in": "In", "out": "Out", "pass": "Pass", "general_rams": "General Rams"}[action.kind]
+
+    def chips(self, chips: int) -> str:
+        return f"{chips} chip" if chips == 1 else f"{chips} chips"
+
+    # --- what happened --------------------------------------------------------------------
+
+    def event(self, event: Event) -> str | None:
+        """One line for the game log, or None for events the log leaves out."""
+        match event:
+            case FirstDealerChosen(dealer=dealer):
+                return f"{self.seat(dealer)} cut the highest card and deals first."
+            case HandStarted(number=number, dealer=dealer, pot=pot):
+                return f"Hand {number}: {self.seat(dealer)} deals; the pot holds {self.chips(pot)}."
+            case TrumpTurned(card=card):
+                return f"{self.card(card)} is turned up: {self.suit(card.suit)} are trumps."
+            case Declared(seat=seat, playing=playing, forced=forced):
+                if forced:
+                    return f"{self.seat(seat)} must play: everyone else is out."
+                return f"{self.seat(seat)} {'is' if seat != self.you else 'are'} {'in' if playing else 'out'}."
+            case Announced(seat=seat, kind="general_rams"):
+                return f"{self.seat(seat)} announce{'s' if seat != self.you else ''} General Rams!"
+            case Announced(seat=seat, target=target):
+                return f"{self.seat(seat)} bid{'s' if seat != self.you else ''} Nap {target}."
+            case Passed(seat=seat):
+                return f"{self.seat(seat)} pass{'es' if seat != self.you else ''}."
+            case PlayStarted(leader=leader):
+                return f"{self.seat(leader)} lead{'s' if leader != self.you else ''} the first trick."
+            case CardPlayed(seat=seat, card=card):
+                return f"{self.seat(seat)} play{'s' if seat != self.you else ''} {self.card(card)}."
+            case TrickWon(seat=seat, trick=number):
+                return f"{self.seat(seat)} take{'s' if seat != self.you else ''} trick {number}."
+            case HandSettled():
+                return self.outcome(event)
+            case SeatsLeft(seats=seats):
+                return f"{self.seats(seats)} cannot pay the ante and leave the table."
+            case SessionEnded():
+                return self.session_result(event)
+        return None
+
+    def outcome(self, settled: HandSettled) -> str:
+        """The hand's result in one sentence."""
+        winners = self.seats(settled.winners)
+        won = sum(payment.chips for payment in settled.payments if payment.payer is None and payment.payee is not None)
+        takes = "take" if settled.winners == (self.you,) or len(settled.winners) > 1 else "takes"
+        match settled.outcome:
+            case "nobody":
+                return f"Hand {settled.number}: everyone is out; the pot of {self.chips(settled.pot)} carries over."
+            case "lone":
+                return f"Hand {settled.number}: {winners} alone {'are' if takes == 'take' else 'is'} in and {takes} the pot of {self.chips(won)}."
+            case "general_rams_made":
+                return f"Hand {settled.number}: {winners} made General Rams and {takes} {self.chips(won)}!"
+            case "general_rams_failed":
+                return f"Hand {settled.number}: General Rams failed; {winners} {takes} {self.chips(won)}."
+        if len(settled.winners) > 1:
+            return f"Hand {settled.number}: {winners} tie and share {self.chips(won)}."
+        return f"Hand {settled.number}: {winners} {takes} the pot of {self.chips(won)}."
+
+    def session_result(self, ended: SessionEnded) -> str:
+        winners = self.seats(ended.winners)
+        best = max(ended.stacks[seat] for seat in ended.winners)
+        verb = "win" if ended.winners == (self.you,) or len(ended.winners) > 1 else "wins"
+        reason = SESSION_END_REASONS.get(ended.reason, ended.reason)
+        return f"The session is over ({reason}): {winners} {verb} with {self.chips(best)}."
+
+    # --- whose turn, and what to do -------------------------------------------------------------
+
+    def turn(self, view: PlayerView) -> str:
+        """The banner: whose turn it is and, when it is yours, what you may do."""
+        if view.phase is Phase.SETTLED or view.current_seat < 0:
+            return "The hand is over."
+        if not view.my_turn:
+            return f"{self.seat(view.current_seat)} is thinking…"
+        if view.phase is Phase.DECLARE:
+            if view.legal == (Action("in"),):
+                return "Your turn: you must be in — everyone before you is out."
+            return "Your turn: are you in (i) or out (o)?"
+        if view.phase is Phase.ANNOUNCE:
+            if view.rules.general_rams:
+                return "Your turn: announce General Rams (g) — all five tricks — or pass (p)."
+            targets = " ".join(str(action.target) for action in view.legal if action.kind == "nap")
+            return f"Your turn: bid a Nap target ({targets}) or pass (p)."
+        return "Your turn: " + self.play_hint(view)
+
+    def play_hint(self, view: PlayerView) -> str:
+        trick = view.current_trick
+        legal = [action.card for action in view.legal]
+        if trick is None or not trick.plays:
+            return "lead any card."
+        if len(legal) == len(view.hand):
+            return "play any card."
+        legal = sort_hand(tuple(legal), view.trump)
+        led = trick.plays[0][1].suit
+        if led == view.trump or led is Suit.JOKER:
+            return f"trumps were led: play one of {self.cards(legal)}."
+        if all(card.suit == led for card in legal):
+            return f"follow {self.suit(led)}: play one of {self.cards(legal)}."
+        return f"you have no {self.suit(led)}, so trump: play one of {self.cards(legal)}."
