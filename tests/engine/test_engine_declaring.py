@@ -4,6 +4,8 @@ nothing more and win nothing)."""
 
 import random
 
+import pytest
+
 from ramsli_enginekit import legal, new_hand, refusal, ruleset, run
 
 from ramsli_tui.engine import IN, OUT, Phase, Session
@@ -115,6 +117,15 @@ def test_r10_a_lone_player_takes_the_whole_pot_with_carried_betes_without_play()
     assert hand.settlement.betes == ()        # no bete arises
     assert hand.stacks == [19, 19, 19 + 16, 19]
     assert hand.pot == 0
+
+
+@pytest.mark.parametrize("name", ["general-rams", "nap"])
+def test_r10_a_lone_player_gets_no_announcement_round(name):
+    hand = new_hand(ruleset(name), THREE, dealer=0, pot=2)
+    run(hand, "1:out 2:out 0:in")
+    assert hand.is_over and hand.announcement is None
+    assert hand.settlement.outcome == "lone"
+    assert hand.stacks == [19 + 5, 19, 19]
 
 
 def test_r10_two_players_in_means_play():

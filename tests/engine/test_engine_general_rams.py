@@ -7,6 +7,7 @@ betes)."""
 from ramsli_enginekit import legal, new_hand, refusal, ruleset, run
 
 from ramsli_tui.engine import Phase
+from ramsli_tui.records import result_of
 from ramsli_tui.engine.events import Announced, Passed, Payment, PlayStarted
 
 GR = ruleset("general-rams")
@@ -152,6 +153,7 @@ def test_r22_failure_triple_bete_and_the_pot_goes_to_the_others():
     assert hand.stacks == [19, 19 - 15, 22]
     assert hand.pot == 15
     assert Payment(1, None, 15, "general_rams") in settled.payments
+    assert result_of(hand)["bete"] == [1] and result_of(hand)["winners"] == [2]
     check_conserved(hand)
 
 

@@ -121,3 +121,51 @@ def test_exported_records_replay_through_the_cli(name, players, seed, tmp_path):
                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     assert json.loads(done.stdout) == json.loads(json.dumps(result_of(hand)))
+
+
+def test_a_record_stopped_mid_trick_shows_the_trick_begun_and_the_sorted_legal_cards():
+    text = (
+        "format: ramsli-hand/1\nruleset: jokers\nplayers: 3\ndealer: 0\nstacks: [20, 20, 20]\npot: 0\n"
+        "deck: [AS, KS, QS, 8S, 9S, TD, X1, 7S, AD, JS, TS, 8D, 9D, AC, KC, 7H, AH, KH, QH, JH, TH, 9H, 8H,"
+        " KD, QD, JD, 7D, QC, JC, TC, 9C, 8C, 7C, X2]\n"
+        "actions:\n- {seat: 1, act: in}\n- {seat: 2, act: in}\n- {seat: 0, act: in}\n"
+        "- {seat: 1, act: play, card: AS}\n- {seat: 2, act: play, card: 8S}\n- {seat: 0, act: play, card: 7S}\n"
+        "- {seat: 1, act: play, card: KS}\n"
+    )
+    result, hand = replay_text(text)
+    assert hand is not None, result
+    assert result["hands"] == [["X1", "7S", "AD", "AC", "KC"], ["AS", "KS", "QS", "JS", "TS"],
+                               ["8S", "9S", "TD", "8D", "9D"]]
+    assert result["tricks"] == [
+        {"leader": 1, "plays": [[1, "AS"], [2, "8S"], [0, "7S"]], "winner": 1},
+        {"leader": 1, "plays": [[1, "KS"]], "winner": None},
+    ]
+    assert result["tricks_won"] == [0, 1, 0]
+    assert result["next"] == {"seat": 2, "legal": ["9S"]}
+    # seat 0 is void in spades after its 7S: its only trump is the Big joker
+    text += "- {seat: 2, act: play, card: 9S}\n"
+    result, hand = replay_text(text)
+    assert result["next"] == {"seat": 0, "legal": ["X1"]}
+    # a lead: any card, sorted in plain string order ("7S" < "AS" < "TD" < "X1")
+    text += "- {seat: 0, act: play, card: X1}\n"
+    result, hand = replay_text(text)
+    assert result["tricks"][-1]["winner"] == 0
+    assert result["next"] == {"seat": 0, "legal": ["AC", "AD", "KC"]}
+    assert result["stacks"] == [19, 19, 19] and result["pot"] == 3 and result["winners"] == []
+
+
+def test_legal_actions_are_listed_in_plain_string_order():
+    top = ["X1", "7S", "TD", "KS", "QS", "JS", "8S", "9S", "8D", "AS", "7D", "TS", "9D", "7C", "8C", "7H"]
+    rest = [card.code for card in RULES["jokers"].cards() if card.code not in top]
+    record = {"format": "ramsli-hand/1", "ruleset": "jokers", "players": 3, "dealer": 2,
+              "stacks": [20, 20, 20], "pot": 0, "deck": top + rest,
+              "actions": [{"seat": 0, "act": "in"}, {"seat": 1, "act": "in"}, {"seat": 2, "act": "in"}]}
+    result, hand = replay_text(json.dumps(record))
+    assert hand is not None, result
+    assert result["hands"][0] == ["X1", "7S", "TD", "AS", "7D"]
+    assert result["next"] == {"seat": 0, "legal": ["7D", "7S", "AS", "TD", "X1"]}
+    record["ruleset"] = "nap"
+    record["deck"] = [card.code for card in RULES["nap"].cards()]
+    result, hand = replay_text(json.dumps(record))
+    assert hand is not None, result
+    assert result["next"] == {"seat": 0, "legal": ["nap:2", "nap:3", "nap:4", "nap:5", "pass"]}
