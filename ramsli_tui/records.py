@@ -49,12 +49,16 @@ class HandRecord:
 def read_record(text: str, source: str = "<record>", base_dir: Path | None = None) -> HandRecord:
     """Parse a YAML or JSON hand record; RecordError (action None) if it is not one."""
     try:
-        node = rulesets.parse_yaml_node(text, source)
+        return _read_record(text, source, base_dir)
     except RulesetError as error:
         raise RecordError(str(error)) from None
+
+
+def _read_record(text: str, source: str, base_dir: Path | None) -> HandRecord:
+    node = rulesets.parse_yaml_node(text, source)
     if not isinstance(node, yaml.MappingNode):
         raise RecordError(f"{source}: a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions")
-    nodes = {rulesets.node_value(key): value for key, value in node.value}
+    nodes = {rulesets.node_value(key, source): value for key, value in node.value}
 
     def where(key: str) -> str:
         return f"{source}:{rulesets.line_of(nodes[key])}" if key in nodes else source
@@ -62,7 +66,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Path | None = Non
     def value(key: str) -> Any:
         if key not in nodes:
             raise RecordError(f"{source}: the record has no '{key}'")
-        return rulesets.node_value(nodes[key])
+        return rulesets.node_value(nodes[key], source)
 
     if value("format") != RECORD_FORMAT:
         raise RecordError(f"{where('format')}: format must be '{RECORD_FORMAT}', not {value('format')!r}")
@@ -99,15 +103,12 @@ def _record_ruleset(nodes, source: str, base_dir: Path | None, where) -> Ruleset
     if "ruleset" not in nodes:
         raise RecordError(f"{source}: the record has no 'ruleset'")
     node = nodes["ruleset"]
-    try:
-        if isinstance(node, yaml.MappingNode):
-            return rulesets.from_node(node, source, default_name="inline", base_dir=base_dir)
-        name = rulesets.node_value(node)
-        if not isinstance(name, str):
-            raise RecordError(f"{where('ruleset')}: ruleset must be a ruleset's name, a path or a mapping")
-        return rulesets.load_file(rulesets.find(name, relative_to=base_dir))
-    except RulesetError as error:
-        raise RecordError(str(error)) from None
+    if isinstance(node, yaml.MappingNode):
+        return rulesets.from_node(node, source, default_name="inline", base_dir=base_dir)
+    name = rulesets.node_value(node, source)
+    if not isinstance(name, str):
+        raise RecordError(f"{where('ruleset')}: ruleset must be a ruleset's name, a path or a mapping")
+    return rulesets.load_file(rulesets.find(name, relative_to=base_dir))
 
 
 def _record_deck(raw: Any, rules: Ruleset, where: str) -> tuple[Card, ...]:

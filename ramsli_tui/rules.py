@@ -220,10 +220,12 @@ def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
         raise RulesetError(f"{source}: this is not valid YAML ({error})") from None
 
 
-def node_value(node: yaml.Node) -> Any:
+def node_value(node: yaml.Node, source: str) -> Any:
     """The Python value of a YAML node, built with the safe constructor."""
-    constructor = yaml.SafeLoader("")
-    return constructor.construct_object(node, deep=True)
+    try:
+        return yaml.SafeLoader("").construct_object(node, deep=True)
+    except yaml.YAMLError:
+        raise RulesetError(f"{source}:{line_of(node)}: {node.tag} is not allowed here: only plain YAML values") from None
 
 
 def line_of(node: yaml.Node) -> int:
@@ -237,7 +239,7 @@ def from_node(node, source: str, default_name: str, base_dir: Path | None, _seen
         raise RulesetError(f"{source}:{line_of(node)}: a ruleset must be a mapping of keys to values (like 'ante: 2')")
     entries: dict[str, tuple[int, Any]] = {}
     for key_node, value_node in node.value:
-        key = node_value(key_node)
+        key = node_value(key_node, source)
         line = line_of(key_node)
         if key in entries:
             raise RulesetError(f"{source}:{line}: '{key}' is given twice")
@@ -245,14 +247,14 @@ def from_node(node, source: str, default_name: str, base_dir: Path | None, _seen
     base = CLASSIC
     if "extends" in entries:
         line, value_node = entries.pop("extends")
-        base = _load_parent(node_value(value_node), source, line, base_dir, _seen)
+        base = _load_parent(node_value(value_node, source), source, line, base_dir, _seen)
     changes: dict[str, Any] = {"name": default_name, "description": ""}
     for key, (line, value_node) in entries.items():
         if key not in KEY_CHECKS:
             close = difflib.get_close_matches(key, [*KEY_CHECKS, "extends"], n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise RulesetError(f"{source}:{line}: unknown key '{key}'{hint}")
-        value = node_value(value_node)
+        value = node_value(value_node, source)
         changes[key] = KEY_CHECKS[key](value, _Where(source, line, key), base)
     ruleset = replace(base, **changes)
     _check_combination(ruleset, source, entries)

@@ -8,7 +8,7 @@ so that legal moves and clones stay cheap for the bots' searches.
 
 from __future__ import annotations
 
-from ..cards import ALL_CARDS, JOKERS_MASK, SUIT_MASKS, Card, cards_in
+from ..cards import ALL_CARDS, JOKERS_MASK, SUIT_MASKS, Card, cards_in, mask_of
 from ..rules import NAP_TARGETS, Ruleset
 from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, PLAY, Action, IllegalAction
 from .events import (
@@ -31,7 +31,23 @@ from .view import PlayerView, TrickView
 TRICKS_PER_HAND = 5
 CARDS_PER_HAND = 5
 SUIT_MASK_OF = tuple(SUIT_MASKS[card.suit] for card in ALL_CARDS)
+ONLY_IN = (IN,)
+IN_OR_OUT = (IN, OUT)
+RAMS_OR_PASS = (GENERAL_RAMS, PASS)
 ANNOUNCEMENT_NAMES = {"general_rams": "General Rams", "nap": "a Nap target"}
+
+
+_PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
+
+
+def plays_of(mask: int) -> tuple[Action, ...]:
+    """The play actions for the cards of ``mask``, lowest card first (memoised)."""
+    actions = _PLAYS_BY_MASK.get(mask)
+    if actions is None:
+        if len(_PLAYS_BY_MASK) > 200_000:
+            _PLAYS_BY_MASK.clear()
+        actions = _PLAYS_BY_MASK[mask] = tuple(PLAY[card] for card in cards_in(mask))
+    return actions
 
 
 def by_rank(cards) -> tuple[Card, ...]:
@@ -49,9 +65,6 @@ class Trick:
         self.plays = plays
         self.winner = winner
 
-    def copy(self) -> Trick:
-        return Trick(self.leader, list(self.plays), self.winner)
-
     def __repr__(self) -> str:
         plays = " ".join(f"{seat}:{card.code}" for seat, card in self.plays)
         return f"Trick(leader={self.leader}, [{plays}], winner={self.winner})"
@@ -64,7 +77,7 @@ class Hand:
         "rules", "number", "players", "seated", "dealer", "order", "deck", "start_stacks",
         "start_pot", "antes", "stacks", "pot", "dealt", "holdings", "turn_up", "set_aside",
         "trump", "trump_mask", "declarations", "active", "next_active", "phase", "current_seat",
-        "to_act", "announcement", "nap_best", "tricks", "tricks_won", "lead_mask", "best_trump",
+        "to_act", "announcement", "nap_best", "tricks", "plays", "tricks_won", "lead_mask", "best_trump",
         "best_led", "best_seat", "actions", "settlement", "opening_events",
     )
 
@@ -88,6 +101,7 @@ class Hand:
         self.announcement: tuple[int, str, int | None] | None = None
         self.nap_best: tuple[int, int] | None = None
         self.tricks: list[Trick] = []
+        self.plays: list[tuple[int, Card]] = []
         self.tricks_won = [0] * self.players
         self.lead_mask = 0
         self.best_trump = self.best_led = self.best_seat = -1
@@ -109,25 +123,23 @@ class Hand:
         return antes
 
     def _deal(self) -> list[Event]:
+        deck = self.deck
         dealt: list[list[Card]] = [[] for _ in range(self.players)]
         position = 0
         for packet in self.rules.packets:
             for seat in self.order:
-                dealt[seat].extend(self.deck[position: position + packet])
+                dealt[seat] += deck[position: position + packet]
                 position += packet
         set_aside = []
-        while self.deck[position].is_joker:
-            set_aside.append(self.deck[position])
+        while deck[position].is_joker:
+            set_aside.append(deck[position])
             position += 1
-        self.turn_up = self.deck[position]
+        self.turn_up = deck[position]
         self.set_aside = tuple(set_aside)
         self.trump = self.turn_up.suit
         self.trump_mask = SUIT_MASKS[self.trump] | (JOKERS_MASK if self.rules.jokers else 0)
-        self.dealt = tuple(tuple(cards) for cards in dealt)
-        self.holdings = [0] * self.players
-        for seat, cards in enumerate(dealt):
-            for card in cards:
-                self.holdings[seat] |= 1 << card
+        self.dealt = tuple(map(tuple, dealt))
+        self.holdings = [mask_of(cards) for cards in dealt]
         events: list[Event] = [CardsDealt(seat, self.dealt[seat]) for seat in self.order]
         events.append(TrumpTurned(self.turn_up, self.set_aside))
         return events
@@ -224,15 +236,19 @@ class Hand:
     def _start_play(self, leader: int) -> list[Event]:
         self.phase = Phase.PLAY
         self.current_seat = leader
-        self.tricks.append(Trick(leader, []))
+        self._begin_trick(leader)
         return [PlayStarted(leader, self.active, self.pot)]
+
+    def _begin_trick(self, leader: int) -> None:
+        self.plays = []
+        self.tricks.append(Trick(leader, self.plays))
 
     def legal_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a bitmask (R13-R16)."""
         holding = self.holdings[seat]
-        lead_mask = self.lead_mask
-        if not self.tricks[-1].plays:
+        if not self.plays:
             return holding
+        lead_mask = self.lead_mask
         following = holding & lead_mask
         if following:
             if lead_mask == self.trump_mask:
@@ -251,23 +267,27 @@ class Hand:
         return holding
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if action.kind != "play":
-            raise IllegalAction(seat, "{who} must play a card now")
         card = action.card
+        if card is None:
+            raise IllegalAction(seat, "{who} must play a card now")
         bit = 1 << card
-        if not self.holdings[seat] & bit:
-            raise IllegalAction(seat, "{who} does not hold {card}", card=card)
         if not self.legal_mask(seat) & bit:
+            if not self.holdings[seat] & bit:
+                raise IllegalAction(seat, "{who} does not hold {card}", card=card)
             raise self._why_illegal(seat)
         self.holdings[seat] ^= bit
-        trick = self.tricks[-1]
-        plays = trick.plays
+        plays = self.plays
+        trump_mask = self.trump_mask
         if not plays:
-            self.lead_mask = self.trump_mask if bit & self.trump_mask else SUIT_MASK_OF[card]
+            if bit & trump_mask:
+                self.lead_mask = trump_mask
+                self.best_trump = card
+            else:
+                self.lead_mask = SUIT_MASK_OF[card]
+                self.best_trump = -1
             self.best_led = card
-            self.best_trump = card if bit & self.trump_mask else -1
             self.best_seat = seat
-        elif bit & self.trump_mask:
+        elif bit & trump_mask:
             if card > self.best_trump:
                 self.best_trump = card
                 self.best_seat = seat
@@ -277,16 +297,15 @@ class Hand:
                 self.best_seat = seat
         plays.append((seat, card))
         number = len(self.tricks)
-        events: list[Event] = [CardPlayed(seat, card, number)]
         if len(plays) < len(self.active):
             self.current_seat = self.next_active[seat]
-            return events
+            return [CardPlayed(seat, card, number)]
         winner = self.best_seat
-        trick.winner = winner
+        self.tricks[-1].winner = winner
         self.tricks_won[winner] += 1
-        events.append(TrickWon(winner, number, tuple(plays)))
+        events: list[Event] = [CardPlayed(seat, card, number), TrickWon(winner, number, tuple(plays))]
         if number < TRICKS_PER_HAND:
-            self.tricks.append(Trick(winner, []))
+            self._begin_trick(winner)
             self.current_seat = winner
             return events
         return events + self._settle_play()
@@ -431,33 +450,27 @@ class Hand:
     def is_over(self) -> bool:
         return self.phase is Phase.SETTLED
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase is Phase.PLAY:
-            mask = self.legal_mask(self.current_seat)
-            actions = []
-            while mask:
-                low = mask & -mask
-                actions.append(PLAY[low.bit_length() - 1])
-                mask ^= low
-            return actions
+            return plays_of(self.legal_mask(self.current_seat))
         if phase is Phase.DECLARE:
-            return [IN] if self._dealer_forced_in() else [IN, OUT]
+            return ONLY_IN if self._dealer_forced_in() else IN_OR_OUT
         if phase is Phase.ANNOUNCE:
             if self.rules.general_rams:
-                return [GENERAL_RAMS, PASS]
+                return RAMS_OR_PASS
             floor = self.nap_best[1] if self.nap_best else 1
-            return [NAP[target] for target in NAP_TARGETS if target > floor] + [PASS]
-        return []
+            return tuple(NAP[target] for target in NAP_TARGETS if target > floor) + (PASS,)
+        return ()
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action`` for the seat to act (checked against ``seat`` when given)."""
-        if self.phase is Phase.SETTLED:
+        phase = self.phase
+        if phase is Phase.SETTLED:
             raise IllegalAction(seat, "the hand is over")
         actor = self.current_seat
         if seat is not None and seat != actor:
             raise IllegalAction(seat, "{who} cannot act now: it is seat {turn}'s turn", turn=actor)
-        phase = self.phase
         if phase is Phase.PLAY:
             events = self._play(actor, action)
         elif phase is Phase.DECLARE:
@@ -469,14 +482,15 @@ class Hand:
 
     def clone(self) -> Hand:
         twin = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+        for name in _SHARED_ON_CLONE:
             setattr(twin, name, getattr(self, name))
-        twin.stacks = list(self.stacks)
-        twin.declarations = list(self.declarations)
-        twin.holdings = list(self.holdings)
-        twin.tricks = [trick.copy() for trick in self.tricks]
-        twin.tricks_won = list(self.tricks_won)
-        twin.actions = list(self.actions)
+        twin.stacks = self.stacks[:]
+        twin.declarations = self.declarations[:]
+        twin.holdings = self.holdings[:]
+        twin.tricks = [Trick(trick.leader, trick.plays[:], trick.winner) for trick in self.tricks]
+        twin.plays = twin.tricks[-1].plays if twin.tricks else []
+        twin.tricks_won = self.tricks_won[:]
+        twin.actions = self.actions[:]
         return twin
 
     def view(self, seat: int) -> PlayerView:
@@ -501,9 +515,13 @@ class Hand:
             tricks_won=tuple(self.tricks_won),
             stacks=tuple(self.stacks),
             pot=self.pot,
-            legal=tuple(self.legal_actions()) if self.current_seat == seat else (),
+            legal=self.legal_actions() if self.current_seat == seat else (),
         )
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds."""
         return tuple(cards_in(self.holdings[seat]))
+
+
+_COPIED_ON_CLONE = {"stacks", "declarations", "holdings", "tricks", "plays", "tricks_won", "actions"}
+_SHARED_ON_CLONE = tuple(name for name in Hand.__slots__ if name not in _COPIED_ON_CLONE)

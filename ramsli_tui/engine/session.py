@@ -141,8 +141,8 @@ class Session:
     def current_seat(self) -> int:
         return -1 if self.ended else self.hand.current_seat
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.ended else self.hand.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.ended else self.hand.legal_actions()
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         if self.ended:

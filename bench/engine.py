@@ -1,0 +1,115 @@
+"""Engine speed: whole random hands and clone-then-playout, against OpenSpiel's oh_hell.
+
+Run by hand: ``python bench/engine.py [--seconds S] [--json]``.  Both engines are driven
+the same way from Python: random legal actions chosen with ``random.Random``.  OpenSpiel
+figures are ``null`` when ``open-spiel`` is not installed (``pip install .[bench]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from ramsli_tui import rules
+from ramsli_tui.engine import Hand
+
+PLAYERS = 5
+
+
+def rate(step, seconds: float) -> float:
+    """How many times per second ``step()`` runs, over about ``seconds``."""
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            step()
+        done += 50
+        now = time.perf_counter()
+        if now >= deadline:
+            return done / (now - start)
+
+
+def ramsli_figures(seconds: float) -> tuple[float, float]:
+    classic = rules.load("classic")
+    rng = random.Random(1)
+    deck = classic.cards()
+    stacks = [20] * PLAYERS
+
+    def whole_hand():
+        rng.shuffle(deck)
+        hand = Hand(classic, stacks, 0, 0, deck)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+
+    position = Hand(classic, stacks, 0, 0, deck)  # just dealt: declarations, then play
+
+    def playout():
+        hand = position.clone()
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+
+    return rate(whole_hand, seconds), rate(playout, seconds)
+
+
+def openspiel_figures(seconds: float) -> tuple[float | None, float | None]:
+    try:
+        import pyspiel
+    except ImportError:
+        return None, None
+    game = pyspiel.load_game(
+        "oh_hell", {"players": PLAYERS, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 5}
+    )
+    rng = random.Random(1)
+
+    def play_out(state):
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+
+    def whole_game():
+        play_out(game.new_initial_state())
+
+    position = game.new_initial_state()
+    while position.is_chance_node():  # the deal and the trump card
+        outcomes = position.chance_outcomes()
+        position.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+
+    def playout():
+        play_out(position.clone())
+
+    return rate(whole_game, seconds), rate(playout, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time for each figure")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    hands, playouts = ramsli_figures(args.seconds)
+    spiel_hands, spiel_playouts = openspiel_figures(args.seconds)
+    figures = {
+        "ramsli_hands_per_s": round(hands),
+        "ramsli_playouts_per_s": round(playouts),
+        "openspiel_hands_per_s": spiel_hands and round(spiel_hands),
+        "openspiel_playouts_per_s": spiel_playouts and round(spiel_playouts),
+        "hands_ratio": spiel_hands and round(hands / spiel_hands, 2),
+        "playouts_ratio": spiel_playouts and round(playouts / spiel_playouts, 2),
+    }
+    if args.json:
+        print(json.dumps(figures))
+        return
+    for name, value in figures.items():
+        print(f"{name:26} {value}")
+
+
+if __name__ == "__main__":
+    main()
