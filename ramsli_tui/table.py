@@ -135,6 +135,7 @@ class Table:
             waiting_for = self.names[current] if current >= 0 else "the next hand"
             raise IllegalAction(self.human, "{who} must wait for {name}", name=waiting_for)
         self._apply(self.human, action)
+        self._needs_human.clear()
         self._turn.set_result(None)
 
     def hand_seen(self) -> None:
@@ -142,6 +143,7 @@ class Table:
         if self._hand_unseen:
             self._hand_unseen = False
             if self._turn is not None and not self._turn.done():
+                self._needs_human.clear()
                 self._turn.set_result(None)
 
     async def until_human(self) -> None:

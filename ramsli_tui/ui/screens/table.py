@@ -285,13 +285,12 @@ class TableScreen(Screen):
             self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the declaring and announcing keys only when the rules offer them now."""
+        """Show the declaring and announcing keys only when the rules offer them now.  The
+        card keys always work, so that a card pressed at the wrong time is answered in words."""
         view = self.view_
         if action == "act":
             kind = parameters[0]
             return view is not None and view.my_turn and any(legal.kind == kind for legal in view.legal)
-        if action == "number":
-            return view is not None and view.my_turn and view.phase in (Phase.PLAY, Phase.ANNOUNCE)
         return True
 
     def action_act(self, kind: str) -> None:

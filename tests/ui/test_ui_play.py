@@ -1,0 +1,205 @@
+"""Playing at the table with the keyboard and the mouse, and what the table shows and hides."""
+
+from __future__ import annotations
+
+import re
+
+from ramsli_tui.engine import Phase
+from ramsli_tui.ui.screens.confirm import ConfirmScreen
+from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.ui.widgets.banner import TurnBanner
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.seat import SeatPanel
+
+from ramsli_uikit import first_legal_place, make_app, play_until, settle, spec_for, table_screen
+
+
+def banner_text(app) -> str:
+    return str(table_screen(app).query_one(TurnBanner).render())
+
+
+async def test_a_whole_hand_by_keyboard(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.table.view.phase is Phase.DECLARE
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+        assert isinstance(app.screen, HandSummaryScreen)
+        summary = str(app.screen.query_one("#text").render())
+        assert "Hand 1" in summary and "Carried over" in summary
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.view.number == 2
+
+
+async def test_arrows_and_enter_play_the_selected_card(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+        hand = table_screen(app).query_one(HandView)
+        target = first_legal_place(app) - 1
+        for _ in range((target - hand.selected) % len(hand.cards)):
+            await pilot.press("right")
+        card = hand.cards[hand.selected]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert card in app.table.view.played_cards or card not in app.table.view.hand
+
+
+async def test_a_whole_hand_by_mouse(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            view = app.table.view
+            if app.table.hand_unseen:
+                await pilot.click("#next")
+                break
+            if view.phase is Phase.DECLARE:
+                await pilot.click("#act-in")
+            elif view.phase is Phase.PLAY:
+                hand = table_screen(app).query_one(HandView)
+                place = first_legal_place(app) - 1
+                await pilot.click(list(hand.query(CardWidget))[place])
+        await settle(pilot)
+        assert app.table.view.number == 2
+        assert len(table_screen(app).chronicle.settled_hands) == 1
+
+
+async def test_an_illegal_card_is_refused_and_the_reason_shown(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def illegal_card_in_hand(app):
+            view = app.table.view
+            hand = table_screen(app).query_one(HandView)
+            return view.my_turn and view.phase is Phase.PLAY and len(hand.legal) < len(hand.cards)
+
+        await play_until(pilot, illegal_card_in_hand)
+        hand = table_screen(app).query_one(HandView)
+        place = next(place for place, card in enumerate(hand.cards, 1) if card not in hand.legal)
+        before = app.table.view
+        await pilot.press(str(place))
+        await pilot.pause()
+        assert app.table.view == before, "nothing changed"
+        assert re.search(r"You must (follow suit|trump|over-trump|follow trumps)", banner_text(app))
+        assert table_screen(app).query_one(TurnBanner).has_class("-refused")
+        assert hand.query(CardWidget)[place - 1].has_class("-illegal")
+
+
+async def test_acting_out_of_turn_is_refused_in_words(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a card while declaring
+        await pilot.pause()
+        assert "You must declare in or out first" in banner_text(app)
+
+
+async def test_no_other_seats_hidden_cards_are_ever_rendered(tmp_path):
+    app = make_app(tmp_path, spec_for(players=6, seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        checks = 0
+
+        def hidden_cards_not_shown(app):
+            nonlocal checks
+            if not app.table.hand_unseen:
+                session = app.table.session
+                hidden = {card for seat in range(1, 6) for card in session.hand.hand_of(seat)}
+                shown = {widget.card for widget in app.screen.query(CardWidget) if widget.card is not None}
+                assert not hidden & shown
+                screen_text = app.export_screenshot()
+                for card in hidden:
+                    assert card.label("french") not in screen_text, f"{card.label()} of another seat is on screen"
+                checks += 1
+            return checks >= 12
+
+        await play_until(pilot, hidden_cards_not_shown)
+
+
+async def test_in_out_controls_only_while_declaring(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        visible = lambda button: not screen.query_one(button).has_class("-hidden")  # noqa: E731
+        assert visible("#act-in") and visible("#act-out")
+        assert not visible("#act-general-rams") and not visible("#act-nap-2") and not visible("#act-pass")
+        assert screen.check_action("act", ("in",)) and not screen.check_action("act", ("general_rams",))
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+        assert not visible("#act-in") and not visible("#act-out")
+        assert not screen.check_action("act", ("in",))
+
+
+async def test_general_rams_is_offered_only_under_its_rules(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=4, ruleset="general-rams"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        screen = table_screen(app)
+        assert not screen.query_one("#act-general-rams").has_class("-hidden")
+        assert not screen.query_one("#act-pass").has_class("-hidden")
+        assert screen.query_one("#act-nap-3").has_class("-hidden")
+        await pilot.press("g")
+        await settle(pilot)
+        assert app.table.view.announcement == (0, "general_rams", None)
+
+
+async def test_nap_targets_are_offered_only_under_their_rules(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=4, ruleset="nap"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        screen = table_screen(app)
+        offered = {target for target in (2, 3, 4, 5) if not screen.query_one(f"#act-nap-{target}").has_class("-hidden")}
+        assert offered == {action.target for action in app.table.view.legal if action.kind == "nap"}
+        assert screen.query_one("#act-general-rams").has_class("-hidden")
+        await pilot.press(str(max(offered)))
+        await settle(pilot)
+        assert app.table.view.announcement[:2] == (0, "nap")
+
+
+async def test_obligatory_rules_never_ask_in_or_out(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1, ruleset="obligatory"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert app.table.view.phase is Phase.PLAY
+        assert screen.query_one("#act-in").has_class("-hidden")
+
+
+async def test_three_and_six_players_fit_at_80_by_24(tmp_path):
+    for players in (3, 6):
+        app = make_app(tmp_path / str(players), spec_for(players=players, seed=1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            panels = list(screen.query(SeatPanel))
+            assert len(panels) == players
+            for panel in panels:
+                region = panel.region
+                assert region.width >= 14 and region.right <= 80 and region.bottom <= 24
+            assert screen.query_one(HandView).region.bottom <= 22
+            assert screen.query_one(TurnBanner).region.y == 22
+
+
+async def test_quitting_during_a_hand_asks_first(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert app.storage.save_path.exists()
+

@@ -1,0 +1,169 @@
+"""The app around the table: setup, settings, saving and resuming, and errors kept off the screen."""
+
+from __future__ import annotations
+
+import yaml
+
+from ramsli_tui.engine import Phase
+from ramsli_tui.storage import SavedGame
+from ramsli_tui.ui.screens.session_over import SessionOverScreen
+from ramsli_tui.ui.screens.settings import SettingsScreen
+from ramsli_tui.ui.screens.setup import SetupScreen
+from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+
+from ramsli_uikit import make_app, play_until, settle, spec_for, storage_in, table_screen
+
+
+async def test_setup_deals_with_the_choices_and_remembers_them(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#players").value = 3
+        app.screen.query_one("#name").value = "Mia"
+        app.screen.query_one("#opponent-strength-1").value = "random"
+        app.screen.query_one("#opponent-strength-2").value = "random"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.spec.players == 3 and app.table.spec.seed == 42
+        assert app.table.names[0] == "Mia"
+    remembered = yaml.safe_load(app.storage.settings_path.read_text())
+    assert remembered["players"] == 3 and remembered["name"] == "Mia" and remembered["seed"] == 42
+
+
+async def test_setup_offers_only_the_players_a_ruleset_allows(tmp_path):
+    rules = tmp_path / "four.yaml"
+    rules.write_text("players: {min: 4, max: 5}\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show_ruleset(str(rules))
+        await pilot.pause()
+        options = [value for _, value in app.screen.query_one("#players")._options]
+        assert options == [4, 5]
+
+
+async def test_a_session_resumes_where_it_was_left(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.played_cards) >= 3)
+        left = app.table.view
+        actions = list(app.table.actions)
+    saved = storage_in(tmp_path).load_game()
+    assert list(saved.actions) == actions
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, TableScreen)
+        assert again.table.view.hand == left.hand
+        assert again.table.view.played_cards[: len(left.played_cards)] == left.played_cards
+
+
+async def test_a_corrupt_save_is_kept_aside_and_explained(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_path.parent.mkdir(parents=True)
+    storage.save_path.write_text("{ not json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        messages = [notification.message for notification in app._notifications]
+        assert any("could not be read" in message and "kept as" in message for message in messages)
+    kept = list(storage.save_path.parent.glob("autosave.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{ not json"
+    assert not storage.save_path.exists()
+
+
+async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_game(SavedGame(spec_for(seed=1), ("AS", "AS", "AS")))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert any("no longer replays" in notification.message for notification in app._notifications)
+    assert list(storage.save_path.parent.glob("autosave.unreadable-*.json"))
+
+
+async def test_the_session_end_shows_the_result_and_forgets_the_save(tmp_path):
+    short = tmp_path / "one-hand.yaml"
+    short.write_text("max_hands: 1\n")
+    app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.session.is_over)
+        await pilot.pause()
+        assert isinstance(app.screen, SessionOverScreen)
+        assert "The session is over" in str(app.screen.query_one("#result").render())
+        assert not app.storage.save_path.exists()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_settings_change_faces_theme_and_pace_and_are_remembered(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#faces").value = "german"
+        app.screen.query_one("#theme").value = "monochrome"
+        app.screen.query_one("#pace").value = 0.3
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        hand = table_screen(app).query_one(HandView)
+        assert all(widget.faces == "german" for widget in hand.query(CardWidget) if widget.card is not None)
+        assert app.table.delay == 0.3
+    remembered = yaml.safe_load(app.storage.settings_path.read_text())
+    assert (remembered["faces"], remembered["theme"], remembered["bot_delay"]) == ("german", "monochrome", 0.3)
+
+
+async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):
+    themes = storage_in(tmp_path).themes_dir
+    themes.mkdir(parents=True)
+    (themes / "mine.yaml").write_text("name: mine\nprimary: '#884400'\nvariables: {card-face: '#ffeecc'}\n")
+    (themes / "broken.yaml").write_text("name: broken\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "mine" in app.table_theme_names()
+        assert any("broken.yaml" in notification.message for notification in app._notifications)
+
+
+async def test_a_failing_computer_player_is_reported_and_the_game_goes_on(tmp_path):
+    class Broken:
+        name = "broken"
+
+        def choose(self, view, legal, rng):
+            raise RuntimeError("out of ideas")
+
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.table.bots[1] = Broken()
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+        assert any("out of ideas" in notification.message for notification in app._notifications)
+
+
+async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path, capsys):
+    app = make_app(tmp_path, spec_for(seed=1))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("i")
+            await settle(pilot)
+            app.call_later(lambda: 1 / 0)
+            await pilot.pause()
+    except ZeroDivisionError:
+        pass
+    printed = capsys.readouterr().err
+    assert "unexpected error (ZeroDivisionError" in printed and "Traceback" not in printed
+    assert "ZeroDivisionError" in app.storage.crash_log_path.read_text()
+    assert app.storage.save_path.exists()
