@@ -367,6 +367,8 @@ def _nap_table(defaults_attr: str):
             raise where.fail("must map the targets 2, 3, 4 and 5 to chips", value)
         table = dict(getattr(base, defaults_attr))
         for target, chips in value.items():
+            if isinstance(target, str) and target.isdigit():  # JSON keys are always strings
+                target = int(target)
             if target not in NAP_TARGETS:
                 raise where.fail("can only have the targets 2, 3, 4 and 5", target)
             if not _is_int(chips) or chips < 0:
