@@ -282,6 +282,13 @@ def test_r3_a_joker_is_a_trump_for_must_trump():
     assert hand.tricks[0].winner == 2
 
 
+def test_r3_a_joker_does_not_excuse_following_a_plain_suit():
+    hand = three(["AC KC QC JC TC", "AS QD 9C 8C JD", "X1 7S AD KD TD"], "jokers")
+    run(hand, "1:AS")
+    assert legal(hand) == {"7S"}
+    assert refusal(hand, "2:X1") == "seat 2 must follow suit: it holds 7S"
+
+
 def test_r3_a_joker_must_follow_a_trump_lead():
     hand = three(["AC KC QC JC TC", "9H QD 9C 8C JD", "X1 AS KS QS JS"], "jokers")
     run(hand, "1:9H")

@@ -103,6 +103,16 @@ def test_chips_are_conserved_in_every_session(table):
     for _ in range(250):
         if session.is_over:
             break
+        legal = list(session.legal_actions())
+        wrong = rng.choice([action for action in ALL_ACTIONS if action not in legal])
+        before = (snapshot(session.hand), list(session.stacks), session.pot, session.dealer)
+        try:
+            session.apply(wrong)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{wrong} is not legal but the session accepted it")
+        assert (snapshot(session.hand), list(session.stacks), session.pot, session.dealer) == before
         for event in step(session, rng):
             if isinstance(event, HandSettled):
                 assert sum(event.stacks) + event.pot == total
