@@ -170,7 +170,11 @@ def test_r27_eliminate_the_busted_player_leaves_and_play_goes_on():
     assert hand.pot == 5 + 3
     assert of(HandStarted, events) == [HandStarted(2, 1, (0, 1, 1, 1), 8)]
     # the deal keeps passing clockwise, skipping the seat that left
-    events = all_out_but_the_dealer(session) + all_out_but_the_dealer(session) + all_out_but_the_dealer(session)
+    events = all_out_but_the_dealer(session) + all_out_but_the_dealer(session)
+    assert session.hand.dealer == 3
+    assert session.hand.current_seat == 1             # the dealer's left skips the empty seat 0
+    assert session.hand.dealt[0] == ()
+    events += all_out_but_the_dealer(session)
     assert [event.dealer for event in of(HandStarted, events)] == [2, 3, 1]
     assert all(event.antes[0] == 0 for event in of(HandStarted, events))
 
