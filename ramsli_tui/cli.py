@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -78,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``ramsli rules list | head``): not an error
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 def run_app(args: argparse.Namespace) -> int:
