@@ -59,6 +59,21 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--hands", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    simulate.add_argument(
+        "--bots", default=None, help="computer players, one per seat, comma-separated (default: random everywhere)"
+    )
+
+    tournament = commands.add_parser(
+        "tournament", help="measure computer players against each other on the same deals, seats rotated"
+    )
+    tournament.add_argument("--ruleset", default="classic")
+    tournament.add_argument("--players", type=int, default=4)
+    tournament.add_argument(
+        "--bots", required=True, help="computer players, one per seat, comma-separated (e.g. hard,normal,normal,normal)"
+    )
+    tournament.add_argument("--deals", type=int, default=100, help="deals, each played once per rotation of the seats")
+    tournament.add_argument("--seed", type=int, default=0)
+    tournament.add_argument("--json", action="store_true", help="print the report as one JSON object")
     return parser
 
 
@@ -71,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": run_replay,
         "rules": run_rules,
         "simulate": run_simulate,
+        "tournament": run_tournament,
     }
     try:
         return handlers[args.command](args)
@@ -163,9 +179,40 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise CliError(
             f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
         )
-    summary = simulate(ruleset, args.players, args.hands, args.seed)
+    bots = _bot_names(args.bots, args.players) if args.bots else None
+    summary = simulate(ruleset, args.players, args.hands, args.seed, bots)
     print(json.dumps(summary, indent=1) if args.json else summary_text(summary))
     return 0 if summary["chips_conserved"] else 1
+
+
+# --- tournament --------------------------------------------------------------------------
+
+def run_tournament(args: argparse.Namespace) -> int:
+    from .tournament import summary_text, tournament
+
+    ruleset = rulesets.load(args.ruleset)
+    if args.deals < 1:
+        raise CliError("--deals must be at least 1")
+    if not ruleset.players.min <= args.players <= ruleset.players.max:
+        raise CliError(
+            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
+        )
+    result = tournament(ruleset, args.players, _bot_names(args.bots, args.players), args.deals, args.seed)
+    print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
+    return 0 if result.chips_conserved else 1
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    """Comma-separated computer players, one per seat, each a known name."""
+    from .bots import MEASUREMENT_PLAYERS
+
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in MEASUREMENT_PLAYERS]
+    if unknown:
+        raise CliError(f"unknown computer player '{unknown[0]}'; choose from {', '.join(MEASUREMENT_PLAYERS)}")
+    if len(names) != players:
+        raise CliError(f"--bots names {len(names)} players but --players is {players}: name one per seat")
+    return names
 
 
 if __name__ == "__main__":

@@ -1,20 +1,25 @@
-"""``ramsli simulate``: many hands between computer players, and what came of them."""
+"""``ramsli simulate``: many hands between computer players, and what came of them.
+
+Each seat is played by a computer player named in ``bots`` (random ones by default);
+they all draw on one ``random.Random`` seeded by ``seed``, so a run is repeatable.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
+from .bots import make_measurement_player
 from .engine import Session
 from .rules import Ruleset
 
 
-def random_player(session: Session, rng: random.Random):
-    return rng.choice(session.legal_actions())
-
-
-def simulate(rules: Ruleset, players: int, hands: int, seed: int) -> dict[str, Any]:
+def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence[str] | None = None) -> dict[str, Any]:
     """Play ``hands`` hands in as many sessions as it takes; count pots, betes and chips."""
+    names = list(bots) if bots else ["random"] * players
+    if len(names) != players:
+        raise ValueError(f"name one computer player per seat: {players} players but {len(names)} names")
+    seats = [make_measurement_player(name) for name in names]
     pots_won = [0] * players
     betes = [0] * players
     net_chips = [0] * players
@@ -27,7 +32,10 @@ def simulate(rules: Ruleset, players: int, hands: int, seed: int) -> dict[str, A
         total = sum(session.stacks) + session.pot
         while played < hands and not session.is_over:
             before = len(session.finished)
-            session.apply(random_player(session, choice_rng))
+            bot = seats[session.current_seat]
+            if hasattr(bot, "watch"):
+                bot.watch(session.hand)
+            session.apply(bot.choose(session.view(session.current_seat), session.legal_actions(), choice_rng))
             if len(session.finished) > before:
                 played += 1
                 settled = session.finished[-1].settlement
@@ -41,6 +49,7 @@ def simulate(rules: Ruleset, players: int, hands: int, seed: int) -> dict[str, A
     return {
         "ruleset": rules.name,
         "players": players,
+        "bots": names,
         "seed": seed,
         "hands_played": played,
         "sessions": sessions,
@@ -55,11 +64,12 @@ def summary_text(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['hands_played']} hands of {summary['ruleset']} with {summary['players']} players "
         f"(seed {summary['seed']}, {summary['sessions']} session(s))",
-        f"{'seat':>6} {'pots':>6} {'betes':>6} {'chips':>7}",
+        f"{'seat':>6} {'player':>10} {'pots':>6} {'betes':>6} {'chips':>7}",
     ]
     for seat in range(summary["players"]):
         lines.append(
-            f"{seat:>6} {summary['pots_won'][seat]:>6} {summary['betes'][seat]:>6} {summary['net_chips'][seat]:>+7}"
+            f"{seat:>6} {summary['bots'][seat]:>10} {summary['pots_won'][seat]:>6} {summary['betes'][seat]:>6} "
+            f"{summary['net_chips'][seat]:>+7}"
         )
     lines.append("Chips conserved in every hand: " + ("yes" if summary["chips_conserved"] else "NO"))
     return "\n".join(lines)

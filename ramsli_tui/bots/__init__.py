@@ -2,7 +2,14 @@
 
 A bot sees only its seat's ``PlayerView`` (never another seat's hidden cards) and the
 legal actions, and returns one of them.  It is deterministic for a given
-``random.Random``.  ``STRENGTHS`` maps the names offered in the app to factories.
+``random.Random``.  ``STRENGTHS`` maps the names offered in the app to factories,
+weakest first; ``MEASUREMENT_PLAYERS`` adds the omniscient player, which sees every
+card and exists only to measure the others against (``ramsli tournament``).
+
+- ``random``: any legal action (``random``);
+- ``normal``: the advice of the source texts as rules of thumb (``normal``);
+- ``hard``: determinized Monte Carlo search over the hidden cards (``hard``);
+- ``omniscient``: the same search on the true cards (``omniscient``).
 """
 
 from __future__ import annotations
@@ -11,6 +18,10 @@ import random
 from typing import Callable, Protocol, Sequence
 
 from ..engine import Action, PlayerView
+from .hard import HardBot
+from .normal import NormalBot
+from .omniscient import OmniscientBot
+from .random import RandomBot
 
 
 class Bot(Protocol):
@@ -19,20 +30,28 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-class RandomBot:
-    """Any legal action, uniformly: for tests and as a baseline."""
-
-    name = "random"
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
-
-
-STRENGTHS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+STRENGTHS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "normal": NormalBot, "hard": HardBot}
+MEASUREMENT_PLAYERS: dict[str, Callable[[], Bot]] = {**STRENGTHS, "omniscient": OmniscientBot}
 
 
 def make_bot(strength: str) -> Bot:
+    """A computer player offered in the app, by name."""
+    return _make(strength, STRENGTHS)
+
+
+def make_measurement_player(name: str) -> Bot:
+    """Any player the tournament can seat, the omniscient one included."""
+    return _make(name, MEASUREMENT_PLAYERS)
+
+
+def _make(name: str, players: dict[str, Callable[[], Bot]]) -> Bot:
     try:
-        return STRENGTHS[strength]()
+        return players[name]()
     except KeyError:
-        raise ValueError(f"unknown computer player '{strength}'; choose from {', '.join(STRENGTHS)}") from None
+        raise ValueError(f"unknown computer player '{name}'; choose from {', '.join(players)}") from None
+
+
+__all__ = [
+    "Bot", "HardBot", "MEASUREMENT_PLAYERS", "NormalBot", "OmniscientBot", "RandomBot", "STRENGTHS",
+    "make_bot", "make_measurement_player",
+]

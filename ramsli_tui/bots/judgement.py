@@ -1,0 +1,126 @@
+"""Judging a five-card hand the way the source texts advise ("Conseils et stratégies").
+
+These are the normal player's reasons for going in, folding and announcing, written
+on bitmasks so that the search player can also use them, thousands of times a second,
+as its model of what the other seats do:
+
+- go in only with a realistic path to a trick: an ace, a high trump, or trump length
+  with a second-rank honour; a hand of low cards and a small trump folds;
+- count the players already in: with three in, a mediocre hand folds (two when the
+  bete outweighs the pot);
+- when everyone before you is out and only the forced dealer is left, folding hands
+  the dealer the pot unopposed, so any chance is worth taking;
+- General Rams only with the ace of trumps, another high trump and three side aces
+  or kings; a Nap target only as high as the tricks the hand can count on.
+
+"Ace" and "king" are read relative to the cards still unseen, so a king whose ace is
+the turned-up card counts as an ace, and with jokers the Big Joker is the top trump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Ruleset
+from .inference import SUIT_MASK_OF, above, cards_of
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """The trick-taking assets of a hand.
+
+    ``sure_trumps`` no unseen trump beats; ``high_trumps`` at most one does (so the
+    sure ones are counted again); ``side_aces`` are side cards no unseen card of their
+    suit beats; ``second_honours`` are side cards exactly one does (a king) and trumps
+    exactly two do (a queen)."""
+
+    trumps: int
+    sure_trumps: int
+    high_trumps: int
+    side_aces: int
+    side_kings: int
+    second_honours: int
+
+    @property
+    def trick_sources(self) -> int:
+        """Realistic paths to a trick: high trumps, side aces, and trump length with a
+        second-rank honour (counted once)."""
+        length_with_honour = 1 if self.trumps >= 2 and self.second_honours else 0
+        return self.high_trumps + self.side_aces + length_with_honour
+
+    @property
+    def mediocre(self) -> bool:
+        """One uncertain path to a trick, and nothing sure."""
+        return self.trick_sources <= 1 and self.sure_trumps == 0
+
+    @property
+    def likely_tricks(self) -> int:
+        """The tricks the hand can count on, for a Nap target: sure trumps, side aces
+        once there are trumps to protect them, and one more for long trumps."""
+        aces = self.side_aces if self.trumps >= 2 else self.side_aces // 2
+        return self.sure_trumps + aces + (1 if self.trumps >= 3 else 0)
+
+
+def assess(holding: int, trump_mask: int, unseen: int) -> Assessment:
+    """Judge ``holding`` against the cards its owner cannot see (``unseen``)."""
+    trumps = sure = high = aces = kings = honours = 0
+    for card in cards_of(holding):
+        if (trump_mask >> card) & 1:
+            beaten_by = (unseen & trump_mask & above(card)).bit_count()
+            trumps += 1
+            sure += beaten_by == 0
+            high += beaten_by <= 1
+            honours += beaten_by == 2
+        else:
+            beaten_by = (unseen & SUIT_MASK_OF[card] & above(card)).bit_count()
+            aces += beaten_by == 0
+            kings += beaten_by == 1
+            honours += beaten_by == 1
+    return Assessment(trumps, sure, high, aces, kings, honours)
+
+
+def wants_in(assessment: Assessment, rules: Ruleset, ins_before: int, facing_forced_dealer: bool, pot: int) -> bool:
+    """The in/out declaration the texts advise.
+
+    ``ins_before`` is how many have declared in so far; ``facing_forced_dealer`` is
+    true for the last seat before the dealer when everyone before it is out."""
+    if assessment.trick_sources == 0:
+        return facing_forced_dealer and (assessment.trumps >= 1 or assessment.side_kings >= 1)
+    if assessment.mediocre:
+        crowd = 3 if rules.bete_in_force(pot) <= pot else 2
+        return ins_before < crowd
+    return True
+
+
+def general_rams_hand(holding: int, trump_mask: int, unseen: int) -> bool:
+    """The ace of trumps, another high trump and three side aces or kings, and nothing else."""
+    top_trumps = second_trumps = side_honours = 0
+    for card in cards_of(holding):
+        if (trump_mask >> card) & 1:
+            beaten_by = (unseen & trump_mask & above(card)).bit_count()
+            top_trumps += beaten_by == 0
+            second_trumps += 1 <= beaten_by <= 2
+        elif (unseen & SUIT_MASK_OF[card] & above(card)).bit_count() <= 1:
+            side_honours += 1
+    return top_trumps >= 1 and top_trumps + second_trumps >= 2 and top_trumps + second_trumps + side_honours == 5
+
+
+def nap_target(assessment: Assessment, general_rams: bool, floor: int) -> int | None:
+    """The highest Nap target above ``floor`` the hand can count on, or None to pass.
+    Five tricks only with a General Rams hand."""
+    if general_rams:
+        return 5 if floor < 5 else None
+    target = min(assessment.likely_tricks, 4)
+    return target if target >= 2 and target > floor else None
+
+
+def ins_before(declarations, order) -> int:
+    """How many seats have declared in so far."""
+    return sum(1 for seat in order if declarations[seat])
+
+
+def facing_forced_dealer(rules: Ruleset, declarations, order, seat: int) -> bool:
+    """Is ``seat`` the last before a dealer who must be in, with everyone before it out?"""
+    return (
+        rules.dealer_forced and len(order) >= 2 and seat == order[-2] and ins_before(declarations, order) == 0
+    )

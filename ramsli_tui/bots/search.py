@@ -1,0 +1,39 @@
+"""Determinized Monte Carlo: judge each legal action by playing it out in many worlds.
+
+Every world is played once per candidate action, with the same random numbers for
+each (common random numbers), so that the actions are compared on the same guesses
+and the same later luck.  The budget counts simulated actions, not seconds, so that a
+search is deterministic for a given ``random.Random`` and costs about the same
+whatever the phase of the hand or the number of players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from ..engine import Action, Hand
+from .worlds import Playout, utility
+
+
+def best_action(
+    legal: Sequence[Action],
+    next_world: Callable[[], Hand],
+    seat: int,
+    playout: Playout,
+    budget: int,
+    rng: random.Random,
+) -> Action:
+    """The action of ``legal`` worth most to ``seat`` on average over the worlds drawn
+    from ``next_world`` until ``budget`` simulated actions are spent (at least one world)."""
+    totals = [0.0] * len(legal)
+    spent = 0
+    while spent < budget:
+        world = next_world()
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(legal):
+            trial = world.clone()
+            trial.apply(action)
+            spent += 1 + playout.finish(trial, random.Random(seed))
+            totals[i] += utility(trial, seat)
+    return legal[max(range(len(legal)), key=totals.__getitem__)]
