@@ -419,20 +419,19 @@ class Hand:
     def _settle_nap(self, bidder: int, target: int, payments: list[Payment]) -> str:
         others = self._clockwise_from_left_of(bidder)
         if self.tricks_won[bidder] >= target:
-            bonus = self.rules.nap_bonus[target]
             for seat in others:
-                paid = min(bonus, self.stacks[seat])
-                self.stacks[seat] -= paid
-                self.stacks[bidder] += paid
-                payments.append(Payment(seat, bidder, paid, "nap"))
+                self._transfer(seat, bidder, self.rules.nap_bonus[target], payments)
             return "nap_made"
-        penalty = self.rules.nap_penalty[target]
         for seat in others:
-            paid = min(penalty, self.stacks[bidder])
-            self.stacks[bidder] -= paid
-            self.stacks[seat] += paid
-            payments.append(Payment(bidder, seat, paid, "nap"))
+            self._transfer(bidder, seat, self.rules.nap_penalty[target], payments)
         return "nap_missed"
+
+    def _transfer(self, payer: int, payee: int, owed: int, payments: list[Payment]) -> None:
+        """A Nap payment from one player to another: as much of ``owed`` as the payer has."""
+        paid = min(owed, self.stacks[payer])
+        self.stacks[payer] -= paid
+        self.stacks[payee] += paid
+        payments.append(Payment(payer, payee, paid, "nap"))
 
     def _finish(self, outcome: str, winners, betes, payments: list[Payment]) -> list[Event]:
         self.phase = Phase.SETTLED
