@@ -28,7 +28,7 @@ from ..engine.hand import CARDS_PER_HAND
 
 SUIT_MASK_OF = tuple(SUIT_MASKS[card.suit] for card in ALL_CARDS)
 QUICK_DRAWS = 5  # random draws of a seat's cards before picking them one by one
-DRAWS_PER_SEAT = 30  # draws of one seat's cards before keeping an unlikely one
+DRAWS_PER_SEAT = 15  # draws of one seat's cards before keeping an unlikely one
 Likelihood = Callable[[int, int], float]
 
 
@@ -81,10 +81,11 @@ class Reading:
         for at, seat in enumerate(order):
             later = [(self.unseen & ~self.forbidden[other], self.to_deal[other]) for other in order[at + 1:]]
             allowed = free & ~self.forbidden[seat]
+            choices = cards_of(allowed)
             wanted = self.to_deal[seat]
             holding = None
             for _ in range(DRAWS_PER_SEAT if likelihood else QUICK_DRAWS):
-                drawn = mask_of(rng.sample(cards_of(allowed), wanted))
+                drawn = mask_of(rng.sample(choices, wanted))
                 if can_serve(later, free & ~drawn):
                     holding = drawn
                     if likelihood is None or rng.random() < likelihood(seat, drawn):

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import IN, NAP, OUT, PASS, Action, Phase
+from ..engine.actions import GENERAL_RAMS
 from ..rules import Ruleset
 from .inference import SUIT_MASK_OF, above, cards_of
 
@@ -124,3 +126,29 @@ def facing_forced_dealer(rules: Ruleset, declarations, order, seat: int) -> bool
     return (
         rules.dealer_forced and len(order) >= 2 and seat == order[-2] and ins_before(declarations, order) == 0
     )
+
+
+def standing_nap_floor(legal) -> int:
+    """The Nap target already named (1 if none), read from the targets still allowed."""
+    targets = [action.target for action in legal if action.kind == "nap"]
+    return min(targets) - 1 if targets else 1
+
+
+def advised_action(
+    phase: Phase, legal, holding: int, trump_mask: int, unseen: int, rules: Ruleset, declarations, order, seat: int, pot: int
+) -> Action:
+    """The declaration or announcement the texts advise for ``holding``."""
+    if phase is Phase.DECLARE:
+        playing = wants_in(
+            assess(holding, trump_mask, unseen),
+            rules,
+            ins_before(declarations, order),
+            facing_forced_dealer(rules, declarations, order, seat),
+            pot,
+        )
+        return IN if playing else OUT
+    rams = general_rams_hand(holding, trump_mask, unseen)
+    if rules.general_rams:
+        return GENERAL_RAMS if rams else PASS
+    target = nap_target(assess(holding, trump_mask, unseen), rams, standing_nap_floor(legal))
+    return PASS if target is None else NAP[target]

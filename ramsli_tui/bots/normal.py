@@ -20,11 +20,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..engine import IN, NAP, OUT, PASS, Action, Phase, PlayerView
-from ..engine.actions import GENERAL_RAMS, PLAY
+from ..engine import Action, Phase, PlayerView
+from ..engine.actions import PLAY
 from .inference import SUIT_MASK_OF, Reading, above, cards_of, read
-from .judgement import assess, facing_forced_dealer, general_rams_hand, ins_before, nap_target, wants_in
-from .worlds import cheapest_first, standing_nap_floor
+from .judgement import advised_action
+from .worlds import cheapest_first
 
 MIDDLE_OF_THE_HAND = 3  # the first trick on which a lone ace is worth leading
 LAST_CHANCES = 4  # from this trick on, a player without a trick tries with anything
@@ -39,24 +39,10 @@ class NormalBot:
         reading = read(view)
         if view.phase is Phase.PLAY:
             return PLAY[Cards(view, reading).choose(legal)]
-        hand, trump_mask = reading.hand, reading.trump_mask
-        unseen = reading.in_play & ~hand
-        assessment = assess(hand, trump_mask, unseen)
-        if view.phase is Phase.DECLARE:
-            order = view.declaring_order
-            playing = wants_in(
-                assessment,
-                view.rules,
-                ins_before(view.declarations, order),
-                facing_forced_dealer(view.rules, view.declarations, order, view.seat),
-                view.pot,
-            )
-            return IN if playing else OUT
-        rams = general_rams_hand(hand, trump_mask, unseen)
-        if view.rules.general_rams:
-            return GENERAL_RAMS if rams else PASS
-        target = nap_target(assessment, rams, standing_nap_floor(legal))
-        return PASS if target is None else NAP[target]
+        return advised_action(
+            view.phase, legal, reading.hand, reading.trump_mask, reading.in_play & ~reading.hand, view.rules,
+            view.declarations, view.declaring_order, view.seat, view.pot,
+        )
 
 
 class Cards:
@@ -100,13 +86,11 @@ class Cards:
         trumps = self.hand & self.trumps
         trumps_out = any(self.may_hold(seat) & self.trumps for seat in self.opponents)
         top_trump = trumps.bit_length() - 1
-        if trumps and trumps_out:
-            if trumps.bit_count() >= 3 or self.is_master(top_trump):
-                return top_trump
-        middle = len(self.view.tricks) >= MIDDLE_OF_THE_HAND or not trumps_out
-        for card in cards_of(self.hand & ~self.trumps):
-            if self.is_master(card) and middle:
-                if not any(self.may_trump(seat, SUIT_MASK_OF[card]) for seat in self.opponents):
+        if trumps and trumps_out and (trumps.bit_count() >= 3 or self.is_master(top_trump)):
+            return top_trump
+        if len(self.view.tricks) >= MIDDLE_OF_THE_HAND or not trumps_out:
+            for card in cards_of(self.hand & ~self.trumps):
+                if self.is_master(card) and not any(self.may_trump(seat, SUIT_MASK_OF[card]) for seat in self.opponents):
                     return card
         side = self.hand & ~self.trumps
         if not side:

@@ -2,9 +2,10 @@
 
 Every world is played once per candidate action, with the same random numbers for
 each (common random numbers), so that the actions are compared on the same guesses
-and the same later luck.  The budget counts simulated actions, not seconds, so that a
-search is deterministic for a given ``random.Random`` and costs about the same
-whatever the phase of the hand or the number of players.
+and the same later luck.  The budget counts simulated actions, not seconds, and drawing a
+world counts as ``WORLD_COST`` of them (a world is dearer to draw than an action is
+to simulate), so that a search is deterministic for a given ``random.Random`` and
+costs about the same whatever the phase of the hand or the number of players.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Callable, Sequence
 
 from ..engine import Action, Hand
 from .worlds import Playout, utility
+
+WORLD_COST = 30
 
 
 def best_action(
@@ -25,11 +28,12 @@ def best_action(
     rng: random.Random,
 ) -> Action:
     """The action of ``legal`` worth most to ``seat`` on average over the worlds drawn
-    from ``next_world`` until ``budget`` simulated actions are spent (at least one world)."""
+    from ``next_world`` until ``budget`` is spent (at least one world)."""
     totals = [0.0] * len(legal)
     spent = 0
     while spent < budget:
         world = next_world()
+        spent += WORLD_COST
         seed = rng.getrandbits(32)
         for i, action in enumerate(legal):
             trial = world.clone()

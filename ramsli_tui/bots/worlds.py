@@ -23,7 +23,7 @@ from ..engine import IN, NAP, OUT, PASS, Hand, Phase, PlayerView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
 from ..rules import Ruleset
 from .inference import SUIT_MASK_OF, Reading, above, cards_of
-from .judgement import assess, facing_forced_dealer, general_rams_hand, ins_before, nap_target, wants_in
+from .judgement import advised_action, standing_nap_floor
 
 EXPLORATION = 0.1  # how often the playout player picks any legal card instead
 RANK_IN_SUIT = tuple(13 + card if card >= 52 else card % 13 for card in range(54))
@@ -109,12 +109,6 @@ def _replay_announcements(hand: Hand, view: PlayerView, rng: random.Random) -> N
             hand.apply(GENERAL_RAMS if kind == "general_rams" else NAP[target])
 
 
-def standing_nap_floor(legal) -> int:
-    """The Nap target already named (1 if none), read from the targets still allowed."""
-    targets = [action.target for action in legal if action.kind == "nap"]
-    return min(targets) - 1 if targets else 1
-
-
 def utility(hand: Hand, seat: int) -> float:
     """What a settled hand was worth to ``seat``: its chips won or lost, plus an equal
     share of what the pot gained for the next hand (so betes paid by others count)."""
@@ -150,22 +144,10 @@ class Playout:
             return legal[0]
         seat = hand.current_seat
         holding = hand.holdings[seat]
-        unseen = self.in_play & ~holding
-        if hand.phase is Phase.DECLARE:
-            order = hand.order
-            playing = wants_in(
-                assess(holding, hand.trump_mask, unseen),
-                self.rules,
-                ins_before(hand.declarations, order),
-                facing_forced_dealer(self.rules, hand.declarations, order, seat),
-                hand.pot,
-            )
-            return IN if playing else OUT
-        rams = general_rams_hand(holding, hand.trump_mask, unseen)
-        if self.rules.general_rams:
-            return GENERAL_RAMS if rams else PASS
-        target = nap_target(assess(holding, hand.trump_mask, unseen), rams, standing_nap_floor(legal))
-        return PASS if target is None else NAP[target]
+        return advised_action(
+            hand.phase, legal, holding, hand.trump_mask, self.in_play & ~holding, self.rules,
+            hand.declarations, hand.order, seat, hand.pot,
+        )
 
     def card(self, hand: Hand, seat: int, rng: random.Random) -> int:
         """The greedy card for ``seat``, seeing every hand."""
