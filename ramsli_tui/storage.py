@@ -234,6 +234,14 @@ class Storage:
         return StorageError(f"Your {what} could not be read ({reason}); it was kept as {kept}.")
 
 
+def shown(path: Path) -> str:
+    """A path as a person reads it: ``~/.config/ramsli/settings.yaml``."""
+    try:
+        return "~/" + str(Path(path).relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that the file is always either the old or the new text."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -30,9 +30,6 @@ class RamsliApp(App[None]):
     """One person at a Ramsli table with computer players."""
 
     TITLE = "Ramsli"
-    CSS = """
-    Screen { background: $background; }
-    """
     BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label
 
@@ -16,7 +15,7 @@ from ..words import Words
 
 def stack_cell(stack: int, change: int, was_in: bool) -> str:
     """A stack and its change, bracketed for a player who sat the hand out."""
-    text = f"{stack} {change:+}"
+    text = f"{stack}{change:+}"
     return text if was_in else f"({text})"
 
 
@@ -24,8 +23,7 @@ class ScoreboardScreen(Screen):
     DEFAULT_CSS = """
     ScoreboardScreen {
         #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
-        #board { height: auto; max-height: 1fr; }
-        DataTable { height: auto; max-height: 24; margin: 0 1; }
+        DataTable { height: auto; max-height: 50%; margin: 0 1; }
         StackChart { margin: 1 1 0 1; }
     }
     """
@@ -38,10 +36,9 @@ class ScoreboardScreen(Screen):
         self.words = words
 
     def compose(self) -> ComposeResult:
-        yield Label("Scoreboard — each player's stack after the hand and its change; (in brackets) if out", id="heading")
-        with VerticalScroll(id="board"):
-            yield DataTable(zebra_stripes=True, cursor_type="row")
-            yield StackChart()
+        yield Label("Scoreboard · stacks after each hand, with the change · (bracketed): sat out", id="heading")
+        yield DataTable(zebra_stripes=True, cursor_type="row")
+        yield StackChart()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -57,8 +54,8 @@ class ScoreboardScreen(Screen):
                 str(hand.number),
                 words.seat(hand.dealer),
                 str(hand.pot),
-                ", ".join(words.seat(seat) for seat in settled.winners) or "–",
-                ", ".join(words.seat(seat) for seat in settled.betes) or "–",
+                "+".join(words.seat(seat) for seat in settled.winners) or "–",
+                "+".join(words.seat(seat) for seat in settled.betes) or "–",
                 str(settled.pot),
                 *(stack_cell(stack, change, seat in hand.active) for seat, (stack, change)
                   in enumerate(zip(settled.stacks, settled.changes))),

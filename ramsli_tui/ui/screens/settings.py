@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
+from ...storage import shown
+
 PACES = ((0.0, "no pause"), (0.3, "quick"), (0.6, "normal"), (1.2, "slow"), (2.0, "very slow"))
 FACES = (("french", "French ♠ ♥ ♦ ♣"), ("german", "German: leaves, hearts, bells, acorns; Ober, Unter"))
 
@@ -49,8 +51,8 @@ class SettingsScreen(ModalScreen[None]):
                 yield Select([(label, value) for value, label in PACES], value=pace, allow_blank=False,
                              compact=True, id="pace")
             yield Static(
-                f"Settings are kept in {app.storage.settings_path}.\n"
-                f"Your own themes: copy a theme file into {app.storage.themes_dir} and edit it.",
+                f"Settings are kept in {shown(app.storage.settings_path)}.\n"
+                f"Your own themes: copy a theme file into {shown(app.storage.themes_dir)} and edit it.",
                 id="where",
             )
             yield Button("Done (Esc)", id="done", variant="primary", compact=True)

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label
 from textual.worker import Worker, WorkerState
 
-from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, IllegalAction, Phase, PlayerView
+from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Event, IllegalAction, Phase, PlayerView
 from ...engine.events import CardPlayed, HandSettled, SessionEnded, TrickWon
 from ...table import Table, Update
 from ..chronicle import Chronicle
@@ -87,7 +87,7 @@ class TableScreen(Screen):
     BINDINGS = [
         Binding("i", "act('in')", "In", id="table.in"),
         Binding("o", "act('out')", "Out", id="table.out"),
-        Binding("g", "act('general_rams')", "General Rams", id="table.general_rams"),
+        Binding("g", "act('general_rams')", "Rams", id="table.general_rams"),
         Binding("p", "act('pass')", "Pass", id="table.pass"),
         *(
             Binding(str(n), f"number({n})", f"Play card {n}", group=PLAY_KEYS, id=f"table.card_{n}")
@@ -112,7 +112,7 @@ class TableScreen(Screen):
         self.chronicle = Chronicle(tuple([table.rules.starting_chips] * table.spec.players))
         self.view_: PlayerView | None = None
         self.last_trick: TrickWon | None = None
-        self.showing_summary = False
+        self.held_back: Update | None = None
 
     # --- building ---------------------------------------------------------------------------
 
@@ -152,10 +152,28 @@ class TableScreen(Screen):
 
     @on(Updated)
     def take_update(self, message: Updated) -> None:
+        """Show what happened.  When a hand has just been settled, the table stays as it
+        was at the end of that hand, under its summary, until the summary is read."""
         update = message.update
+        ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
+        settled_at = max((at for at, event in enumerate(update.events) if isinstance(event, HandSettled)), default=None)
+        if ended is None and settled_at is not None and self.table.hand_unseen:
+            self.record(update.events[: settled_at + 1])
+            self.held_back = Update(update.view, update.events[settled_at + 1:])
+            self.redraw()
+            self.show_hand_summary(update.events[settled_at])
+            return
+        self.record(update.events)
+        self.view_ = update.view
+        self.redraw()
+        if ended is not None:
+            self.show_session_over(ended)
+
+    def record(self, events: tuple[Event, ...]) -> None:
+        """Log the events, keep the chronicle, and keep the last finished trick on the table."""
         log = self.query_one(GameLog)
         words = self.words
-        for event in update.events:
+        for event in events:
             if isinstance(event, CardPlayed):
                 self.last_trick = None
             elif isinstance(event, TrickWon):
@@ -163,15 +181,7 @@ class TableScreen(Screen):
             line = words.event(event)
             if line:
                 log.write(line)
-        self.chronicle.record(update.events)
-        self.view_ = update.view
-        self.redraw()
-        settled = next((event for event in reversed(update.events) if isinstance(event, HandSettled)), None)
-        ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
-        if ended is not None:
-            self.show_session_over(ended)
-        elif settled is not None and self.table.hand_unseen:
-            self.show_hand_summary(settled)
+        self.chronicle.record(events)
 
     def redraw(self) -> None:
         """Draw everything from the last view; called after each update and on a change of faces."""
@@ -185,8 +195,9 @@ class TableScreen(Screen):
             f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · "
             f"trump {words.suit(view.trump)}"
         )
+        over = self.held_back is not None
         for seat in range(view.players):
-            self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat)
+            self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat, over)
         self.draw_trick(view, words)
         talon = len(view.rules.cards()) - HAND_SIZE * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
@@ -196,17 +207,22 @@ class TableScreen(Screen):
             faces,
             trump=f"Trump {words.suit(view.trump)}",
             pot=f"Pot {words.chips(view.pot)}",
-            talon=f"Talon {talon} cards",
+            talon=f"Talon {talon} card{'' if talon == 1 else 's'}",
             announcement=self.announcement_text(view, words),
         )
+        my_turn = view.my_turn and not over
         legal_cards = frozenset(action.card for action in view.legal if action.kind == "play")
-        to_play = view.my_turn and view.phase is Phase.PLAY
-        self.query_one(HandView).show(view.hand, view.trump, legal_cards, to_play, faces)
-        self.query_one(ActionBar).show(view.legal if view.my_turn else ())
-        self.query_one(TurnBanner).say(words.turn(view), yours=view.my_turn)
+        hand = view.hand
+        if over:  # the view is from before the last card: leave out what has been played since
+            played = {card for trick in self.chronicle.hands[-1].tricks for _, card in trick.plays}
+            hand = tuple(card for card in hand if card not in played)
+        self.query_one(HandView).show(hand, view.trump, legal_cards, my_turn and view.phase is Phase.PLAY, faces)
+        self.query_one(ActionBar).show(view.legal if my_turn else ())
+        banner = f"Hand {view.number} is over: read the result, then Enter." if over else words.turn(view)
+        self.query_one(TurnBanner).say(banner, yours=my_turn)
         self.refresh_bindings()
 
-    def seat_state(self, view: PlayerView, seat: int) -> SeatState:
+    def seat_state(self, view: PlayerView, seat: int, over: bool) -> SeatState:
         name = "You" if seat == self.table.human else self.table.name(seat)
         return SeatState(
             name=name,
@@ -215,7 +231,7 @@ class TableScreen(Screen):
             tricks=view.tricks_won[seat],
             cards=self.cards_left(view, seat),
             dealer=seat == view.dealer,
-            turn=seat == view.current_seat,
+            turn=seat == view.current_seat and not over,
         )
 
     @staticmethod
@@ -242,16 +258,16 @@ class TableScreen(Screen):
         faces = self.app.settings.faces
         trick = view.current_trick
         number = len(view.tricks)
-        if trick is not None and trick.plays:
-            plays = [(words.seat(seat), card) for seat, card in trick.plays]
-            area.border_title = f"Trick {number} of 5"
-            area.show(plays, None, f"{words.seat(trick.leader)} led.", faces)
-        elif self.last_trick is not None:
+        if self.last_trick is not None:
             done = self.last_trick
             plays = [(words.seat(seat), card) for seat, card in done.plays]
             winner = [seat for seat, _ in done.plays].index(done.seat)
             area.border_title = f"Trick {done.trick} of 5"
             area.show(plays, winner, f"{words.event(done)}", faces)
+        elif trick is not None and trick.plays:
+            plays = [(words.seat(seat), card) for seat, card in trick.plays]
+            area.border_title = f"Trick {number} of 5"
+            area.show(plays, None, f"{words.seat(trick.leader)} led {words.suit(trick.plays[0][1].suit)}.", faces)
         else:
             area.border_title = "The trick"
             caption = {
@@ -290,7 +306,8 @@ class TableScreen(Screen):
         view = self.view_
         if action == "act":
             kind = parameters[0]
-            return view is not None and view.my_turn and any(legal.kind == kind for legal in view.legal)
+            return view is not None and view.my_turn and any(legal.kind == kind for legal in view.legal) \
+                and self.held_back is None
         return True
 
     def action_act(self, kind: str) -> None:
@@ -312,9 +329,13 @@ class TableScreen(Screen):
         from .hand_summary import HandSummaryScreen
 
         def seen(_: object = None) -> None:
-            self.table.hand_seen()
+            held, self.held_back = self.held_back, None
             self.last_trick = None
+            if held is not None:
+                self.record(held.events)
+                self.view_ = held.view
             self.redraw()
+            self.table.hand_seen()
 
         self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words), seen)
 

@@ -25,11 +25,11 @@ ACTION_OF = {button_id: action for button_id, action, _ in BUTTONS}
 class ActionBar(Widget):
     DEFAULT_CSS = """
     ActionBar {
-        layout: horizontal;
+        layout: vertical;
         height: auto;
         width: 1fr;
         padding: 1 0 0 1;
-        Button { margin-right: 1; min-width: 8; }
+        Button { width: 20; margin-bottom: 0; }
         Button.-hidden { display: none; }
     }
     """

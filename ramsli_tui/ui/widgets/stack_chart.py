@@ -1,4 +1,9 @@
-"""The stacks over the session: one row of bars per player, hand by hand."""
+"""A chart of the stacks over the session: hands across (0 is the start), chips up, one
+letter per player.
+
+Each player is drawn with their own letter (and their own colour where there is
+colour), so the chart reads in monochrome as well; where two players meet, a ``*``.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +12,27 @@ from typing import Sequence
 from textual.content import Content
 from textual.widget import Widget
 
-BARS = " ▁▂▃▄▅▆▇█"
+PLAYER_STYLES = ("bold $primary", "bold $secondary", "bold $error", "bold $success", "bold $accent", "bold $warning")
+COLUMN = 3  # cells per hand
+AXIS = 5  # cells for the chip labels and the axis
 
 
-def bars(values: Sequence[int], top: int) -> str:
-    """One bar per value, scaled so that ``top`` is a full block."""
-    scale = (len(BARS) - 1) / max(top, 1)
-    return "".join(BARS[max(round(value * scale), 1 if value else 0)] for value in values)
+def markers(names: Sequence[str]) -> list[str]:
+    """One distinct character per player: the initial if free, else a digit."""
+    chosen: list[str] = []
+    for seat, name in enumerate(names):
+        initial = (name[:1] or "?").upper()
+        chosen.append(initial if initial not in chosen else str(seat + 1))
+    return chosen
 
 
 class StackChart(Widget):
-    """``show(names, history)`` with ``history`` the stacks at the start and after each hand."""
+    """``show(names, history)``: ``history`` holds the stacks at the start and after each hand."""
 
     DEFAULT_CSS = """
     StackChart {
-        height: auto;
+        height: 1fr;
+        min-height: 8;
         border: round $panel-lighten-2;
         border-title-color: $text-muted;
         padding: 0 1;
@@ -37,20 +48,35 @@ class StackChart(Widget):
     def show(self, names: Sequence[str], history: list[tuple[int, ...]]) -> None:
         self.names = tuple(names)
         self.history = history
-        self.refresh(layout=True)
+        self.refresh()
 
     def render(self) -> Content:
-        if not self.history:
+        if not self.history or not self.names:
             return Content("")
-        top = max(max(stacks) for stacks in self.history)
-        width = max(len(name) for name in self.names) + 1
-        room = max(self.content_size.width - width - 6, 8)
-        recent = self.history[-room:]
-        rows = [
-            Content.assemble(name.ljust(width), (bars([stacks[seat] for stacks in recent], top), "$accent"), f" {recent[-1][seat]:>4}")
-            for seat, name in enumerate(self.names)
-        ]
-        return Content("\n").join(rows)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self.names)
+        width, height = self.content_size
+        rows = max(height - 3, 2)  # the axis, the hand numbers and the legend take three
+        shown = self.history[-max((width - AXIS) // COLUMN, 2):]
+        first_hand = len(self.history) - len(shown)
+        top = max(max(stacks) for stacks in shown) + 1
+        bottom = max(min(min(stacks) for stacks in shown) - 1, 0)
+        span = top - bottom
+        grid = [[(" ", "")] * (len(shown) * COLUMN) for _ in range(rows)]
+        letters = markers(self.names)
+        for column, stacks in enumerate(shown):
+            for seat, stack in enumerate(stacks):
+                row = rows - 1 - round((stack - bottom) * (rows - 1) / span)
+                x = column * COLUMN + 1
+                mark = (letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+                grid[row][x] = ("*", "bold") if grid[row][x][0] != " " else mark
+        lines = []
+        for row, cells in enumerate(grid):
+            chips = bottom + round(span * (rows - 1 - row) / (rows - 1))
+            label = f"{chips:>3} ┤" if row in (0, rows - 1) or row == (rows - 1) // 2 else "    │"
+            lines.append(Content.assemble(label, *cells))
+        lines.append(Content("    └" + "─" * (len(shown) * COLUMN)))
+        numbers = "".join(str(first_hand + i).center(COLUMN)[:COLUMN] for i in range(len(shown)))
+        lines.append(Content("hand " + numbers))
+        legend = [Content.assemble((letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)]), f" {name}  ")
+                  for seat, name in enumerate(self.names)]
+        lines.append(Content.assemble("     ", *legend))
+        return Content("\n").join(lines)

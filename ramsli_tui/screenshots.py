@@ -1,0 +1,259 @@
+"""SVG screenshots of every screen, from seeded games: ``python -m ramsli_tui.screenshots``.
+
+Each scene starts the app on a throw-away storage with seeded computer players and no
+delay, plays by keyboard up to a moment worth showing, and saves the screen as
+``screenshots/<scene>-<width>x<height>[-<theme>].svg``.  The snapshot tests replay
+the same scenes, so the pictures in the README are the ones the tests pin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Awaitable, Callable, Iterator
+
+from textual.pilot import Pilot
+
+from .engine import Phase
+from .storage import GameSpec, Settings, Storage
+from .ui.app import RamsliApp
+from .ui.screens.table import TableScreen
+from .ui.widgets.hand import HandView
+
+NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
+SIZES = ((80, 24), (120, 40))
+SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
+
+
+# --- driving the app as a player would ----------------------------------------------------
+
+async def settle(pilot: Pilot) -> None:
+    """Wait until the table needs the human (or the session is over) and the screen shows it."""
+    app = pilot.app
+    while True:
+        await app.table.until_human()
+        await pilot.pause()
+        if app.table.needs_human:
+            return
+
+
+def table_screen(app: RamsliApp) -> TableScreen:
+    return next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+
+
+def first_legal_place(app: RamsliApp) -> int:
+    """The place in the hand, 1 for the leftmost card, of the first card the human may play."""
+    hand = table_screen(app).query_one(HandView)
+    return next(place for place, card in enumerate(hand.cards, 1) if card in hand.legal)
+
+
+def my_turn_to_play(app: RamsliApp) -> bool:
+    view = app.table.view
+    return view.my_turn and view.phase is Phase.PLAY
+
+
+async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int = 600) -> None:
+    """Play by keyboard — in, pass any announcement, the first legal card, Enter after each
+    hand — until ``done(app)``."""
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if done(app):
+            return
+        view = app.table.view
+        if app.table.hand_unseen:
+            await pilot.press("enter")
+        elif view.phase is Phase.DECLARE:
+            await pilot.press("i")
+        elif view.phase is Phase.ANNOUNCE:
+            await pilot.press("p")
+        else:
+            await pilot.press(str(first_legal_place(app)))
+    raise RuntimeError("the game never got there")
+
+
+# --- the scenes ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scene:
+    """A moment of play: the session to start (None: the setup screen) and how to get there."""
+
+    name: str
+    spec: Callable[[Path], GameSpec | None]
+    steps: Callable[[Pilot], Awaitable[None]]
+    faces: str = "french"
+
+
+def seeded(players: int = 4, seed: int = 1, ruleset: str = "classic") -> Callable[[Path], GameSpec]:
+    def spec(folder: Path) -> GameSpec:
+        return GameSpec(ruleset, players, seed, NAMES[:players], (None, *["random"] * (players - 1)))
+    return spec
+
+
+def short_session(folder: Path) -> GameSpec:
+    path = folder / "short-session.yaml"
+    path.write_text(SHORT_SESSION)
+    return GameSpec(str(path), 4, 3, NAMES[:4], (None, "random", "random", "random"))
+
+
+def setup_screen(folder: Path) -> None:
+    return None
+
+
+async def nothing(pilot: Pilot) -> None:
+    await pilot.pause()
+
+
+async def declaring(pilot: Pilot) -> None:
+    await settle(pilot)
+
+
+async def mid_trick(pilot: Pilot) -> None:
+    """Your turn in the second trick, following a card already led."""
+    await play_until(pilot, lambda app: my_turn_to_play(app) and len(app.table.view.tricks) >= 2
+                     and bool(app.table.view.current_trick.plays))
+
+
+async def refused(pilot: Pilot) -> None:
+    """A card that may not be played, tried, and the reason shown."""
+
+    def an_illegal_card(app: RamsliApp) -> bool:
+        hand = table_screen(app).query_one(HandView)
+        return my_turn_to_play(app) and len(hand.legal) < len(hand.cards)
+
+    await play_until(pilot, an_illegal_card)
+    hand = table_screen(pilot.app).query_one(HandView)
+    place = next(place for place, card in enumerate(hand.cards, 1) if card not in hand.legal)
+    await pilot.press(str(place))
+    await pilot.pause()
+
+
+async def announcing(pilot: Pilot) -> None:
+    """Your turn to announce General Rams or pass."""
+    await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+
+
+async def hand_over(pilot: Pilot) -> None:
+    await play_until(pilot, lambda app: app.table.hand_unseen)
+
+
+async def history(pilot: Pilot) -> None:
+    await play_until(pilot, lambda app: app.table.view.number == 2 and len(app.table.view.tricks) >= 3)
+    await pilot.press("h")
+    await pilot.pause()
+
+
+async def scoreboard(pilot: Pilot) -> None:
+    await play_until(pilot, lambda app: app.table.view.number == 3 and not app.table.hand_unseen)
+    await pilot.press("s")
+    await pilot.pause()
+
+
+async def session_over(pilot: Pilot) -> None:
+    await play_until(pilot, lambda app: app.table.session.is_over)
+    await pilot.pause()
+
+
+async def rules_help(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("question_mark")
+    await pilot.pause()
+
+
+async def settings(pilot: Pilot) -> None:
+    await settle(pilot)
+    await pilot.press("f2")
+    await pilot.pause()
+
+
+async def leaving(pilot: Pilot) -> None:
+    await mid_trick(pilot)
+    await pilot.press("q")
+    await pilot.pause()
+
+
+SCENES = {
+    scene.name: scene
+    for scene in (
+        Scene("setup", setup_screen, nothing),
+        Scene("table-declare", seeded(), declaring),
+        Scene("table-play", seeded(seed=4), mid_trick),
+        Scene("table-refused", seeded(seed=2), refused),
+        Scene("table-3-players", seeded(players=3, seed=4), mid_trick),
+        Scene("table-6-players", seeded(players=6, seed=3), mid_trick),
+        Scene("table-german", seeded(seed=6), mid_trick, faces="german"),
+        Scene("table-general-rams", seeded(seed=4, ruleset="general-rams"), announcing),
+        Scene("hand-summary", seeded(seed=10), hand_over),
+        Scene("trick-history", seeded(seed=10), history),
+        Scene("scoreboard", seeded(seed=10), scoreboard),
+        Scene("session-over", short_session, session_over),
+        Scene("rules-help", seeded(ruleset="general-rams"), rules_help),
+        Scene("settings", seeded(), settings),
+        Scene("confirm-quit", seeded(seed=4), leaving),
+    )
+}
+
+
+def scene_app(scene: Scene, folder: Path, theme: str = "green-felt") -> RamsliApp:
+    """The app for ``scene`` on a fresh storage in ``folder``, animations off."""
+    storage = Storage(folder / "config", folder / "data")
+    storage.save_settings(Settings(theme=theme, faces=scene.faces, bot_delay=0.0))
+    app = RamsliApp(storage, spec=scene.spec(folder), bot_delay=0.0)
+    app.animation_level = "none"
+    return app
+
+
+async def take(scene: Scene, size: tuple[int, int], theme: str = "green-felt") -> str:
+    """The scene's screen, as SVG.  The throw-away folder stands in for the home folder,
+    so that the paths shown are the same in every run."""
+    with tempfile.TemporaryDirectory() as folder, home_in(folder):
+        app = scene_app(scene, Path(folder), theme)
+        async with app.run_test(size=size) as pilot:
+            await scene.steps(pilot)
+            app.clear_notifications()
+            await pilot.pause()
+            return app.export_screenshot(title=f"Ramsli — {scene.name}")
+
+
+@contextmanager
+def home_in(folder: str) -> Iterator[None]:
+    before = os.environ.get("HOME")
+    os.environ["HOME"] = folder
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["HOME"]
+        else:
+            os.environ["HOME"] = before
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ramsli_tui.screenshots", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for the SVGs (default: screenshots)")
+    parser.add_argument("--themes", nargs="+", default=["green-felt", "monochrome"], help="themes to shoot")
+    parser.add_argument("scenes", nargs="*", help="scenes to shoot (default: all)")
+    args = parser.parse_args(argv)
+    unknown = set(args.scenes) - set(SCENES)
+    if unknown:
+        print(f"unknown scene(s): {', '.join(sorted(unknown))}; known: {', '.join(SCENES)}", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in args.scenes or SCENES:
+        for theme in args.themes:
+            for width, height in SIZES:
+                suffix = "" if theme == "green-felt" else f"-{theme}"
+                path = args.out / f"{name}-{width}x{height}{suffix}.svg"
+                path.write_text(asyncio.run(take(SCENES[name], (width, height), theme)), encoding="utf-8")
+                print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
