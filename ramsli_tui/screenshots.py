@@ -237,7 +237,8 @@ def home_in(folder: str) -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ramsli_tui.screenshots", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for the SVGs (default: screenshots)")
-    parser.add_argument("--themes", nargs="+", default=["green-felt", "monochrome"], help="themes to shoot")
+    parser.add_argument("--theme", action="append", dest="themes",
+                        help="a theme to shoot in; repeat for more (default: green-felt and monochrome)")
     parser.add_argument("scenes", nargs="*", help="scenes to shoot (default: all)")
     args = parser.parse_args(argv)
     unknown = set(args.scenes) - set(SCENES)
@@ -246,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     for name in args.scenes or SCENES:
-        for theme in args.themes:
+        for theme in args.themes or ["green-felt", "monochrome"]:
             for width, height in SIZES:
                 suffix = "" if theme == "green-felt" else f"-{theme}"
                 path = args.out / f"{name}-{width}x{height}{suffix}.svg"

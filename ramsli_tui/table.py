@@ -6,10 +6,11 @@ thread, with a short delay so that a person can follow every card — applies th
 hands the face only the human seat's view and the events that seat may see, and
 autosaves after every action.
 
-A face talks to the table through four calls: ``run()`` (await it; it delivers every
-``Update`` to the listener), ``act(action)`` for the human, ``hand_seen()`` once the
-human has read a hand's result, and ``until_human()`` to wait until the table needs
-the human (for tests and scripts).
+A face talks to the table through a few calls: ``opening()`` for what the human may see
+so far, ``run()`` (await it; it delivers every later ``Update`` to the listener),
+``act(action)`` for the human, ``hand_seen()`` once the human has read a hand's
+result, and ``until_human()`` to wait until the table needs the human (for tests and
+scripts).
 """
 
 from __future__ import annotations
@@ -111,9 +112,13 @@ class Table:
 
     # --- the face's calls ------------------------------------------------------------------
 
+    def opening(self) -> Update:
+        """Everything the human may see so far: the view, and every event since the cut
+        (a resumed session's included)."""
+        return Update(self.view, tuple(self.backlog))
+
     async def run(self) -> None:
         """Run the session to its end, delivering every update to ``listener``."""
-        self.listener(Update(self.view, tuple(self.backlog)))
         paced_after: tuple[Event, ...] = ()
         while not self.session.is_over:
             if self._hand_unseen:

@@ -10,6 +10,7 @@ after every action, resumes on the next start.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import traceback
 from typing import Iterable
@@ -63,6 +64,7 @@ class RamsliApp(App[None]):
     # --- the first screen ----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.call_after_refresh(collect_from_now_on)
         self.theme_changed_signal.subscribe(self, self.theme_chosen)
         for problem in self.problems:
             self.notify(problem, severity="warning", timeout=10)
@@ -192,6 +194,13 @@ class RamsliApp(App[None]):
         )
 
 
+def collect_from_now_on() -> None:
+    """Start collecting garbage again, once the first screen is drawn (see ``run``); what
+    was made to get there lives as long as the app, so the collector need not scan it."""
+    gc.freeze()
+    gc.enable()
+
+
 def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for, with the remembered names and strengths."""
     from ..cli import CliError
@@ -216,6 +225,7 @@ def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
 
 def run(args: argparse.Namespace) -> int:
     """Run the app for ``ramsli`` (no command) or ``ramsli play``; the exit status."""
+    gc.disable()  # until the first frame: starting makes many objects and frees almost none
     app = RamsliApp(Storage.default(), bot_delay=getattr(args, "bot_delay", None))
     if args.command == "play":
         app.spec = spec_from_args(args, app.settings)

@@ -16,6 +16,11 @@ from ramsli_tui.ui.widgets.seat import SeatPanel
 from ramsli_uikit import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
 
+def visible(screen, selector: str) -> bool:
+    """Is there such a button, and is it shown?"""
+    return any(not button.has_class("-hidden") for button in screen.query(selector))
+
+
 def banner_text(app) -> str:
     return str(table_screen(app).query_one(TurnBanner).render())
 
@@ -125,12 +130,12 @@ async def test_in_out_controls_only_while_declaring(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        visible = lambda button: not screen.query_one(button).has_class("-hidden")  # noqa: E731
-        assert visible("#act-in") and visible("#act-out")
-        assert not visible("#act-general-rams") and not visible("#act-nap-2") and not visible("#act-pass")
+        assert visible(screen, "#act-in") and visible(screen, "#act-out")
+        assert not visible(screen, "#act-general-rams") and not visible(screen, "#act-nap-2")
+        assert not visible(screen, "#act-pass")
         assert screen.check_action("act", ("in",)) and not screen.check_action("act", ("general_rams",))
         await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
-        assert not visible("#act-in") and not visible("#act-out")
+        assert not visible(screen, "#act-in") and not visible(screen, "#act-out")
         assert not screen.check_action("act", ("in",))
 
 
@@ -139,9 +144,8 @@ async def test_general_rams_is_offered_only_under_its_rules(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
         screen = table_screen(app)
-        assert not screen.query_one("#act-general-rams").has_class("-hidden")
-        assert not screen.query_one("#act-pass").has_class("-hidden")
-        assert screen.query_one("#act-nap-3").has_class("-hidden")
+        assert visible(screen, "#act-general-rams") and visible(screen, "#act-pass")
+        assert not visible(screen, "#act-nap-3")
         await pilot.press("g")
         await settle(pilot)
         assert app.table.view.announcement == (0, "general_rams", None)
@@ -152,9 +156,9 @@ async def test_nap_targets_are_offered_only_under_their_rules(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
         screen = table_screen(app)
-        offered = {target for target in (2, 3, 4, 5) if not screen.query_one(f"#act-nap-{target}").has_class("-hidden")}
+        offered = {target for target in (2, 3, 4, 5) if visible(screen, f"#act-nap-{target}")}
         assert offered == {action.target for action in app.table.view.legal if action.kind == "nap"}
-        assert screen.query_one("#act-general-rams").has_class("-hidden")
+        assert not visible(screen, "#act-general-rams")
         await pilot.press(str(max(offered)))
         await settle(pilot)
         assert app.table.view.announcement[:2] == (0, "nap")
@@ -166,7 +170,7 @@ async def test_obligatory_rules_never_ask_in_or_out(tmp_path):
         await settle(pilot)
         screen = table_screen(app)
         assert app.table.view.phase is Phase.PLAY
-        assert screen.query_one("#act-in").has_class("-hidden")
+        assert not visible(screen, "#act-in")
 
 
 async def test_three_and_six_players_fit_at_80_by_24(tmp_path):

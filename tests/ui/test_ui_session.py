@@ -167,3 +167,29 @@ async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path
     assert "unexpected error (ZeroDivisionError" in printed and "Traceback" not in printed
     assert "ZeroDivisionError" in app.storage.crash_log_path.read_text()
     assert app.storage.save_path.exists()
+
+
+async def test_the_command_palette_opens_the_scoreboard(tmp_path):
+    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
+
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"scoreboard")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+
+
+async def test_no_color_is_respected(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.table.actions

@@ -16,6 +16,7 @@ from ... import rules as rulesets
 from ...bots import STRENGTHS
 from ...rules import Ruleset, RulesetError
 from ...storage import GameSpec, Opponent, Settings
+from ..widgets.choice import Choice
 
 MOST_OPPONENTS = 5
 
@@ -38,7 +39,7 @@ class SetupScreen(Screen):
         .row Label { width: 14; color: $text-muted; }
         .row Input, .row Select { width: 1fr; }
         .opponent Input { width: 1fr; }
-        .opponent Select { width: 12; margin-left: 1; }
+        .opponent Choice { width: 12; margin-left: 1; }
         .opponent.-unused { display: none; }
         #start { width: 100%; margin-top: 1; }
         #description { text-style: italic; margin-bottom: 1; }
@@ -75,15 +76,11 @@ class SetupScreen(Screen):
                 with Horizontal(classes="row"):
                     yield Label("Your name")
                     yield Input(settings.name, max_length=14, compact=True, id="name")
-                strengths = [(strength, strength) for strength in STRENGTHS]
                 for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                     with Horizontal(classes="row opponent", id=f"opponent-{seat}"):
                         yield Label(f"Computer {seat}")
                         yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}")
-                        yield Select(
-                            strengths, value=default_strength(opponent.strength), allow_blank=False,
-                            compact=True, id=f"opponent-strength-{seat}",
-                        )
+                        yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}")
                 with Horizontal(classes="row"):
                     yield Label("Chips each")
                     yield Input(
@@ -159,7 +156,7 @@ class SetupScreen(Screen):
         opponents = [
             Opponent(
                 self.query_one(f"#opponent-name-{seat}", Input).value.strip() or f"Player {seat + 1}",
-                self.query_one(f"#opponent-strength-{seat}", Select).value,
+                self.query_one(f"#opponent-strength-{seat}", Choice).value,
             )
             for seat in range(1, MOST_OPPONENTS + 1)
         ]

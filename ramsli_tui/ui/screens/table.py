@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label
@@ -129,7 +130,7 @@ class TableScreen(Screen):
                 with Horizontal(id="mine"):
                     yield SeatPanel(id="seat-0", classes="-you")
                     yield HandView(id="hand")
-                    yield ActionBar()
+                    yield ActionBar(self.table.rules)
             yield GameLog(id="log")
         yield TurnBanner(id="banner")
         yield Footer()
@@ -142,7 +143,12 @@ class TableScreen(Screen):
         self.table.listener = lambda update: self.post_message(self.Updated(update))
         self.table.on_problem = lambda message: self.notify(message, severity="error", timeout=8)
         self.query_one(HandView).focus()
-        self.run_worker(self.table.run(), name="table", group="table", exclusive=True, exit_on_error=False)
+        self.show_update(self.table.opening())
+        self.call_after_refresh(self.open_table)
+
+    def open_table(self) -> None:
+        """Let the session go on once the table is on screen."""
+        self.run_worker(self.table.run, name="table", group="table", exclusive=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:
@@ -152,9 +158,11 @@ class TableScreen(Screen):
 
     @on(Updated)
     def take_update(self, message: Updated) -> None:
+        self.show_update(message.update)
+
+    def show_update(self, update: Update) -> None:
         """Show what happened.  When a hand has just been settled, the table stays as it
         was at the end of that hand, under its summary, until the summary is read."""
-        update = message.update
         ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
         settled_at = max((at for at, event in enumerate(update.events) if isinstance(event, HandSettled)), default=None)
         if ended is None and settled_at is not None and self.table.hand_unseen:
@@ -202,14 +210,13 @@ class TableScreen(Screen):
         talon = len(view.rules.cards()) - HAND_SIZE * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
         pot.border_title = f"Hand {view.number}"
-        pot.show(
-            view.turn_up,
-            faces,
-            trump=f"Trump {words.suit(view.trump)}",
-            pot=f"Pot {words.chips(view.pot)}",
-            talon=f"Talon {talon} card{'' if talon == 1 else 's'}",
-            announcement=self.announcement_text(view, words),
-        )
+        announcement = self.announcement_text(view, words)
+        pot.show(view.turn_up, faces, [
+            f"Trump {words.suit(view.trump)}",
+            f"Pot {words.chips(view.pot)}",
+            f"Talon {talon} card{'' if talon == 1 else 's'}",
+            *([f"[b $accent]{escape(announcement)}[/]"] if announcement else []),
+        ])
         my_turn = view.my_turn and not over
         legal_cards = frozenset(action.card for action in view.legal if action.kind == "play")
         hand = view.hand

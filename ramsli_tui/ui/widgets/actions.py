@@ -1,6 +1,7 @@
 """The buttons for what is not a card: in/out, General Rams, Nap targets and pass.
 
-Only the actions the view says are legal are shown; each button's label names its key.
+Only the buttons the ruleset can ever need are made, and of those only the actions the
+view says are legal now are shown; each button's label names its key.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action
+from ...rules import Ruleset
 from ..messages import ActionChosen
 
 BUTTONS: tuple[tuple[str, Action, str], ...] = (
@@ -34,9 +36,25 @@ class ActionBar(Widget):
     }
     """
 
+    def __init__(self, rules: Ruleset) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def possible(self, action: Action) -> bool:
+        """Can this ruleset ever offer ``action``?"""
+        rules = self.rules
+        if action in (IN, OUT):
+            return not rules.obligatory
+        if action == GENERAL_RAMS:
+            return rules.general_rams
+        if action == PASS:
+            return rules.general_rams or rules.nap
+        return rules.nap
+
     def compose(self) -> ComposeResult:
-        for button_id, _, label in BUTTONS:
-            yield Button(label, id=button_id, compact=True, classes="-hidden")
+        for button_id, action, label in BUTTONS:
+            if self.possible(action):
+                yield Button(label, id=button_id, compact=True, classes="-hidden")
 
     def show(self, legal: tuple[Action, ...]) -> None:
         for button in self.query(Button):

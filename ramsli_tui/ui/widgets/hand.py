@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal
+from textual.content import Content
 from textual.events import Click
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Label
 
 from ...cards import Card, Suit
 from ..messages import CardChosen
@@ -24,21 +24,38 @@ from .card import CardWidget
 HAND_SIZE = 5
 
 
+class CardKeys(Widget):
+    """The keys under the cards: each card's number, the selected one marked."""
+
+    DEFAULT_CSS = """
+    CardKeys { height: 1; width: 100%; color: $text-muted; }
+    """
+
+    def render(self) -> Content:
+        hand = self.parent
+        cards = [widget for widget in hand.query(CardWidget) if widget.card is not None]
+        parts: list[str | tuple[str, str]] = []
+        column = self.region.x
+        for place, widget in enumerate(cards):
+            middle = widget.region.x + widget.region.width // 2
+            parts.append(" " * max(middle - column, 0))
+            chosen = hand.to_play and place == hand.selected
+            parts.append((str(place + 1), "bold reverse $seat-turn" if chosen else ""))
+            column = middle + 1
+        return Content.assemble(*parts)
+
+
 class HandView(Widget, can_focus=True):
-    """The human's cards.  ``show(cards, legal, faces)`` redraws them in place."""
+    """The human's cards.  ``show(cards, trump, legal, to_play, faces)`` redraws them in
+    place, with the key that plays each card under it."""
 
     DEFAULT_CSS = """
     HandView {
         width: auto;
         height: auto;
-        layout: horizontal;
         padding: 0 1;
-        .slot { width: auto; height: auto; margin-right: 1; }
-        .slot CardWidget { margin-top: 1; }
-        .slot.-empty { display: none; }
-        .number { width: 100%; content-align: center top; color: $text-muted; }
-        .slot.-selected-slot .number { color: $text; text-style: bold reverse; }
-        &:focus .slot.-selected-slot .number { color: $seat-turn; }
+        #cards { width: auto; height: auto; }
+        CardWidget { margin: 1 1 0 0; }
     }
     """
 
@@ -57,10 +74,10 @@ class HandView(Widget, can_focus=True):
         self.to_play = False
 
     def compose(self) -> ComposeResult:
-        for place in range(HAND_SIZE):
-            with Vertical(classes="slot -empty"):
+        with Horizontal(id="cards"):
+            for _ in range(HAND_SIZE):
                 yield CardWidget()
-                yield Label(str(place + 1), classes="number")
+        yield CardKeys()
 
     def show(self, cards: tuple[Card, ...], trump: Suit, legal: frozenset[Card], to_play: bool, faces: str) -> None:
         """Show these cards; ``to_play`` marks the legal ones and moves the selection to one."""
@@ -68,12 +85,10 @@ class HandView(Widget, can_focus=True):
         self.cards = sort_hand(cards, trump)
         self.legal = legal
         self.to_play = to_play
-        for place, slot in enumerate(self.query(".slot")):
+        for place, widget in enumerate(self.query(CardWidget)):
             card = self.cards[place] if place < len(self.cards) else None
-            widget = slot.query_one(CardWidget)
             widget.card = card
             widget.faces = faces
-            slot.set_class(card is None, "-empty")
             widget.set_class(to_play and card in legal, "-legal")
             widget.set_class(to_play and card is not None and card not in legal, "-illegal")
         if became_turn:
@@ -86,10 +101,9 @@ class HandView(Widget, can_focus=True):
         self._mark_selection()
 
     def _mark_selection(self) -> None:
-        for place, slot in enumerate(self.query(".slot")):
-            chosen = self.to_play and place == self.selected
-            slot.set_class(chosen, "-selected-slot")
-            slot.query_one(CardWidget).set_class(chosen, "-selected")
+        for place, widget in enumerate(self.query(CardWidget)):
+            widget.set_class(self.to_play and place == self.selected, "-selected")
+        self.query_one(CardKeys).refresh()
 
     def action_move(self, step: int) -> None:
         if self.cards:
@@ -105,11 +119,7 @@ class HandView(Widget, can_focus=True):
             self.post_message(CardChosen(self.cards[place]))
 
     def on_click(self, event: Click) -> None:
-        """A click on a card (or on its number) plays it."""
-        slots = list(self.query(".slot"))
-        clicked = event.widget
-        while clicked is not None and clicked not in slots:
-            clicked = clicked.parent
-        if clicked is not None:
+        """A click on a card plays it."""
+        if isinstance(event.widget, CardWidget) and event.widget.card is not None:
             self.focus()
-            self.choose(slots.index(clicked))
+            self.choose(list(self.query(CardWidget)).index(event.widget))

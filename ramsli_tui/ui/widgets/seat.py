@@ -60,9 +60,22 @@ class SeatPanel(Widget):
             " " * max(width - len(marker) - len(name) - len(dealer), 1 if dealer else 0),
             (dealer, "reverse bold"),
         )
-        chips = f"{state.stack} chips"
-        middle = Content.assemble(chips, " " * max(width - len(chips) - len(state.status), 1), (state.status, "italic"))
-        tricks = "tricks " + ("●" * state.tricks if state.tricks else "–")
-        cards = "▮" * state.cards
-        bottom = Content.assemble(tricks, " " * max(width - len(tricks) - len(cards), 1), (cards, "dim"))
-        return Content("\n").join([top, middle, bottom])
+        return Content("\n").join([top, self.spread(f"{state.stack} chips", ("▮" * state.cards, "dim"), width),
+                                   self.spread((state.status, "italic"), self.tricks_text(state, width), width)])
+
+    @staticmethod
+    def tricks_text(state: SeatState, width: int) -> str:
+        """The tricks taken, as dots; with the word "tricks" where there is room."""
+        dots = "●" * state.tricks
+        worded = f"tricks {dots or '–'}"
+        return worded if len(state.status) + 1 + len(worded) <= width else dots
+
+    @staticmethod
+    def spread(left: str | tuple[str, str], right: str | tuple[str, str], width: int) -> Content:
+        """``left`` and ``right`` at the two ends of a line; ``right`` left out if both do not fit."""
+        left_text = left if isinstance(left, str) else left[0]
+        right_text = right if isinstance(right, str) else right[0]
+        gap = width - len(left_text) - len(right_text)
+        if gap < 1:
+            return Content.assemble(left)
+        return Content.assemble(left, " " * gap, right)

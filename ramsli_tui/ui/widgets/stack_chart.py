@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 PLAYER_STYLES = ("bold $primary", "bold $secondary", "bold $error", "bold $success", "bold $accent", "bold $warning")
-COLUMN = 3  # cells per hand
+COLUMNS = (3, 6)  # the fewest and the most cells per hand
 AXIS = 5  # cells for the chip labels and the axis
 
 
@@ -55,17 +55,18 @@ class StackChart(Widget):
             return Content("")
         width, height = self.content_size
         rows = max(height - 3, 2)  # the axis, the hand numbers and the legend take three
-        shown = self.history[-max((width - AXIS) // COLUMN, 2):]
+        shown = self.history[-max((width - AXIS) // COLUMNS[0], 2):]
+        column_width = min(max((width - AXIS) // len(shown), COLUMNS[0]), COLUMNS[1])
         first_hand = len(self.history) - len(shown)
         top = max(max(stacks) for stacks in shown) + 1
         bottom = max(min(min(stacks) for stacks in shown) - 1, 0)
         span = top - bottom
-        grid = [[(" ", "")] * (len(shown) * COLUMN) for _ in range(rows)]
+        grid = [[(" ", "")] * (len(shown) * column_width) for _ in range(rows)]
         letters = markers(self.names)
         for column, stacks in enumerate(shown):
             for seat, stack in enumerate(stacks):
                 row = rows - 1 - round((stack - bottom) * (rows - 1) / span)
-                x = column * COLUMN + 1
+                x = column * column_width + column_width // 2
                 mark = (letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)])
                 grid[row][x] = ("*", "bold") if grid[row][x][0] != " " else mark
         lines = []
@@ -73,8 +74,9 @@ class StackChart(Widget):
             chips = bottom + round(span * (rows - 1 - row) / (rows - 1))
             label = f"{chips:>3} ┤" if row in (0, rows - 1) or row == (rows - 1) // 2 else "    │"
             lines.append(Content.assemble(label, *cells))
-        lines.append(Content("    └" + "─" * (len(shown) * COLUMN)))
-        numbers = "".join(str(first_hand + i).center(COLUMN)[:COLUMN] for i in range(len(shown)))
+        lines.append(Content("    └" + "─" * (len(shown) * column_width)))
+        numbers = "".join((" " * (column_width // 2) + str(first_hand + i)).ljust(column_width)[:column_width]
+                          for i in range(len(shown)))
         lines.append(Content("hand " + numbers))
         legend = [Content.assemble((letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)]), f" {name}  ")
                   for seat, name in enumerate(self.names)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Label
 
@@ -17,6 +17,7 @@ from ...cards import Card
 from .card import CardWidget
 
 MOST_PLAYERS = 6
+PLACE_WIDTH = 8  # cells for each card and the name under it
 
 
 class TrickArea(Widget):
@@ -28,14 +29,13 @@ class TrickArea(Widget):
         border-title-color: $text-muted;
         padding: 0 1;
         #trick-caption { width: 100%; }
-        #trick-cards { height: auto; width: auto; min-height: 4; }
-        .play { width: 8; height: auto; align-horizontal: center; }
-        .play.-empty { display: none; }
-        .player { width: 100%; content-align: center top; color: $text-muted; }
-        .play.-winner .player { color: $text; text-style: bold; }
+        #trick-cards { height: auto; width: auto; min-height: 3; }
+        #trick-cards CardWidget { margin-right: 3; }
+        #trick-names { width: 100%; color: $text-muted; }
     }
     Screen.-tall TrickArea {
-        #trick-cards { min-height: 6; }
+        #trick-cards { min-height: 5; }
+        #trick-cards CardWidget { margin-right: 1; }
     }
     """
 
@@ -43,19 +43,18 @@ class TrickArea(Widget):
         yield Label(id="trick-caption")
         with Horizontal(id="trick-cards"):
             for _ in range(MOST_PLAYERS):
-                with Vertical(classes="play -empty"):
-                    yield CardWidget()
-                    yield Label(classes="player")
+                yield CardWidget()
+        yield Label(id="trick-names")
 
     def show(self, plays: Sequence[tuple[str, Card]], winner: int | None, caption: str, faces: str) -> None:
         """Show ``plays`` as (name, card) in order; ``winner`` is the index of the winning play."""
         self.query_one("#trick-caption", Label).update(caption)
-        for place, slot in enumerate(self.query(".play")):
-            name, card = plays[place] if place < len(plays) else ("", None)
-            widget = slot.query_one(CardWidget)
-            widget.card = card
+        for place, widget in enumerate(self.query(CardWidget)):
+            widget.card = plays[place][1] if place < len(plays) else None
             widget.faces = faces
             widget.set_class(place == winner, "-winner")
-            slot.set_class(card is None, "-empty")
-            slot.set_class(place == winner, "-winner")
-            slot.query_one(".player", Label).update(name)
+        names = "".join(
+            (f"▲{name}" if place == winner else name)[: PLACE_WIDTH - 1].ljust(PLACE_WIDTH)
+            for place, (name, _) in enumerate(plays)
+        )
+        self.query_one("#trick-names", Label).update(names)
