@@ -34,13 +34,29 @@ SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only
 # --- driving the app as a player would ----------------------------------------------------
 
 async def settle(pilot: Pilot) -> None:
-    """Wait until the table needs the human (or the session is over) and the screen shows it."""
+    """Wait until the table needs the human (or the session is over) and the screen shows it.
+    If the app stops meanwhile (on an error), say so instead of waiting on."""
     app = pilot.app
     while True:
-        await app.table.until_human()
+        await until_either(app.table.until_human(), app_stopped(app))
+        if app.return_code is not None:
+            raise RuntimeError(f"the app stopped (exit status {app.return_code})")
         await pilot.pause()
         if app.table.needs_human:
             return
+
+
+async def until_either(*waits) -> None:
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in tasks:
+        task.cancel()
+
+
+async def app_stopped(app: RamsliApp) -> None:
+    """Return once the app has stopped (looking every so often)."""
+    while app.return_code is None:
+        await asyncio.sleep(0.05)
 
 
 def table_screen(app: RamsliApp) -> TableScreen:

@@ -34,6 +34,10 @@ class HandLog:
     tricks: list[TrickWon] = field(default_factory=list)
     settled: HandSettled | None = None
 
+    def was_in(self, seat: int) -> bool | None:
+        """Did ``seat`` play this hand?  None if it never had to say (it had left the table)."""
+        return True if seat in self.active else self.declarations.get(seat)
+
 
 class Chronicle:
     """Every hand of the session with its tricks and settlement, and the stacks over time."""

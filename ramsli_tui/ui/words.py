@@ -80,13 +80,6 @@ class Words:
         name = SUIT_NAMES[self.faces][suit]
         return f"{FRENCH_SUIT_SYMBOLS[suit]} {name}" if self.faces == "french" else name
 
-    def action(self, action: Action) -> str:
-        if action.kind == "play":
-            return self.card(action.card)
-        if action.kind == "nap":
-            return f"Nap {action.target}"
-        return {"in": "In", "out": "Out", "pass": "Pass", "general_rams": "General Rams"}[action.kind]
-
     def chips(self, chips: int) -> str:
         return f"{chips} chip" if chips == 1 else f"{chips} chips"
 

@@ -43,7 +43,7 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> st
         lines.append(f"Last trick: {plays} → {words.seat(last.seat)}.")
     lines += ["", f"[b]{'Player':<12} {'Played':<7} {'Tricks':>6} {'Change':>7} {'Stack':>6}[/b]"]
     for seat, stack in enumerate(settled.stacks):
-        played = {True: "in", False: "out"}.get(hand.declarations.get(seat, seat in hand.active), "–")
+        played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
         change = settled.changes[seat]
         lines.append(
             f"{words.seat(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {change:>+7} {stack:>6}"

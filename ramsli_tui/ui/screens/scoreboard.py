@@ -57,7 +57,7 @@ class ScoreboardScreen(Screen):
                 "+".join(words.seat(seat) for seat in settled.winners) or "–",
                 "+".join(words.seat(seat) for seat in settled.betes) or "–",
                 str(settled.pot),
-                *(stack_cell(stack, change, seat in hand.active) for seat, (stack, change)
+                *(stack_cell(stack, change, bool(hand.was_in(seat))) for seat, (stack, change)
                   in enumerate(zip(settled.stacks, settled.changes))),
             )
         table.move_cursor(row=table.row_count - 1)

@@ -28,13 +28,12 @@ from ..messages import ActionChosen, CardChosen
 from ..widgets.actions import ActionBar
 from ..widgets.banner import TurnBanner
 from ..widgets.game_log import GameLog
-from ..widgets.hand import HandView
+from ..widgets.hand import HAND_SIZE, HandView
 from ..widgets.pot import PotPanel
 from ..widgets.seat import SeatPanel, SeatState
 from ..widgets.trick import TrickArea
 from ..words import Words
 
-HAND_SIZE = 5
 PLAY_KEYS = Binding.Group("Play", compact=True)
 
 
@@ -128,7 +127,7 @@ class TableScreen(Screen):
                     yield TrickArea()
                     yield PotPanel()
                 with Horizontal(id="mine"):
-                    yield SeatPanel(id="seat-0", classes="-you")
+                    yield SeatPanel(id="seat-0")
                     yield HandView(id="hand")
                     yield ActionBar(self.table.rules)
             yield GameLog(id="log")

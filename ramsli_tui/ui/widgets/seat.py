@@ -34,7 +34,6 @@ class SeatPanel(Widget):
         padding: 0 1;
         &.-turn { border: double $seat-turn; }
         &.-out { color: $text-muted; }
-        &.-you { border-title-color: $text-muted; }
     }
     """
 
