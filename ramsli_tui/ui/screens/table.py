@@ -113,6 +113,7 @@ class TableScreen(Screen):
         self.view_: PlayerView | None = None
         self.last_trick: TrickWon | None = None
         self.held_back: Update | None = None
+        self.offered: tuple = ()
 
     # --- building ---------------------------------------------------------------------------
 
@@ -226,7 +227,10 @@ class TableScreen(Screen):
         self.query_one(ActionBar).show(view.legal if my_turn else ())
         banner = f"Hand {view.number} is over: read the result, then Enter." if over else words.turn(view)
         self.query_one(TurnBanner).say(banner, yours=my_turn)
-        self.refresh_bindings()
+        offered = (my_turn, view.phase, frozenset(action.kind for action in view.legal))
+        if offered != self.offered:  # the footer is redrawn only when its keys change
+            self.offered = offered
+            self.refresh_bindings()
 
     def seat_state(self, view: PlayerView, seat: int, over: bool) -> SeatState:
         name = "You" if seat == self.table.human else self.table.name(seat)

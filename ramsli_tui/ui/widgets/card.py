@@ -77,18 +77,19 @@ class CardWidget(Widget):
     card: reactive[Card | None] = reactive(None)
     faces: reactive[str] = reactive("french")
 
-    def __init__(self, card: Card | None = None, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, card: Card | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes=self._suit_class(card))
         self.set_reactive(CardWidget.card, card)
-        self._show_suit(card)
 
-    def watch_card(self, card: Card | None) -> None:
-        self._show_suit(card)
+    @staticmethod
+    def _suit_class(card: Card | None) -> str:
+        return "-empty" if card is None else SUIT_CLASSES[card.suit]
 
-    def _show_suit(self, card: Card | None) -> None:
-        for suit, name in SUIT_CLASSES.items():
-            self.set_class(card is not None and card.suit == suit, name)
-        self.set_class(card is None, "-empty")
+    def watch_card(self, old: Card | None, new: Card | None) -> None:
+        before, after = self._suit_class(old), self._suit_class(new)
+        if before != after:
+            self.remove_class(before, update=False)
+            self.add_class(after)
 
     def render(self) -> Content:
         if self.card is None:
