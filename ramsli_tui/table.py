@@ -29,10 +29,12 @@ from .storage import HUMAN_SEAT, GameSpec, SavedGame
 
 
 class Update(NamedTuple):
-    """What the human seat may see after an action: its view and the new events."""
+    """What the human seat may see after an action: its view and the new events, and,
+    when a hand was just settled, its view of that hand as it stood at the end."""
 
     view: PlayerView
     events: tuple[Event, ...]
+    hand_end: PlayerView | None = None
 
 
 class Saves(Protocol):
@@ -196,12 +198,14 @@ class Table:
     def _apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         events = self.session.apply(action, seat)
         self.actions.append(str(action))
-        if any(isinstance(event, HandSettled) for event in events) and not self.session.is_over:
+        settled = any(isinstance(event, HandSettled) for event in events)
+        if settled and not self.session.is_over:
             self._hand_unseen = True
         self._autosave()
         visible = tuple(events_for(events, self.human))
         self.backlog += visible
-        self.listener(Update(self.view, visible))
+        hand_end = self.session.finished[-1].view(self.human) if settled else None
+        self.listener(Update(self.view, visible, hand_end))
         return visible
 
     def _autosave(self) -> None:

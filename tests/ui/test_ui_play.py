@@ -40,6 +40,17 @@ async def test_a_whole_hand_by_keyboard(tmp_path):
         assert app.table.view.number == 2
 
 
+async def test_the_seats_under_a_hand_summary_show_that_hand_as_it_ended(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+        ended = app.table.session.finished[-1]
+        screen = table_screen(app)
+        for seat in range(4):
+            state = screen.query_one(f"#seat-{seat}", SeatPanel).state
+            assert (state.stack, state.tricks) == (ended.stacks[seat], ended.tricks_won[seat])
+
+
 async def test_arrows_and_enter_play_the_selected_card(tmp_path):
     app = make_app(tmp_path, spec_for(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:

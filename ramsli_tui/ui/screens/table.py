@@ -168,6 +168,7 @@ class TableScreen(Screen):
         if ended is None and settled_at is not None and self.table.hand_unseen:
             self.record(update.events[: settled_at + 1])
             self.held_back = Update(update.view, update.events[settled_at + 1:])
+            self.view_ = update.hand_end
             self.redraw()
             self.show_hand_summary(update.events[settled_at])
             return
