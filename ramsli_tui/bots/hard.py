@@ -21,7 +21,7 @@ from .judgement import assess, general_rams_hand, nap_target, wants_in
 from .search import best_action
 from .worlds import Playout, build_world, with_holdings
 
-DEFAULT_BUDGET = 4000
+DEFAULT_BUDGET = 12000
 SURPRISE = 0.05  # the chance given to a declaration or announcement the texts advise against
 
 
