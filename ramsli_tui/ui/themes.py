@@ -15,6 +15,8 @@ from pathlib import Path
 import yaml
 from textual.theme import Theme
 
+from ..storage import load_yaml
+
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_THEME = "green-felt"
 THEME_COLOURS = (
@@ -48,7 +50,7 @@ def bundled_dir() -> Path:
 
 def load_theme(path: Path) -> Theme:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         raise ThemeError(f"{path}: cannot be read as YAML ({error})") from None
     if not isinstance(data, dict) or not isinstance(data.get("primary"), str):

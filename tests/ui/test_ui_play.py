@@ -11,6 +11,7 @@ from ramsli_tui.ui.screens.table import TableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.widgets.seat import SeatPanel
 
 from ramsli_uikit import first_legal_place, make_app, play_until, settle, spec_for, table_screen
@@ -218,3 +219,17 @@ async def test_quitting_during_a_hand_asks_first(tmp_path):
     assert app.return_code == 0
     assert app.storage.save_path.exists()
 
+
+
+async def test_the_key_bar_offers_the_keys_of_the_moment_and_a_click_presses_one(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = table_screen(app).query_one(KeyBar)
+        line = str(bar.render())
+        assert "i In" in line and "o Out" in line and "? Rules" in line
+        assert "g " not in line, "no General Rams under the classic rules"
+        await pilot.click(bar, offset=(line.index("i In"), 0))
+        await settle(pilot)
+        assert app.table.view.declarations[0] is True
+        assert "i In" not in str(bar.render())

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ..chronicle import Chronicle, HandLog
+from ..widgets.key_bar import KeyBar
 from ..words import Words
 
 
@@ -53,4 +54,4 @@ class TrickHistoryScreen(Screen):
         with VerticalScroll(id="hands"):
             for hand in reversed(self.chronicle.hands):
                 yield Static(hand_text(hand, self.words), classes="hand")
-        yield Footer()
+        yield KeyBar()

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ...rules import NAP_TARGETS, Ruleset
+from ..widgets.key_bar import KeyBar
 
 
 def rules_markdown(rules: Ruleset) -> str:
@@ -113,4 +114,4 @@ class RulesHelpScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(rules_markdown(self.rules))
-        yield Footer()
+        yield KeyBar()

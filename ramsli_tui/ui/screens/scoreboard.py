@@ -6,9 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from ..chronicle import Chronicle
+from ..widgets.key_bar import KeyBar
 from ..widgets.stack_chart import StackChart
 from ..words import Words
 
@@ -39,7 +40,7 @@ class ScoreboardScreen(Screen):
         yield Label("Scoreboard · stacks after each hand, with the change · (bracketed): sat out", id="heading")
         yield DataTable(zebra_stripes=True, cursor_type="row")
         yield StackChart()
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         words = self.words

@@ -8,15 +8,16 @@ import random
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ... import rules as rulesets
 from ...bots import STRENGTHS
 from ...rules import Ruleset, RulesetError
 from ...storage import GameSpec, Opponent, Settings
 from ..widgets.choice import Choice
+from ..widgets.key_bar import KeyBar
 
 MOST_OPPONENTS = 5
 
@@ -33,15 +34,17 @@ class SetupScreen(Screen):
     SetupScreen {
         #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
         #columns { height: 1fr; }
-        #form { width: 46; padding: 1 1 0 1; }
+        #form-scroll { width: 46; padding: 1 1 0 1; }
+        #form {
+            layout: grid; grid-size: 3; grid-columns: 14 1fr 13; grid-rows: auto; grid-gutter: 1 0;
+            height: auto;
+        }
+        #form Label { color: $text-muted; }
+        #ruleset, #players, #name, #chips, #seed { column-span: 2; }
+        .opponent-strength { width: 100%; margin-left: 1; }
+        .-unused { display: none; }
+        #start { column-span: 3; width: 100%; }
         #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
-        .row { height: auto; margin-bottom: 1; }
-        .row Label { width: 14; color: $text-muted; }
-        .row Input, .row Select { width: 1fr; }
-        .opponent Input { width: 1fr; }
-        .opponent Choice { width: 12; margin-left: 1; }
-        .opponent.-unused { display: none; }
-        #start { width: 100%; margin-top: 1; }
         #description { text-style: italic; margin-bottom: 1; }
     }
     """
@@ -62,42 +65,38 @@ class SetupScreen(Screen):
         ruleset = settings.ruleset if settings.ruleset in self.names else "classic"
         yield Label("Ramsli — a new session at the table", id="heading")
         with Horizontal(id="columns"):
-            with VerticalScroll(id="form"):
-                with Horizontal(classes="row"):
-                    yield Label("Ruleset")
-                    yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True, id="ruleset")
-                with Horizontal(classes="row"):
-                    yield Label("Players")
-                    yield Select(
-                        [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
-                        value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
-                        allow_blank=False, compact=True, id="players",
-                    )
-                with Horizontal(classes="row"):
-                    yield Label("Your name")
-                    yield Input(settings.name, max_length=14, compact=True, id="name")
+            with VerticalScroll(id="form-scroll"), Grid(id="form"):
+                yield Label("Ruleset")
+                yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True, id="ruleset")
+                yield Label("Players")
+                yield Select(
+                    [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
+                    value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
+                    allow_blank=False, compact=True, id="players",
+                )
+                yield Label("Your name")
+                yield Input(settings.name, max_length=14, compact=True, id="name")
                 for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
-                    with Horizontal(classes="row opponent", id=f"opponent-{seat}"):
-                        yield Label(f"Computer {seat}")
-                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}")
-                        yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}")
-                with Horizontal(classes="row"):
-                    yield Label("Chips each")
-                    yield Input(
-                        "" if settings.starting_chips is None else str(settings.starting_chips),
-                        placeholder="as the ruleset says", type="integer", compact=True, id="chips",
-                    )
-                with Horizontal(classes="row"):
-                    yield Label("Seed")
-                    yield Input(
-                        "" if settings.seed is None else str(settings.seed),
-                        placeholder="random", type="integer", compact=True, id="seed",
-                    )
+                    yield Label(f"Computer {seat}", classes=f"opponent-{seat}")
+                    yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}",
+                                classes=f"opponent-{seat}")
+                    yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}",
+                                 classes=f"opponent-{seat} opponent-strength")
+                yield Label("Chips each")
+                yield Input(
+                    "" if settings.starting_chips is None else str(settings.starting_chips),
+                    placeholder="as the ruleset says", type="integer", compact=True, id="chips",
+                )
+                yield Label("Seed")
+                yield Input(
+                    "" if settings.seed is None else str(settings.seed),
+                    placeholder="random", type="integer", compact=True, id="seed",
+                )
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
                 yield Static(id="house-rules")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_ruleset(self.query_one("#ruleset", Select).value)
@@ -111,7 +110,8 @@ class SetupScreen(Screen):
     def players_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
             for seat in range(1, MOST_OPPONENTS + 1):
-                self.query_one(f"#opponent-{seat}").set_class(seat >= event.value, "-unused")
+                for widget in self.query(f".opponent-{seat}"):
+                    widget.set_class(seat >= event.value, "-unused")
 
     def show_ruleset(self, name: str) -> None:
         """Describe the ruleset and offer the numbers of players it allows."""

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Label
+from textual.widgets import Label
 from textual.worker import Worker, WorkerState
 
 from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Event, IllegalAction, Phase, PlayerView
@@ -29,6 +29,7 @@ from ..widgets.actions import ActionBar
 from ..widgets.banner import TurnBanner
 from ..widgets.game_log import GameLog
 from ..widgets.hand import HAND_SIZE, HandView
+from ..widgets.key_bar import KeyBar
 from ..widgets.pot import PotPanel
 from ..widgets.seat import SeatPanel, SeatState
 from ..widgets.trick import TrickArea
@@ -125,7 +126,7 @@ class TableScreen(Screen):
                     for seat in range(1, self.table.spec.players):
                         yield SeatPanel(id=f"seat-{seat}")
                 with Horizontal(id="middle"):
-                    yield TrickArea()
+                    yield TrickArea(self.table.spec.players)
                     yield PotPanel()
                 with Horizontal(id="mine"):
                     yield SeatPanel(id="seat-0")
@@ -133,7 +134,7 @@ class TableScreen(Screen):
                     yield ActionBar(self.table.rules)
             yield GameLog(id="log")
         yield TurnBanner(id="banner")
-        yield Footer()
+        yield KeyBar()
 
     @property
     def words(self) -> Words:

@@ -21,8 +21,8 @@ class Choice(Button):
 
     value: reactive[str] = reactive("")
 
-    def __init__(self, choices: Sequence[str], value: str, *, id: str | None = None) -> None:
-        super().__init__(f"{value} ▸", id=id, compact=True)
+    def __init__(self, choices: Sequence[str], value: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(f"{value} ▸", id=id, classes=classes, compact=True)
         self.choices = tuple(choices)
         self.set_reactive(Choice.value, value)
 

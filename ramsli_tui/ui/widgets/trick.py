@@ -16,7 +16,6 @@ from textual.widgets import Label
 from ...cards import Card
 from .card import CardWidget
 
-MOST_PLAYERS = 6
 PLACE_WIDTH = 8  # cells for each card and the name under it
 
 
@@ -39,10 +38,14 @@ class TrickArea(Widget):
     }
     """
 
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
     def compose(self) -> ComposeResult:
         yield Label(id="trick-caption")
         with Horizontal(id="trick-cards"):
-            for _ in range(MOST_PLAYERS):
+            for _ in range(self.players):
                 yield CardWidget()
         yield Label(id="trick-names")
 

@@ -1,0 +1,75 @@
+"""The keys of the current screen on the bottom line, each with what it does.
+
+It shows what Textual's ``Footer`` shows — the bindings the screen marks to be shown,
+those that cannot be used now dimmed, the keys of one group (the cards' 1–5) together
+under the group's name, the command palette's key at the right — but as one widget
+instead of one per key, which makes every screen come up noticeably faster.  A click on
+a key presses it.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.style import Style
+from textual.widget import Widget
+
+DESCRIPTION_STYLE = "$footer-description-foreground"
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+        /* every key is a link that presses it */
+        link-color: $footer-key-foreground;
+        link-background: $footer-background;
+        link-style: bold not underline;
+        link-color-hover: $footer-key-foreground;
+        link-background-hover: $footer-background;
+        link-style-hover: bold reverse not underline;
+    }
+    """
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh())
+
+    def render(self) -> Content:
+        app = self.app
+        shown: dict[str, tuple[Binding, bool]] = {}  # one key per action, the first bound
+        palette: tuple[Binding, bool] | None = None
+        for key, (_, binding, enabled, _) in self.screen.active_bindings.items():
+            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
+                palette = (binding, enabled)
+            elif binding.show:
+                shown.setdefault(binding.action, (binding, enabled))
+        items: list[Content] = []
+        bindings = list(shown.values())
+        while bindings:
+            group = bindings[0][0].group
+            together = 1
+            while group is not None and together < len(bindings) and bindings[together][0].group == group:
+                together += 1
+            if together > 1:
+                between = Content("" if group.compact else " ")
+                keys = between.join(self.key(binding, enabled) for binding, enabled in bindings[:together])
+                items.append(Content.assemble(keys, (f" {group.description}", DESCRIPTION_STYLE)))
+            else:
+                binding, enabled = bindings[0]
+                items.append(Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE)))
+            bindings = bindings[together:]
+        line = Content(" ") + Content("  ").join(items)
+        if palette is None:
+            return line
+        right = Content.assemble(self.key(*palette), (f" {palette[0].description} ", DESCRIPTION_STYLE))
+        gap = self.size.width - line.cell_length - right.cell_length
+        return line + Content(" " * max(gap, 2)) + right if gap >= 2 else line
+
+    def key(self, binding: Binding, enabled: bool) -> Content:
+        """The key as the player presses it; clicking it presses it, unless it cannot be used now."""
+        press = Style.from_meta({"@click": f"app.simulate_key({binding.key!r})"})
+        key = Content.styled(self.app.get_key_display(binding), "" if enabled else "dim")
+        return key.stylize(press)
