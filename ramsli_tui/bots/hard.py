@@ -40,13 +40,13 @@ class HardBot:
 
 
 class Worlds:
-    """Worlds consistent with a view, drawn one after another."""
+    """Worlds consistent with a view, drawn one after another: the first is built from
+    the view, the others are copies of it with other guesses at the hidden cards."""
 
     def __init__(self, view: PlayerView, reading: Reading, rng: random.Random):
         self.view = view
         self.reading = reading
         self.rng = rng
-        self.in_play = reading.in_play
         self.evidence: dict[int, list] = {}
         for seat, kind, detail in self._evidence():
             self.evidence.setdefault(seat, []).append((kind, detail))
@@ -90,7 +90,7 @@ class Worlds:
         view = self.view
         trump_mask = self.reading.trump_mask
         dealt = holding | self.reading.played_by[seat]
-        unseen = self.in_play & ~dealt
+        unseen = self.reading.in_play & ~dealt
         likelihood = 1.0
         for kind, detail in evidence:
             if kind == "declared":
