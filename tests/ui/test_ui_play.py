@@ -13,6 +13,7 @@ from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.widgets.seat import SeatPanel
+from ramsli_tui.ui.widgets.trick import PLACE_WIDTH, TrickArea
 
 from ramsli_uikit import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
@@ -219,6 +220,20 @@ async def test_quitting_during_a_hand_asks_first(tmp_path):
     assert app.return_code == 0
     assert app.storage.save_path.exists()
 
+
+
+async def test_large_trick_cards_stand_above_their_players_names(tmp_path):
+    app = make_app(tmp_path, spec_for(players=6, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        def two_cards_in_the_trick(app):
+            trick = app.table.view.current_trick
+            return app.table.view.my_turn and trick is not None and len(trick.plays) >= 2
+
+        await play_until(pilot, two_cards_in_the_trick)
+        cards = [widget for widget in table_screen(app).query_one(TrickArea).query(CardWidget) if widget.card]
+        assert cards[0].region.height == 5, "large cards on a tall screen"
+        assert [card.region.x - cards[0].region.x for card in cards[:2]] == [0, PLACE_WIDTH]
 
 
 async def test_the_key_bar_offers_the_keys_of_the_moment_and_a_click_presses_one(tmp_path):

@@ -82,6 +82,10 @@ class TableScreen(Screen):
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
         &.-tall CardWidget { width: 7; height: 5; }
+        &.-tall TrickArea {
+            #trick-cards { min-height: 5; }
+            #trick-cards CardWidget { margin-right: 1; }
+        }
     }
     """
 

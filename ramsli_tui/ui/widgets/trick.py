@@ -16,7 +16,7 @@ from textual.widgets import Label
 from ...cards import Card
 from .card import CardWidget
 
-PLACE_WIDTH = 8  # cells for each card and the name under it
+PLACE_WIDTH = 8  # cells for each card and the name under it, small or large (see TableScreen)
 
 
 class TrickArea(Widget):
@@ -31,10 +31,6 @@ class TrickArea(Widget):
         #trick-cards { height: auto; width: auto; min-height: 3; }
         #trick-cards CardWidget { margin-right: 3; }
         #trick-names { width: 100%; color: $text-muted; }
-    }
-    Screen.-tall TrickArea {
-        #trick-cards { min-height: 5; }
-        #trick-cards CardWidget { margin-right: 1; }
     }
     """
 
