@@ -193,3 +193,26 @@ async def test_no_color_is_respected(tmp_path, monkeypatch):
         await pilot.press("i")
         await settle(pilot)
         assert app.table.actions
+
+
+async def test_the_scoreboard_fits_six_players_at_80_columns_and_names_them_where_there_is_room(tmp_path):
+    from textual.widgets import DataTable
+
+    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
+
+    app = make_app(tmp_path, spec_for(players=6, seed=10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.number == 5 and not app.table.hand_unseen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 5, "the start and four hands"
+        assert table.max_scroll_x == 0, "no scrolling sideways"
+        dealers = [str(table.get_cell_at((row, 1))) for row in range(1, 5)]
+        assert all(len(dealer) == 1 for dealer in dealers), "dealers by their letters in the chart"
+        await pilot.resize_terminal(140, 40)
+        await pilot.pause()
+        dealers = [str(table.get_cell_at((row, 1))) for row in range(1, 5)]
+        assert "Anna" in dealers, "dealers by name where there is room"
+        assert table.max_scroll_x == 0

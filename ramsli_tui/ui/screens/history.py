@@ -5,12 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
-from ..chronicle import Chronicle, HandLog
-from ..widgets.key_bar import KeyBar
+from ..chronicle import HandLog
 from ..words import Words
+from .chronicle_screen import ChronicleScreen
 
 
 def hand_text(hand: HandLog, words: Words) -> str:
@@ -33,25 +32,18 @@ def hand_text(hand: HandLog, words: Words) -> str:
     return "\n".join(lines)
 
 
-class TrickHistoryScreen(Screen):
+class TrickHistoryScreen(ChronicleScreen):
     DEFAULT_CSS = """
     TrickHistoryScreen {
-        #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
         #hands { padding: 0 1; }
         .hand { margin-bottom: 1; }
     }
     """
 
+    HEADING = "Trick history — the latest hand first; the winning card in bold"
     BINDINGS = [Binding("escape,h,q", "app.pop_screen", "Back to the table", id="history.back")]
 
-    def __init__(self, chronicle: Chronicle, words: Words) -> None:
-        super().__init__()
-        self.chronicle = chronicle
-        self.words = words
-
-    def compose(self) -> ComposeResult:
-        yield Label("Trick history — the latest hand first; the winning card in bold", id="heading")
+    def compose_story(self) -> ComposeResult:
         with VerticalScroll(id="hands"):
             for hand in reversed(self.chronicle.hands):
                 yield Static(hand_text(hand, self.words), classes="hand")
-        yield KeyBar()
