@@ -2,8 +2,9 @@
 
 A theme file holds Textual's theme colours (``primary``, ``background``, …) and, under
 ``variables``, the table's own: ``card-face``, ``card-edge``, ``card-dim``,
-``card-border``, ``suit-spades`` … ``suit-clubs`` and ``seat-turn``, which the widgets'
-CSS uses as ``$card-face`` and so on.  Bundled themes live in the top-level ``themes/``
+``card-border``, the suits of French faces (``suit-spades`` … ``suit-clubs``) and of
+German ones (``german-leaves``, ``german-hearts``, ``german-bells``, ``german-acorns``),
+and ``seat-turn``, which the widgets' CSS uses as ``$card-face`` and so on.  Bundled themes live in the top-level ``themes/``
 folder (inside the wheel when installed); the player's own in their config folder's
 ``themes/``, where a file with a bundled theme's name replaces it.
 """
@@ -34,6 +35,10 @@ TABLE_VARIABLES = {
     "suit-hearts": "#c0262d",
     "suit-diamonds": "#c0262d",
     "suit-clubs": "#1b1b1b",
+    "german-leaves": "#2e7d32",
+    "german-hearts": "#c0262d",
+    "german-bells": "#a87500",
+    "german-acorns": "#7a4a21",
     "seat-turn": "#ffd65c",
 }
 BORDERS = ("round", "heavy", "double", "ascii", "solid", "outer", "thick", "wide", "tall", "panel")

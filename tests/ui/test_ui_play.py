@@ -248,3 +248,32 @@ async def test_the_key_bar_offers_the_keys_of_the_moment_and_a_click_presses_one
         await settle(pilot)
         assert app.table.view.declarations[0] is True
         assert "i In" not in str(bar.render())
+
+
+async def test_german_faces_are_coloured_leaves_green_hearts_red_bells_gold_acorns_brown(tmp_path):
+    from textual.color import Color
+
+    from ramsli_tui.cards import Suit
+
+    variables = {Suit.SPADES: "german-leaves", Suit.HEARTS: "german-hearts", Suit.DIAMONDS: "german-bells",
+                 Suit.CLUBS: "german-acorns"}
+    app = make_app(tmp_path, spec_for(seed=6))
+    app.settings.faces = "german"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        colours = {name: Color.parse(app.theme_variables[name]) for name in variables.values()}
+        assert len(set(colours.values())) == 4, "four colours"
+        assert colours["german-leaves"] != Color.parse(app.theme_variables["suit-spades"])
+        for widget in table_screen(app).query(CardWidget):
+            if widget.card is not None and not widget.card.is_joker:
+                assert widget.styles.color == colours[variables[widget.card.suit]], widget.card
+
+
+def test_every_bundled_theme_names_its_colours_for_german_faces():
+    import yaml
+
+    from ramsli_tui.ui.themes import bundled_dir
+
+    for path in bundled_dir().glob("*.yaml"):
+        variables = yaml.safe_load(path.read_text())["variables"]
+        assert {"german-leaves", "german-hearts", "german-bells", "german-acorns"} <= set(variables), path.name

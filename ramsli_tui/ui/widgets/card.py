@@ -1,10 +1,12 @@
 """One playing card, face up: in the hand, in the trick, or turned up for trump.
 
 Small (5×3), or large (7×5) where a screen's CSS makes it so: it draws the large face
-whenever it has three lines inside its border.  Its state is
-shown by classes the parents set: ``-legal`` (its border), ``-illegal`` (no border, a
-dim face), ``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick),
-so that every state reads without colour as well as with it.
+whenever it has three lines inside its border.  Its suit, in the faces shown, gives it
+a class (``-spades`` … ``-clubs``, ``-leaves`` … ``-acorns``) that colours it with the
+theme's ``$suit-…`` or ``$german-…`` variable.  Its state is shown by classes the
+parents set: ``-legal`` (its border), ``-illegal`` (no border, a dim face),
+``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick), so that
+every state reads without colour as well as with it.
 """
 
 from __future__ import annotations
@@ -16,12 +18,18 @@ from textual.widget import Widget
 from ...cards import Card, Rank, Suit
 
 SUIT_CLASSES = {
-    Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs",
-    Suit.JOKER: "-joker",
+    "french": {Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs"},
+    "german": {Suit.SPADES: "-leaves", Suit.HEARTS: "-german-hearts", Suit.DIAMONDS: "-bells", Suit.CLUBS: "-acorns"},
 }
 FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 GERMAN_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}
 GERMAN_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
+
+
+def suit_class(card: Card | None, faces: str) -> str:
+    if card is None:
+        return "-empty"
+    return "-joker" if card.is_joker else SUIT_CLASSES[faces][card.suit]
 
 
 def rank_text(card: Card, faces: str) -> str:
@@ -65,6 +73,10 @@ class CardWidget(Widget):
         &.-hearts { color: $suit-hearts; }
         &.-diamonds { color: $suit-diamonds; }
         &.-clubs { color: $suit-clubs; }
+        &.-leaves { color: $german-leaves; }
+        &.-german-hearts { color: $german-hearts; }
+        &.-bells { color: $german-bells; }
+        &.-acorns { color: $german-acorns; }
         &.-joker { color: $suit-hearts; }
         &.-empty { display: none; }
         &.-illegal { border: blank; text-style: dim; }
@@ -78,15 +90,17 @@ class CardWidget(Widget):
     faces: reactive[str] = reactive("french")
 
     def __init__(self, card: Card | None = None, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes=self._suit_class(card))
+        super().__init__(id=id, classes=suit_class(card, "french"))
         self.set_reactive(CardWidget.card, card)
 
-    @staticmethod
-    def _suit_class(card: Card | None) -> str:
-        return "-empty" if card is None else SUIT_CLASSES[card.suit]
-
     def watch_card(self, old: Card | None, new: Card | None) -> None:
-        before, after = self._suit_class(old), self._suit_class(new)
+        self._change_class(suit_class(old, self.faces), suit_class(new, self.faces))
+
+    def watch_faces(self, old: str, new: str) -> None:
+        self._change_class(suit_class(self.card, old), suit_class(self.card, new))
+
+    def _change_class(self, before: str, after: str) -> None:
+        """One style update for the change of suit class."""
         if before != after:
             self.remove_class(before, update=False)
             self.add_class(after)
