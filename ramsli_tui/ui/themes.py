@@ -1,12 +1,13 @@
 """Themes: YAML files of colours and card style, bundled and the player's own.
 
 A theme file holds Textual's theme colours (``primary``, ``background``, …) and, under
-``variables``, the table's own: ``card-face``, ``card-edge``, ``card-dim``,
-``card-border``, the suits of French faces (``suit-spades`` … ``suit-clubs``) and of
-German ones (``german-leaves``, ``german-hearts``, ``german-bells``, ``german-acorns``),
-and ``seat-turn``, which the widgets' CSS uses as ``$card-face`` and so on.  Bundled themes live in the top-level ``themes/``
-folder (inside the wheel when installed); the player's own in their config folder's
-``themes/``, where a file with a bundled theme's name replaces it.
+``variables``, the table's own: ``card-face``, ``card-edge``, ``card-border``, the
+suits of French faces (``suit-spades`` … ``suit-clubs``) and of German ones
+(``german-leaves``, ``german-hearts``, ``german-bells``, ``german-acorns``), and
+``seat-turn``, which the widgets' CSS uses as ``$card-face`` and so on.  Bundled themes
+live in the top-level ``themes/`` folder (inside the wheel when installed); the
+player's own in their config folder's ``themes/``, where a file with a bundled theme's
+name replaces it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ THEME_COLOURS = (
 TABLE_VARIABLES = {
     "card-face": "#f6f1e3",
     "card-edge": "#d8cfb6",
-    "card-dim": "#8a8a8a",
     "card-border": "round",
     "suit-spades": "#1b1b1b",
     "suit-hearts": "#c0262d",
