@@ -67,6 +67,20 @@ class Words:
             return "nobody"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+    def verb(self, seats: int | Sequence[int], verb: str) -> str:
+        """``verb`` (as said to "you") agreeing with the seat or seats: "take" for you or for
+        several players, "takes" for one other; "are" becomes "is"."""
+        seats = (seats,) if isinstance(seats, int) else tuple(seats)
+        if len(seats) != 1 or seats[0] == self.you:
+            return verb
+        if verb == "are":
+            return "is"
+        return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+
+    def does(self, seats: int | Sequence[int], verb: str) -> str:
+        """Who and what they do: "You play", "Anna plays", "Anna and Bertl share"."""
+        return f"{self.seats((seats,) if isinstance(seats, int) else seats)} {self.verb(seats, verb)}"
+
     def card(self, card: Card) -> str:
         return card.label(self.faces)
 
@@ -89,59 +103,58 @@ class Words:
         """One line for the game log, or None for events the log leaves out."""
         match event:
             case FirstDealerChosen(dealer=dealer):
-                return f"{self.seat(dealer)} cut the highest card and deals first."
+                return f"{self.does(dealer, 'cut')} the highest card and {self.verb(dealer, 'deal')} first."
             case HandStarted(number=number, dealer=dealer, pot=pot):
-                return f"Hand {number}: {self.seat(dealer)} deals; the pot holds {self.chips(pot)}."
+                return f"Hand {number}: {self.does(dealer, 'deal')}; the pot holds {self.chips(pot)}."
             case TrumpTurned(card=card):
                 return f"{self.card(card)} is turned up: {self.suit(card.suit)} are trumps."
             case Declared(seat=seat, playing=playing, forced=forced):
                 if forced:
                     return f"{self.seat(seat)} must play: everyone else is out."
-                return f"{self.seat(seat)} {'is' if seat != self.you else 'are'} {'in' if playing else 'out'}."
+                return f"{self.does(seat, 'are')} {'in' if playing else 'out'}."
             case Announced(seat=seat, kind="general_rams"):
-                return f"{self.seat(seat)} announce{'s' if seat != self.you else ''} General Rams!"
+                return f"{self.does(seat, 'announce')} General Rams!"
             case Announced(seat=seat, target=target):
-                return f"{self.seat(seat)} bid{'s' if seat != self.you else ''} Nap {target}."
+                return f"{self.does(seat, 'bid')} Nap {target}."
             case Passed(seat=seat):
-                return f"{self.seat(seat)} pass{'es' if seat != self.you else ''}."
+                return f"{self.does(seat, 'pass')}."
             case PlayStarted(leader=leader):
-                return f"{self.seat(leader)} lead{'s' if leader != self.you else ''} the first trick."
+                return f"{self.does(leader, 'lead')} the first trick."
             case CardPlayed(seat=seat, card=card):
-                return f"{self.seat(seat)} play{'s' if seat != self.you else ''} {self.card(card)}."
+                return f"{self.does(seat, 'play')} {self.card(card)}."
             case TrickWon(seat=seat, trick=number):
-                return f"{self.seat(seat)} take{'s' if seat != self.you else ''} trick {number}."
+                return f"{self.does(seat, 'take')} trick {number}."
             case HandSettled():
                 return self.outcome(event)
             case SeatsLeft(seats=seats):
-                return f"{self.seats(seats)} cannot pay the ante and leave the table."
+                return f"{self.does(seats, 'leave')} the table, short of the ante."
             case SessionEnded():
                 return self.session_result(event)
         return None
 
     def outcome(self, settled: HandSettled) -> str:
         """The hand's result in one sentence."""
-        winners = self.seats(settled.winners)
-        won = sum(payment.chips for payment in settled.payments if payment.payer is None and payment.payee is not None)
-        takes = "take" if settled.winners == (self.you,) or len(settled.winners) > 1 else "takes"
+        winners = settled.winners
+        won = self.chips(sum(payment.chips for payment in settled.payments
+                             if payment.payer is None and payment.payee is not None))
+        hand = f"Hand {settled.number}:"
         match settled.outcome:
             case "nobody":
-                return f"Hand {settled.number}: everyone is out; the pot of {self.chips(settled.pot)} carries over."
+                return f"{hand} everyone is out; the pot of {self.chips(settled.pot)} carries over."
             case "lone":
-                return f"Hand {settled.number}: {winners} alone {'are' if takes == 'take' else 'is'} in and {takes} the pot of {self.chips(won)}."
+                return f"{hand} {self.seats(winners)} alone {self.verb(winners, 'are')} in and {self.verb(winners, 'take')} the pot of {won}."
             case "general_rams_made":
-                return f"Hand {settled.number}: {winners} made General Rams and {takes} {self.chips(won)}!"
+                return f"{hand} {self.does(winners, 'make')} General Rams and {self.verb(winners, 'take')} {won}!"
             case "general_rams_failed":
-                return f"Hand {settled.number}: General Rams failed; {winners} {takes} {self.chips(won)}."
-        if len(settled.winners) > 1:
-            return f"Hand {settled.number}: {winners} tie and share {self.chips(won)}."
-        return f"Hand {settled.number}: {winners} {takes} the pot of {self.chips(won)}."
+                return f"{hand} General Rams failed; {self.does(winners, 'take')} {won}."
+        if len(winners) > 1:
+            return f"{hand} {self.seats(winners)} tie and share {won}."
+        return f"{hand} {self.does(winners, 'take')} the pot of {won}."
 
     def session_result(self, ended: SessionEnded) -> str:
-        winners = self.seats(ended.winners)
         best = max(ended.stacks[seat] for seat in ended.winners)
-        verb = "win" if ended.winners == (self.you,) or len(ended.winners) > 1 else "wins"
         reason = SESSION_END_REASONS.get(ended.reason, ended.reason)
-        return f"The session is over ({reason}): {winners} {verb} with {self.chips(best)}."
+        return f"The session is over ({reason}): {self.does(ended.winners, 'win')} with {self.chips(best)}."
 
     # --- whose turn, and what to do -------------------------------------------------------------
 

@@ -17,18 +17,18 @@ from ..words import Words
 
 def payment_line(payment: Payment, words: Words) -> str:
     chips = words.chips(payment.chips)
-    payer = words.seat(payment.payer) if payment.payer is not None else ""
-    payee = words.seat(payment.payee) if payment.payee is not None else ""
+    payer, payee = payment.payer, payment.payee
     match payment.reason:
         case "pot":
-            return f"{payee} take{'' if payment.payee == words.you else 's'} {chips} from the pot."
+            return f"{words.does(payee, 'take')} {chips} from the pot."
         case "bete":
-            return f"{payer} {'are' if payment.payer == words.you else 'is'} bete: {chips} into the next pot."
+            return f"{words.does(payer, 'are')} bete: {chips} into the next pot."
         case "general_rams":
-            return f"{payer} pay{'' if payment.payer == words.you else 's'} {chips} into the pot for General Rams."
+            return f"{words.does(payer, 'pay')} {chips} into the pot for General Rams."
         case "nap":
-            return f"{payer} pay{'' if payment.payer == words.you else 's'} {payee} {chips} for the Nap."
-    return f"{payer or 'The pot'} → {payee or 'the pot'}: {chips}."
+            return f"{words.does(payer, 'pay')} {words.seat(payee)} {chips} for the Nap."
+    giver = "The pot" if payer is None else words.seat(payer)
+    return f"{giver} → {'the pot' if payee is None else words.seat(payee)}: {chips}."
 
 
 def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> str:
