@@ -6,7 +6,9 @@ import json
 import pytest
 
 from ramsli_tui import rules
+from ramsli_tui.bots import MEASUREMENT_PLAYERS, RandomBot
 from ramsli_tui.cli import main
+from ramsli_tui.engine import PlayerView
 from ramsli_tui.tournament import percentile, tournament
 
 LINEUP = ["hard", "normal", "random", "normal"]
@@ -84,3 +86,16 @@ def test_simulate_seats_the_bots_it_is_given(capsys):
 def test_percentiles_interpolate():
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.5) == 3.0
     assert percentile([0.0, 10.0], 0.95) == pytest.approx(9.5)
+
+
+def test_the_tournament_hands_bots_their_own_view_only(monkeypatch):
+    seen = []
+
+    class Spy(RandomBot):
+        def choose(self, view, legal, rng):
+            seen.append((type(view), view.seat == view.current_seat, tuple(legal) == view.legal))
+            return super().choose(view, legal, rng)
+
+    monkeypatch.setitem(MEASUREMENT_PLAYERS, "spy", Spy)
+    tournament(rules.load("classic"), 3, ["spy", "random", "spy"], deals=3, seed=4)
+    assert seen and set(seen) == {(PlayerView, True, True)}
