@@ -67,14 +67,14 @@ class RamsliApp(App[None]):
         self.call_after_refresh(collect_from_now_on)
         self.theme_changed_signal.subscribe(self, self.theme_chosen)
         for problem in self.problems:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
         if self.spec is not None:
             self.start_table(self.spec)
             return
         try:
             saved = self.storage.load_game()
         except StorageError as error:
-            self.notify(str(error), title="Saved game", severity="error", timeout=12)
+            self.notify(str(error), title="Saved game", severity="error", timeout=12, markup=False)
             saved = None
         if saved is None:
             self.new_game()
@@ -83,10 +83,10 @@ class RamsliApp(App[None]):
             table = Table.from_save(saved, delay=self.settings.bot_delay, saves=self.storage)
         except (ReplayError, RulesetError) as error:
             problem = self.storage.set_game_aside(str(error))
-            self.notify(str(problem), title="Saved game", severity="error", timeout=12)
+            self.notify(str(problem), title="Saved game", severity="error", timeout=12, markup=False)
             self.new_game()
             return
-        self.notify(f"Welcome back: your {saved.spec.ruleset} session goes on.", timeout=4)
+        self.notify(f"Welcome back: your {saved.spec.ruleset} session goes on.", timeout=4, markup=False)
         self.sit_at(table)
 
     def new_game(self) -> None:
@@ -101,7 +101,7 @@ class RamsliApp(App[None]):
         try:
             rules = load_rules(spec)
         except RulesetError as error:
-            self.notify(str(error), title="This ruleset cannot be used", severity="error")
+            self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return
         self.sit_at(Table(spec, rules, delay=self.settings.bot_delay, saves=self.storage))
 
@@ -127,7 +127,7 @@ class RamsliApp(App[None]):
         try:
             self.storage.save_settings(self.settings)
         except OSError as error:
-            self.notify(f"Your settings could not be saved ({error.strerror or error}).", severity="warning")
+            self.notify(f"Your settings could not be saved ({error.strerror or error}).", severity="warning", markup=False)
 
     def theme_chosen(self, theme) -> None:
         if self.settings.theme != theme.name:
@@ -168,7 +168,7 @@ class RamsliApp(App[None]):
         where = self.log_error(error)
         self.notify(
             f"{error}. The game is saved; start ramsli again to go on. Details: {where}",
-            title=title, severity="error", timeout=30,
+            title=title, severity="error", timeout=30, markup=False,
         )
 
     def log_error(self, error: BaseException | None) -> str:

@@ -6,7 +6,9 @@ a card, a seat or an outcome is called, in French or German faces.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
+
+from textual.content import Content
 
 from ..cards import SUIT_NAMES, Card, Suit
 from ..engine import Action, PlayerView
@@ -38,6 +40,11 @@ SESSION_END_REASONS = {
 }
 
 
+def join_lines(lines: Iterable[str | Content]) -> Content:
+    """Lines as one text to show; plain strings stay plain, whatever brackets a name holds."""
+    return Content("\n").join(Content(line) if isinstance(line, str) else line for line in lines)
+
+
 def sort_hand(cards: tuple[Card, ...], trump: Suit) -> tuple[Card, ...]:
     """Cards as a player holds them: trumps first (jokers, then the trump suit, high to
     low), then the other suits in an order that alternates black and red, high to low."""
@@ -57,12 +64,12 @@ class Words:
 
     # --- things ----------------------------------------------------------------------------
 
-    def seat(self, seat: int) -> str:
-        """A seat's name, or "You" for the human."""
-        return "You" if seat == self.you else self.names[seat]
+    def seat(self, seat: int, you: str = "You") -> str:
+        """A seat's name, or "You" (or ``you``) for the human."""
+        return you if seat == self.you else self.names[seat]
 
-    def seats(self, seats: Sequence[int]) -> str:
-        names = [self.seat(seat) for seat in seats]
+    def seats(self, seats: Sequence[int], you: str = "You") -> str:
+        names = [self.seat(seat, you) for seat in seats]
         if not names:
             return "nobody"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -216,3 +216,29 @@ async def test_the_scoreboard_fits_six_players_at_80_columns_and_names_them_wher
         dealers = [str(table.get_cell_at((row, 1))) for row in range(1, 5)]
         assert "Anna" in dealers, "dealers by name where there is room"
         assert table.max_scroll_x == 0
+
+
+async def test_names_with_brackets_are_shown_as_written_everywhere(tmp_path):
+    from dataclasses import replace
+
+    from textual.widgets import DataTable
+
+    from ramsli_tui.ui.screens.history import TrickHistoryScreen
+    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
+
+    spec = replace(spec_for(players=3, seed=2), names=("Mia", "[red]An[/]", "[b"))
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+        assert "[red]An[/]" in str(app.screen.query_one("#text").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TrickHistoryScreen)
+        assert "[red]An[/]" in "".join(str(hand.render()) for hand in app.screen.query(".hand"))
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        assert "[red]An[/]" in [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
+    assert app.return_code is None, "no error stopped the app"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ramsli_tui.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
-from ramsli_tui.ui.screens.hand_summary import payment_line
+from ramsli_tui.ui.screens.hand_summary import transfer_line, transfers
 from ramsli_tui.ui.words import Words
 
 WORDS = Words(("Mia", "Anna", "Bertl"))
@@ -21,6 +21,20 @@ def test_one_player_passes_and_several_leave():
     assert WORDS.event(SeatsLeft(seats=(0, 2))) == "You and Bertl leave the table, short of the ante."
 
 
+def summary_lines(*payments: Payment) -> list[str]:
+    return [transfer_line(transfer, WORDS) for transfer in transfers(payments)]
+
+
 def test_payments_agree_with_their_payer():
-    assert payment_line(Payment(payer=0, payee=None, chips=5, reason="bete"), WORDS) == "You are bete: 5 chips into the next pot."
-    assert payment_line(Payment(payer=None, payee=1, chips=1, reason="pot"), WORDS) == "Anna takes 1 chip from the pot."
+    assert summary_lines(Payment(0, None, 5, "bete")) == ["You are bete: 5 chips into the next pot."]
+    assert summary_lines(Payment(None, 1, 1, "pot")) == ["Anna takes 1 chip from the pot."]
+
+
+def test_payments_alike_are_one_line():
+    assert summary_lines(Payment(None, 1, 3, "pot"), Payment(None, 2, 3, "pot"), Payment(0, None, 5, "bete"),
+                         Payment(2, None, 5, "bete")) == [
+        "Anna and Bertl take 3 chips each from the pot.",
+        "You and Bertl are bete: 5 chips each into the next pot.",
+    ]
+    assert summary_lines(Payment(0, 1, 3, "nap"), Payment(0, 2, 3, "nap")) == ["You pay Anna and Bertl 3 chips each for the Nap."]
+    assert summary_lines(Payment(1, 0, 10, "nap"), Payment(2, 0, 10, "nap")) == ["Anna and Bertl pay you 10 chips each for the Nap."]

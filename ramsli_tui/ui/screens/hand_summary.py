@@ -3,52 +3,82 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.events import HandSettled, Payment
 from ..chronicle import Chronicle
-from ..words import Words
+from ..words import Words, join_lines
 
 
-def payment_line(payment: Payment, words: Words) -> str:
-    chips = words.chips(payment.chips)
-    payer, payee = payment.payer, payment.payee
-    match payment.reason:
-        case "pot":
-            return f"{words.does(payee, 'take')} {chips} from the pot."
-        case "bete":
-            return f"{words.does(payer, 'are')} bete: {chips} into the next pot."
-        case "general_rams":
-            return f"{words.does(payer, 'pay')} {chips} into the pot for General Rams."
-        case "nap":
-            return f"{words.does(payer, 'pay')} {words.seat(payee)} {chips} for the Nap."
-    giver = "The pot" if payer is None else words.seat(payer)
-    return f"{giver} → {'the pot' if payee is None else words.seat(payee)}: {chips}."
+class Transfer(NamedTuple):
+    """Payments of one kind and size, from one payer to several payees or from several payers
+    to one payee; None is the pot."""
+
+    reason: str
+    chips: int
+    payers: tuple[int | None, ...]
+    payees: tuple[int | None, ...]
 
 
-def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> str:
+def transfers(payments: Sequence[Payment]) -> list[Transfer]:
+    """The payments taken together where one side is the same: the betes paying into the
+    pot, a failed Nap's bidder paying every other player."""
+    together: list[Transfer] = []
+    for payment in payments:
+        if not payment.chips:
+            continue
+        for place, transfer in enumerate(together):
+            if (transfer.reason, transfer.chips) != (payment.reason, payment.chips):
+                continue
+            if transfer.payers == (payment.payer,):
+                together[place] = transfer._replace(payees=transfer.payees + (payment.payee,))
+                break
+            if transfer.payees == (payment.payee,):
+                together[place] = transfer._replace(payers=transfer.payers + (payment.payer,))
+                break
+        else:
+            together.append(Transfer(payment.reason, payment.chips, (payment.payer,), (payment.payee,)))
+    return together
+
+
+def transfer_line(transfer: Transfer, words: Words) -> str:
+    """One line of the summary: who paid whom (or the pot), how much, and why."""
+    reason, payers, payees = transfer.reason, transfer.payers, transfer.payees
+    chips = words.chips(transfer.chips) + (" each" if len(payers) > 1 or len(payees) > 1 else "")
+    if reason == "pot":
+        return f"{words.does(payees, 'take')} {chips} from the pot."
+    if reason == "bete":
+        return f"{words.does(payers, 'are')} bete: {chips} into the next pot."
+    if reason == "general_rams":
+        return f"{words.does(payers, 'pay')} {chips} into the pot for General Rams."
+    return f"{words.does(payers, 'pay')} {words.seats(payees, you='you')} {chips} for the Nap."
+
+
+def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Content:
     hand = next(log for log in reversed(chronicle.hands) if log.number == settled.number)
     tricks = Counter(trick.seat for trick in hand.tricks)
-    lines = [f"[b]{words.outcome(settled)}[/b]", ""]
-    lines += [payment_line(payment, words) for payment in settled.payments if payment.chips]
+    lines: list[str | Content] = [Content.styled(words.outcome(settled), "bold"), ""]
+    lines += [transfer_line(transfer, words) for transfer in transfers(settled.payments)]
     lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
     if hand.tricks:
         last = hand.tricks[-1]
         plays = " · ".join(f"{words.seat(seat)} {words.card(card)}" for seat, card in last.plays)
         lines.append(f"Last trick: {plays} → {words.seat(last.seat)}.")
-    lines += ["", f"[b]{'Player':<12} {'Played':<7} {'Tricks':>6} {'Change':>7} {'Stack':>6}[/b]"]
+    lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Change':>7} {'Stack':>6}", "bold")]
     for seat, stack in enumerate(settled.stacks):
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
         change = settled.changes[seat]
         lines.append(
             f"{words.seat(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {change:>+7} {stack:>6}"
         )
-    return "\n".join(lines)
+    return join_lines(lines)
 
 
 class HandSummaryScreen(ModalScreen[None]):

@@ -5,31 +5,34 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from ..chronicle import HandLog
-from ..words import Words
+from ..words import Words, join_lines
 from .chronicle_screen import ChronicleScreen
 
 
-def hand_text(hand: HandLog, words: Words) -> str:
+def hand_text(hand: HandLog, words: Words) -> Content:
     trump = f"trump {words.suit(hand.turn_up.suit)} ({words.card(hand.turn_up)} turned)" if hand.turn_up else ""
-    lines = [f"[b]Hand {hand.number}[/b] · dealer {words.seat(hand.dealer)} · {trump} · pot {hand.pot}"]
+    lines: list[str | Content] = [Content.assemble(
+        (f"Hand {hand.number}", "bold"), f" · dealer {words.seat(hand.dealer)} · {trump} · pot {hand.pot}"
+    )]
     if hand.active:
         lines.append(f"  In: {words.seats(hand.active)}")
     if hand.announcement:
         lines.append(f"  {words.event(hand.announcement)}")
     for trick in hand.tricks:
-        plays = " · ".join(
-            f"[b]{words.seat(seat)} {words.card(card)}[/b]" if seat == trick.seat else f"{words.seat(seat)} {words.card(card)}"
+        plays = Content(" · ").join(
+            Content.styled(f"{words.seat(seat)} {words.card(card)}", "bold" if seat == trick.seat else "")
             for seat, card in trick.plays
         )
-        lines.append(f"  {trick.trick}. {plays}  → {words.seat(trick.seat)}")
+        lines.append(Content.assemble(f"  {trick.trick}. ", plays, f"  → {words.seat(trick.seat)}"))
     if hand.settled:
         lines.append(f"  {words.outcome(hand.settled)}")
     elif not hand.tricks:
         lines.append("  No trick played yet.")
-    return "\n".join(lines)
+    return join_lines(lines)
 
 
 class TrickHistoryScreen(ChronicleScreen):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -85,8 +86,8 @@ class ScoreboardScreen(ChronicleScreen):
         self.query_one("#heading", Label).update(f"Scoreboard · stacks after each hand{changes} · (bracketed): sat out")
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(*rows[0])
-        table.add_rows(rows[1:])
+        table.add_columns(*map(Text, rows[0]))  # Text, not markup: names may hold brackets
+        table.add_rows([[Text(cell) for cell in row] for row in rows[1:]])
         table.move_cursor(row=table.row_count - 1)
 
     def rows(self, layout: Layout) -> list[list[str]]:

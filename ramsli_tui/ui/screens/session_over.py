@@ -5,12 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.events import SessionEnded
 from ..chronicle import Chronicle
-from ..words import Words
+from ..words import Words, join_lines
 
 
 class SessionOverScreen(ModalScreen[None]):
@@ -39,15 +40,15 @@ class SessionOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         words = self.words
         ranking = sorted(range(len(self.ended.stacks)), key=lambda seat: -self.ended.stacks[seat])
-        lines = [f"[b]{words.session_result(self.ended)}[/b]", ""]
+        lines: list[str | Content] = [Content.styled(words.session_result(self.ended), "bold"), ""]
         lines += [
             f"{place}. {words.seat(seat):<14} {words.chips(self.ended.stacks[seat])}"
             for place, seat in enumerate(ranking, 1)
         ]
-        lines.append(f"\n{len(self.chronicle.settled_hands)} hands played.")
+        lines += ["", f"{len(self.chronicle.settled_hands)} hands played."]
         with Vertical(id="over") as box:
             box.border_title = "Session over"
-            yield Static("\n".join(lines), id="result")
+            yield Static(join_lines(lines), id="result")
             with Horizontal(id="buttons"):
                 yield Button("Scores (s)", id="scoreboard", compact=True)
                 yield Button("New game (n)", id="new_game", variant="primary", compact=True)

@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
@@ -50,11 +51,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Label("Computer pace")
                 yield Select([(label, value) for value, label in PACES], value=pace, allow_blank=False,
                              compact=True, id="pace")
-            yield Static(
+            yield Static(Content(
                 f"Settings are kept in {shown(app.storage.settings_path)}.\n"
-                f"Your own themes: copy a theme file into {shown(app.storage.themes_dir)} and edit it.",
-                id="where",
-            )
+                f"Your own themes: copy a theme file into {shown(app.storage.themes_dir)} and edit it."
+            ), id="where")
             yield Button("Done (Esc)", id="done", variant="primary", compact=True)
 
     @on(Select.Changed, "#theme")

@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -118,11 +119,11 @@ class SetupScreen(Screen):
         try:
             ruleset = rulesets.load(name)
         except RulesetError as error:
-            self.query_one("#description", Static).update(f"This ruleset cannot be used:\n{error}")
+            self.query_one("#description", Static).update(Content(f"This ruleset cannot be used:\n{error}"))
             self.query_one("#house-rules", Static).update("")
             return
-        self.query_one("#description", Static).update(ruleset.description or ruleset.name)
-        self.query_one("#house-rules", Static).update("\n".join(f"• {line}" for line in ruleset.house_rules()))
+        self.query_one("#description", Static).update(Content(ruleset.description or ruleset.name))
+        self.query_one("#house-rules", Static).update(Content("\n".join(f"• {line}" for line in ruleset.house_rules())))
         players = self.query_one("#players", Select)
         counts = range(ruleset.players.min, ruleset.players.max + 1)
         current = players.value if isinstance(players.value, int) else self.settings.players
@@ -133,7 +134,7 @@ class SetupScreen(Screen):
         try:
             return rulesets.load(self.query_one("#ruleset", Select).value)
         except RulesetError as error:
-            self.notify(str(error), title="This ruleset cannot be used", severity="error")
+            self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return None
 
     @on(Input.Submitted)

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label
@@ -146,7 +146,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.table.listener = lambda update: self.post_message(self.Updated(update))
-        self.table.on_problem = lambda message: self.notify(message, severity="error", timeout=8)
+        self.table.on_problem = lambda message: self.notify(message, severity="error", timeout=8, markup=False)
         self.query_one(HandView).focus()
         self.show_update(self.table.opening())
         self.call_after_refresh(self.open_table)
@@ -205,10 +205,9 @@ class TableScreen(Screen):
         words = self.words
         faces = self.app.settings.faces
         dealer = words.seat(view.dealer)
-        self.query_one("#title", Label).update(
-            f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · "
-            f"trump {words.suit(view.trump)}"
-        )
+        self.query_one("#title", Label).update(Content(
+            f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · trump {words.suit(view.trump)}"
+        ))
         over = self.held_back is not None
         for seat in range(view.players):
             self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat, over)
@@ -221,7 +220,7 @@ class TableScreen(Screen):
             f"Trump {words.suit(view.trump)}",
             f"Pot {words.chips(view.pot)}",
             f"Talon {talon} card{'' if talon == 1 else 's'}",
-            *([f"[b $accent]{escape(announcement)}[/]"] if announcement else []),
+            *([Content.styled(announcement, "bold $accent")] if announcement else []),
         ])
         my_turn = view.my_turn and not over
         legal_cards = frozenset(action.card for action in view.legal if action.kind == "play")

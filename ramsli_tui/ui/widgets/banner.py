@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -21,10 +22,10 @@ class TurnBanner(Static):
     """
 
     def say(self, text: str, yours: bool) -> None:
-        self.update(("▶ " if yours else "") + text)
+        self.update(Content(("▶ " if yours else "") + text))
         self.set_class(yours, "-yours")
         self.remove_class("-refused")
 
     def refuse(self, reason: str) -> None:
-        self.update(f"✗ {reason}")
+        self.update(Content(f"✗ {reason}"))
         self.add_class("-refused")

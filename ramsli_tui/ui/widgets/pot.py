@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -27,8 +28,9 @@ class PotPanel(Widget):
         yield CardWidget(id="turn-up")
         yield Static(id="pot-lines")
 
-    def show(self, turn_up: Card, faces: str, lines: list[str]) -> None:
+    def show(self, turn_up: Card, faces: str, lines: list[str | Content]) -> None:
         card = self.query_one("#turn-up", CardWidget)
         card.card = turn_up
         card.faces = faces
-        self.query_one("#pot-lines", Static).update("\n".join(lines))
+        self.query_one("#pot-lines", Static).update(Content("\n").join(Content(line) if isinstance(line, str) else line
+                                                                        for line in lines))

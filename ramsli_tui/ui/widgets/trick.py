@@ -10,6 +10,7 @@ from typing import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Label
 
@@ -47,7 +48,7 @@ class TrickArea(Widget):
 
     def show(self, plays: Sequence[tuple[str, Card]], winner: int | None, caption: str, faces: str) -> None:
         """Show ``plays`` as (name, card) in order; ``winner`` is the index of the winning play."""
-        self.query_one("#trick-caption", Label).update(caption)
+        self.query_one("#trick-caption", Label).update(Content(caption))
         for place, widget in enumerate(self.query(CardWidget)):
             widget.card = plays[place][1] if place < len(plays) else None
             widget.faces = faces
@@ -56,4 +57,4 @@ class TrickArea(Widget):
             (f"▲{name}" if place == winner else name)[: PLACE_WIDTH - 1].ljust(PLACE_WIDTH)
             for place, (name, _) in enumerate(plays)
         )
-        self.query_one("#trick-names", Label).update(names)
+        self.query_one("#trick-names", Label).update(Content(names))
