@@ -172,7 +172,9 @@ async def scoreboard(pilot: Pilot) -> None:
 
 
 async def session_over(pilot: Pilot) -> None:
+    """The result, after the last hand's summary."""
     await play_until(pilot, lambda app: app.table.session.is_over)
+    await pilot.press("enter")
     await pilot.pause()
 
 

@@ -90,12 +90,18 @@ async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
     assert list(storage.save_path.parent.glob("autosave.unreadable-*.json"))
 
 
-async def test_the_session_end_shows_the_result_and_forgets_the_save(tmp_path):
+async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path):
+    from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
+
     short = tmp_path / "one-hand.yaml"
     short.write_text("max_hands: 1\n")
     app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.table.session.is_over)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen), "the last hand's summary first"
+        assert "The result (Enter)" in str(app.screen.query_one("#next").label)
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SessionOverScreen)
         assert "The session is over" in str(app.screen.query_one("#result").render())

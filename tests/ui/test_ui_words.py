@@ -38,3 +38,10 @@ def test_payments_alike_are_one_line():
     ]
     assert summary_lines(Payment(0, 1, 3, "nap"), Payment(0, 2, 3, "nap")) == ["You pay Anna and Bertl 3 chips each for the Nap."]
     assert summary_lines(Payment(1, 0, 10, "nap"), Payment(2, 0, 10, "nap")) == ["Anna and Bertl pay you 10 chips each for the Nap."]
+
+
+def test_equal_stacks_share_a_place():
+    from ramsli_tui.ui.screens.session_over import place
+
+    stacks = (18, 32, 18, 13, 26)
+    assert [place(stacks, seat) for seat in (1, 4, 0, 2, 3)] == [1, 2, 3, 3, 5]

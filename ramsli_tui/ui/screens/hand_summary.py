@@ -94,17 +94,20 @@ class HandSummaryScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space,escape", "dismiss", "Next hand", id="summary.next")]
 
-    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words) -> None:
+    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words, last: bool = False) -> None:
+        """``last``: the hand ended the session, and the result comes next."""
         super().__init__()
         self.settled = settled
         self.chronicle = chronicle
         self.words = words
+        self.last = last
 
     def compose(self) -> ComposeResult:
         with Vertical(id="summary") as box:
             box.border_title = f"Hand {self.settled.number}"
             yield Static(summary_text(self.settled, self.chronicle, self.words), id="text")
-            yield Button("Next hand (Enter)", id="next", variant="primary", compact=True)
+            yield Button("The result (Enter)" if self.last else "Next hand (Enter)", id="next", variant="primary",
+                         compact=True)
 
     def on_button_pressed(self) -> None:
         self.dismiss()

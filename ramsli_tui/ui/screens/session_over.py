@@ -14,6 +14,11 @@ from ..chronicle import Chronicle
 from ..words import Words, join_lines
 
 
+def place(stacks: tuple[int, ...], seat: int) -> int:
+    """The seat's place by its stack; equal stacks share a place (1, 2, 2, 4)."""
+    return 1 + sum(stack > stacks[seat] for stack in stacks)
+
+
 class SessionOverScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     SessionOverScreen {
@@ -39,11 +44,11 @@ class SessionOverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         words = self.words
-        ranking = sorted(range(len(self.ended.stacks)), key=lambda seat: -self.ended.stacks[seat])
+        stacks = self.ended.stacks
+        ranking = sorted(range(len(stacks)), key=lambda seat: -stacks[seat])
         lines: list[str | Content] = [Content.styled(words.session_result(self.ended), "bold"), ""]
         lines += [
-            f"{place}. {words.seat(seat):<14} {words.chips(self.ended.stacks[seat])}"
-            for place, seat in enumerate(ranking, 1)
+            f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat])}" for seat in ranking
         ]
         lines += ["", f"{len(self.chronicle.settled_hands)} hands played."]
         with Vertical(id="over") as box:

@@ -167,19 +167,20 @@ class TableScreen(Screen):
 
     def show_update(self, update: Update) -> None:
         """Show what happened.  When a hand has just been settled, the table stays as it
-        was at the end of that hand, under its summary, until the summary is read."""
-        ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
-        settled_at = max((at for at, event in enumerate(update.events) if isinstance(event, HandSettled)), default=None)
-        if ended is None and settled_at is not None and self.table.hand_unseen:
+        was at the end of that hand, under its summary, until the summary is read; then
+        the next hand goes on, or the session's result is shown."""
+        if update.hand_end is not None:
+            settled_at = max(at for at, event in enumerate(update.events) if isinstance(event, HandSettled))
             self.record(update.events[: settled_at + 1])
             self.held_back = Update(update.view, update.events[settled_at + 1:])
             self.view_ = update.hand_end
             self.redraw()
-            self.show_hand_summary(update.events[settled_at])
+            self.show_hand_summary(update.events[settled_at], last=self.table.session.is_over)
             return
         self.record(update.events)
         self.view_ = update.view
         self.redraw()
+        ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
         if ended is not None:
             self.show_session_over(ended)
 
@@ -340,19 +341,17 @@ class TableScreen(Screen):
 
     # --- other screens ---------------------------------------------------------------------
 
-    def show_hand_summary(self, settled: HandSettled) -> None:
+    def show_hand_summary(self, settled: HandSettled, last: bool) -> None:
+        """``last``: the hand ended the session, whose result comes after the summary."""
         from .hand_summary import HandSummaryScreen
 
         def seen(_: object = None) -> None:
             held, self.held_back = self.held_back, None
             self.last_trick = None
-            if held is not None:
-                self.record(held.events)
-                self.view_ = held.view
-            self.redraw()
+            self.show_update(held)
             self.table.hand_seen()
 
-        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words), seen)
+        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), seen)
 
     def show_session_over(self, ended: SessionEnded) -> None:
         from .session_over import SessionOverScreen
