@@ -139,6 +139,13 @@ class Words:
                 return self.session_result(event)
         return None
 
+    def led(self, leader: int, card: Card, trump: Suit) -> str:
+        """What the trick's first card asks for: "Anna led ♦ diamonds.", "… ♥ hearts, trumps."."""
+        if card.is_joker:
+            return f"{self.seat(leader)} led the {self.card(card)}, a trump."
+        trumps = ", trumps" if card.suit == trump else ""
+        return f"{self.seat(leader)} led {self.suit(card.suit)}{trumps}."
+
     def outcome(self, settled: HandSettled) -> str:
         """The hand's result in one sentence."""
         winners = settled.winners

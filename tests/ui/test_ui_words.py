@@ -45,3 +45,11 @@ def test_equal_stacks_share_a_place():
 
     stacks = (18, 32, 18, 13, 26)
     assert [place(stacks, seat) for seat in (1, 4, 0, 2, 3)] == [1, 2, 3, 3, 5]
+
+
+def test_the_lead_says_when_it_is_a_trump():
+    from ramsli_tui.cards import BIG_JOKER, Card, Rank, Suit
+
+    assert WORDS.led(1, Card.of(Rank.KING, Suit.DIAMONDS), Suit.HEARTS) == "Anna led ♦ diamonds."
+    assert WORDS.led(0, Card.of(Rank.KING, Suit.HEARTS), Suit.HEARTS) == "You led ♥ hearts, trumps."
+    assert WORDS.led(2, BIG_JOKER, Suit.HEARTS) == "Bertl led the Big Joker, a trump."

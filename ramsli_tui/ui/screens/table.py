@@ -283,7 +283,7 @@ class TableScreen(Screen):
         elif trick is not None and trick.plays:
             plays = [(words.seat(seat), card) for seat, card in trick.plays]
             area.border_title = f"Trick {number} of 5"
-            area.show(plays, None, f"{words.seat(trick.leader)} led {words.suit(trick.plays[0][1].suit)}.", faces)
+            area.show(plays, None, words.led(trick.leader, trick.plays[0][1], view.trump), faces)
         else:
             area.border_title = "The trick"
             caption = {
