@@ -248,3 +248,15 @@ async def test_names_with_brackets_are_shown_as_written_everywhere(tmp_path):
         assert isinstance(app.screen, ScoreboardScreen)
         assert "[red]An[/]" in [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
     assert app.return_code is None, "no error stopped the app"
+
+
+async def test_choosing_a_ruleset_leaves_the_setup_rows_where_they_were(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players_at = app.screen.query_one("#players").region.y
+        app.screen.query_one("#ruleset").focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#ruleset").value != "classic"
+        assert app.screen.query_one("#players").region.y == players_at

@@ -37,14 +37,15 @@ class SetupScreen(Screen):
         #columns { height: 1fr; }
         #form-scroll { width: 46; padding: 1 1 0 1; }
         #form {
-            layout: grid; grid-size: 3; grid-columns: 14 1fr 13; grid-rows: auto; grid-gutter: 1 0;
+            /* rows of one line: an auto row would keep the height of a drop-down once opened */
+            layout: grid; grid-size: 3; grid-columns: 14 1fr 13; grid-rows: 1; grid-gutter: 1 0;
             height: auto;
         }
         #form Label { color: $text-muted; }
         #ruleset, #players, #name, #chips, #seed { column-span: 2; }
         .opponent-strength { width: 100%; margin-left: 1; }
         .-unused { display: none; }
-        #start { column-span: 3; width: 100%; }
+        #start { width: 100%; margin-top: 1; }
         #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
         #description { text-style: italic; margin-bottom: 1; }
     }
@@ -66,33 +67,35 @@ class SetupScreen(Screen):
         ruleset = settings.ruleset if settings.ruleset in self.names else "classic"
         yield Label("Ramsli — a new session at the table", id="heading")
         with Horizontal(id="columns"):
-            with VerticalScroll(id="form-scroll"), Grid(id="form"):
-                yield Label("Ruleset")
-                yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True, id="ruleset")
-                yield Label("Players")
-                yield Select(
-                    [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
-                    value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
-                    allow_blank=False, compact=True, id="players",
-                )
-                yield Label("Your name")
-                yield Input(settings.name, max_length=14, compact=True, id="name")
-                for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
-                    yield Label(f"Computer {seat}", classes=f"opponent-{seat}")
-                    yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}",
-                                classes=f"opponent-{seat}")
-                    yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}",
-                                 classes=f"opponent-{seat} opponent-strength")
-                yield Label("Chips each")
-                yield Input(
-                    "" if settings.starting_chips is None else str(settings.starting_chips),
-                    placeholder="as the ruleset says", type="integer", compact=True, id="chips",
-                )
-                yield Label("Seed")
-                yield Input(
-                    "" if settings.seed is None else str(settings.seed),
-                    placeholder="random", type="integer", compact=True, id="seed",
-                )
+            with VerticalScroll(id="form-scroll"):
+                with Grid(id="form"):
+                    yield Label("Ruleset")
+                    yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True,
+                                 id="ruleset")
+                    yield Label("Players")
+                    yield Select(
+                        [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
+                        value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
+                        allow_blank=False, compact=True, id="players",
+                    )
+                    yield Label("Your name")
+                    yield Input(settings.name, max_length=14, compact=True, id="name")
+                    for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
+                        yield Label(f"Computer {seat}", classes=f"opponent-{seat}")
+                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}",
+                                    classes=f"opponent-{seat}")
+                        yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}",
+                                     classes=f"opponent-{seat} opponent-strength")
+                    yield Label("Chips each")
+                    yield Input(
+                        "" if settings.starting_chips is None else str(settings.starting_chips),
+                        placeholder="as the ruleset says", type="integer", compact=True, id="chips",
+                    )
+                    yield Label("Seed")
+                    yield Input(
+                        "" if settings.seed is None else str(settings.seed),
+                        placeholder="random", type="integer", compact=True, id="seed",
+                    )
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
