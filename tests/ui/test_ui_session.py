@@ -260,3 +260,14 @@ async def test_choosing_a_ruleset_leaves_the_setup_rows_where_they_were(tmp_path
         await pilot.pause()
         assert app.screen.query_one("#ruleset").value != "classic"
         assert app.screen.query_one("#players").region.y == players_at
+
+
+async def test_setup_for_six_players_fits_80_by_24_with_its_button(tmp_path):
+    storage_in(tmp_path).config_dir.mkdir(parents=True)
+    storage_in(tmp_path).settings_path.write_text("players: 6\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#players").value == 6
+        assert app.screen.query_one("#form-scroll").max_scroll_y == 0, "no scrolling"
+        assert 0 < app.screen.query_one("#start").region.bottom <= 23, "the button above the keys"

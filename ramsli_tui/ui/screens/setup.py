@@ -17,6 +17,7 @@ from ... import rules as rulesets
 from ...bots import STRENGTHS
 from ...rules import Ruleset, RulesetError
 from ...storage import GameSpec, Opponent, Settings
+from ..widgets.bullets import Bullets
 from ..widgets.choice import Choice
 from ..widgets.key_bar import KeyBar
 
@@ -41,6 +42,7 @@ class SetupScreen(Screen):
             layout: grid; grid-size: 3; grid-columns: 14 1fr 13; grid-rows: 1; grid-gutter: 1 0;
             height: auto;
         }
+        &.-short #form { grid-gutter: 0 0; }  /* six players and the button fit in 24 lines */
         #form Label { color: $text-muted; }
         #ruleset, #players, #name, #chips, #seed { column-span: 2; }
         .opponent-strength { width: 100%; margin-left: 1; }
@@ -52,6 +54,7 @@ class SetupScreen(Screen):
     """
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the session", id="setup.start")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -99,7 +102,7 @@ class SetupScreen(Screen):
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
-                yield Static(id="house-rules")
+                yield Bullets(id="house-rules")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -123,10 +126,10 @@ class SetupScreen(Screen):
             ruleset = rulesets.load(name)
         except RulesetError as error:
             self.query_one("#description", Static).update(Content(f"This ruleset cannot be used:\n{error}"))
-            self.query_one("#house-rules", Static).update("")
+            self.query_one("#house-rules", Bullets).show(())
             return
         self.query_one("#description", Static).update(Content(ruleset.description or ruleset.name))
-        self.query_one("#house-rules", Static).update(Content("\n".join(f"• {line}" for line in ruleset.house_rules())))
+        self.query_one("#house-rules", Bullets).show(ruleset.house_rules())
         players = self.query_one("#players", Select)
         counts = range(ruleset.players.min, ruleset.players.max + 1)
         current = players.value if isinstance(players.value, int) else self.settings.players
