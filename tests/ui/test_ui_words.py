@@ -53,3 +53,13 @@ def test_the_lead_says_when_it_is_a_trump():
     assert WORDS.led(1, Card.of(Rank.KING, Suit.DIAMONDS), Suit.HEARTS) == "Anna led ♦ diamonds."
     assert WORDS.led(0, Card.of(Rank.KING, Suit.HEARTS), Suit.HEARTS) == "You led ♥ hearts, trumps."
     assert WORDS.led(2, BIG_JOKER, Suit.HEARTS) == "Bertl led the Big Joker, a trump."
+
+
+def test_the_rules_help_says_plainly_how_the_session_ends():
+    from ramsli_tui import rules
+    from ramsli_tui.ui.screens.rules_help import rules_markdown
+
+    classic = rules_markdown(rules.load("classic"))
+    assert "When a player cannot pay the ante, the session ends and the largest stack wins." in classic
+    assert "reach 30 chips, alone in the lead, wins" in rules_markdown(rules.load("scored-30"))
+    assert "g General Rams, p pass" in rules_markdown(rules.load("general-rams"))

@@ -85,18 +85,22 @@ def rules_markdown(rules: Ruleset) -> str:
         "the next pot.",
         "## The end",
     ]
-    endings = []
     if rules.target:
-        endings.append(f"the first player to reach {rules.target} chips (alone in the lead) wins")
-    endings.append(
-        "a player who cannot pay the ante ends the session and the largest stack wins"
-        if rules.on_bust == "end"
-        else "a player who cannot pay the ante leaves the table, and play goes on while enough remain"
-    )
+        parts.append(f"The first player to reach {rules.target} chips, alone in the lead, wins the session.")
+    if rules.on_bust == "end":
+        parts.append("When a player cannot pay the ante, the session ends and the largest stack wins.")
+    else:
+        parts.append("A player who cannot pay the ante leaves the table; play goes on while enough players remain, "
+                     "and the largest stack wins.")
     if rules.max_hands:
-        endings.append(f"the session stops after {rules.max_hands} hands")
-    parts.append("The session ends when " + "; ".join(endings) + ".")
-    parts.append("\n*Keys: i/o in or out · 1–5 or ←/→ and Enter to play · h history · s scores · q quit.*")
+        parts.append(f"The session stops after {rules.max_hands} hands; the largest stack wins.")
+    keys = ["i/o in or out"] if not rules.obligatory else []
+    if rules.general_rams:
+        keys.append("g General Rams, p pass")
+    if rules.nap:
+        keys.append("2–5 a Nap target, p pass")
+    keys += ["1–5 or ←/→ and Enter to play", "h history", "s scores", "? these rules", "f2 settings", "q quit"]
+    parts.append("\n*Keys: " + " · ".join(keys) + ".*")
     return "\n\n".join(part for part in parts if part is not None)
 
 
