@@ -34,7 +34,8 @@ class RamsliApp(App[None]):
     BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None) -> None:
-        """``spec`` deals that session at once; ``bot_delay`` overrides the remembered pace."""
+        """``spec`` deals that session at once; ``bot_delay`` overrides the remembered pace for
+        this run only."""
         super().__init__()
         self.storage = storage
         self.spec = spec
@@ -44,8 +45,7 @@ class RamsliApp(App[None]):
         except StorageError as error:
             self.settings = Settings()
             self.problems.append(str(error))
-        if bot_delay is not None:
-            self.settings.bot_delay = bot_delay
+        self.pace = self.settings.bot_delay if bot_delay is None else bot_delay
         themes, theme_problems = load_themes(storage.themes_dir)
         self.problems += theme_problems
         self.own_themes = [theme.name for theme in themes]
@@ -80,7 +80,7 @@ class RamsliApp(App[None]):
             self.new_game()
             return
         try:
-            table = Table.from_save(saved, delay=self.settings.bot_delay, saves=self.storage)
+            table = Table.from_save(saved, delay=self.pace, saves=self.storage)
         except (ReplayError, RulesetError) as error:
             problem = self.storage.set_game_aside(str(error))
             self.notify(str(problem), title="Saved game", severity="error", timeout=12, markup=False)
@@ -103,7 +103,7 @@ class RamsliApp(App[None]):
         except RulesetError as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return
-        self.sit_at(Table(spec, rules, delay=self.settings.bot_delay, saves=self.storage))
+        self.sit_at(Table(spec, rules, delay=self.pace, saves=self.storage))
 
     def sit_at(self, table: Table) -> None:
         from .screens.table import TableScreen
@@ -135,6 +135,8 @@ class RamsliApp(App[None]):
             self.remember_settings()
 
     def set_faces(self, faces: str) -> None:
+        if faces == self.settings.faces:
+            return
         self.settings.faces = faces
         self.remember_settings()
         for screen in self.screen_stack:
@@ -143,7 +145,7 @@ class RamsliApp(App[None]):
                 redraw()
 
     def set_pace(self, seconds: float) -> None:
-        self.settings.bot_delay = seconds
+        self.settings.bot_delay = self.pace = seconds
         self.remember_settings()
         if self.table is not None:
             self.table.delay = seconds

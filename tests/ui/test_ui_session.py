@@ -5,7 +5,7 @@ from __future__ import annotations
 import yaml
 
 from ramsli_tui.engine import Phase
-from ramsli_tui.storage import SavedGame
+from ramsli_tui.storage import SavedGame, Settings
 from ramsli_tui.ui.screens.session_over import SessionOverScreen
 from ramsli_tui.ui.screens.settings import SettingsScreen
 from ramsli_tui.ui.screens.setup import SetupScreen
@@ -271,3 +271,16 @@ async def test_setup_for_six_players_fits_80_by_24_with_its_button(tmp_path):
         assert app.screen.query_one("#players").value == 6
         assert app.screen.query_one("#form-scroll").max_scroll_y == 0, "no scrolling"
         assert 0 < app.screen.query_one("#start").region.bottom <= 23, "the button above the keys"
+
+
+async def test_a_pace_given_for_one_run_is_not_remembered(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_settings(Settings(bot_delay=1.2))
+    app = make_app(tmp_path, spec_for(seed=1))  # the computer players without delay, for this run
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen.query_one("#faces").value = "german"
+        await pilot.pause()
+    assert storage.load_settings().bot_delay == 1.2

@@ -36,7 +36,7 @@ class SettingsScreen(ModalScreen[None]):
         app = self.app
         settings = app.settings
         themes = sorted(app.table_theme_names())
-        pace = min(PACES, key=lambda choice: abs(choice[0] - settings.bot_delay))[0]
+        self.pace = min(PACES, key=lambda choice: abs(choice[0] - app.pace))[0]  # the nearest offered
         with Vertical(id="settings") as box:
             box.border_title = "Settings"
             with Horizontal(classes="row"):
@@ -49,7 +49,7 @@ class SettingsScreen(ModalScreen[None]):
                              compact=True, id="faces")
             with Horizontal(classes="row"):
                 yield Label("Computer pace")
-                yield Select([(label, value) for value, label in PACES], value=pace, allow_blank=False,
+                yield Select([(label, value) for value, label in PACES], value=self.pace, allow_blank=False,
                              compact=True, id="pace")
             yield Static(Content(
                 f"Settings are kept in {shown(app.storage.settings_path)}.\n"
@@ -67,7 +67,10 @@ class SettingsScreen(ModalScreen[None]):
 
     @on(Select.Changed, "#pace")
     def pace_changed(self, event: Select.Changed) -> None:
-        self.app.set_pace(event.value)
+        """A pace chosen (not the one shown on opening, which may be a nearest)."""
+        if event.value != self.pace:
+            self.pace = event.value
+            self.app.set_pace(event.value)
 
     @on(Button.Pressed, "#done")
     def done(self) -> None:
