@@ -93,6 +93,8 @@ class Table:
                 raise ReplayError(f"action {number} ({text}) no longer replays: {error}") from None
             self.actions.append(text)
             self.backlog += events_for(events, self.human)
+            # A game left while a hand's result was on screen comes back to that result.
+            self._hand_unseen = any(isinstance(event, HandSettled) for event in events) and not self.session.is_over
 
     @classmethod
     def from_save(cls, saved: SavedGame, *, delay: float = 0.0, saves: Saves | None = None) -> Table:
@@ -116,8 +118,10 @@ class Table:
 
     def opening(self) -> Update:
         """Everything the human may see so far: the view, and every event since the cut
-        (a resumed session's included)."""
-        return Update(self.view, tuple(self.backlog))
+        (a resumed session's included); with the last hand as it ended, if its result is
+        still to be read."""
+        hand_end = self.session.finished[-1].view(self.human) if self._hand_unseen else None
+        return Update(self.view, tuple(self.backlog), hand_end)
 
     async def run(self) -> None:
         """Run the session to its end, delivering every update to ``listener``."""

@@ -284,3 +284,19 @@ async def test_a_pace_given_for_one_run_is_not_remembered(tmp_path):
         app.screen.query_one("#faces").value = "german"
         await pilot.pause()
     assert storage.load_settings().bot_delay == 1.2
+
+
+async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path):
+    from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
+
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, HandSummaryScreen)
+        assert again.screen.settled.number == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(again.screen, TableScreen) and again.table.view.number == 2
