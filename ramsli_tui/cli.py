@@ -167,18 +167,22 @@ def _rules_list() -> int:
     return 0
 
 
+def _table_rules(name: str, players: int) -> rulesets.Ruleset:
+    """The named ruleset, if it allows a table of ``players``."""
+    ruleset = rulesets.load(name)
+    if not ruleset.players.min <= players <= ruleset.players.max:
+        raise CliError(f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {players}")
+    return ruleset
+
+
 # --- simulate ----------------------------------------------------------------------------
 
 def run_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate, summary_text
 
-    ruleset = rulesets.load(args.ruleset)
+    ruleset = _table_rules(args.ruleset, args.players)
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
-    if not ruleset.players.min <= args.players <= ruleset.players.max:
-        raise CliError(
-            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
-        )
     bots = _bot_names(args.bots, args.players) if args.bots else None
     summary = simulate(ruleset, args.players, args.hands, args.seed, bots)
     print(json.dumps(summary, indent=1) if args.json else summary_text(summary))
@@ -190,13 +194,9 @@ def run_simulate(args: argparse.Namespace) -> int:
 def run_tournament(args: argparse.Namespace) -> int:
     from .tournament import summary_text, tournament
 
-    ruleset = rulesets.load(args.ruleset)
+    ruleset = _table_rules(args.ruleset, args.players)
     if args.deals < 1:
         raise CliError("--deals must be at least 1")
-    if not ruleset.players.min <= args.players <= ruleset.players.max:
-        raise CliError(
-            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
-        )
     result = tournament(ruleset, args.players, _bot_names(args.bots, args.players), args.deals, args.seed)
     print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
     return 0 if result.chips_conserved else 1
