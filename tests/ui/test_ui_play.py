@@ -277,3 +277,13 @@ def test_every_bundled_theme_names_its_colours_for_german_faces():
     for path in bundled_dir().glob("*.yaml"):
         variables = yaml.safe_load(path.read_text())["variables"]
         assert {"german-leaves", "german-hearts", "german-bells", "german-acorns"} <= set(variables), path.name
+
+
+def test_a_seat_out_of_the_hand_shows_no_tricks():
+    from ramsli_tui.ui.widgets.seat import SeatState
+
+    def state(status):
+        return SeatState(name="Anna", stack=19, status=status, tricks=0, cards=0, dealer=False, turn=False)
+
+    assert SeatPanel.tricks_text(state("in"), 20) == "tricks –"
+    assert [SeatPanel.tricks_text(state(status), 20) for status in ("out", "waiting", "left")] == ["", "", ""]

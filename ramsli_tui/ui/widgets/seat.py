@@ -24,6 +24,9 @@ class SeatState(NamedTuple):
     turn: bool
 
 
+NOT_PLAYING = ("waiting", "out", "left")
+
+
 class SeatPanel(Widget):
     DEFAULT_CSS = """
     SeatPanel {
@@ -64,7 +67,10 @@ class SeatPanel(Widget):
 
     @staticmethod
     def tricks_text(state: SeatState, width: int) -> str:
-        """The tricks taken, as dots; with the word "tricks" where there is room."""
+        """The tricks taken, as dots, with the word "tricks" where there is room; nothing for
+        a player who is not in the hand (yet)."""
+        if state.status in NOT_PLAYING:
+            return ""
         dots = "●" * state.tricks
         worded = f"tricks {dots or '–'}"
         return worded if len(state.status) + 1 + len(worded) <= width else dots
