@@ -287,3 +287,15 @@ def test_a_seat_out_of_the_hand_shows_no_tricks():
 
     assert SeatPanel.tricks_text(state("in"), 20) == "tricks –"
     assert [SeatPanel.tricks_text(state(status), 20) for status in ("out", "waiting", "left")] == ["", "", ""]
+
+
+async def test_your_cards_are_dimmed_while_you_sit_the_hand_out(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one(HandView)
+        assert not hand.has_class("-sitting-out")
+        await pilot.press("o")
+        await pilot.pause()
+        assert hand.has_class("-sitting-out")
+        assert all(card.styles.text_style.dim for card in hand.query(CardWidget) if card.card is not None)

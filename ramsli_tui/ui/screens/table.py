@@ -229,7 +229,9 @@ class TableScreen(Screen):
         if over:  # the view is from before the last card: leave out what has been played since
             played = {card for trick in self.chronicle.hands[-1].tricks for _, card in trick.plays}
             hand = tuple(card for card in hand if card not in played)
-        self.query_one(HandView).show(hand, view.trump, legal_cards, my_turn and view.phase is Phase.PLAY, faces)
+        hand_view = self.query_one(HandView)
+        hand_view.show(hand, view.trump, legal_cards, my_turn and view.phase is Phase.PLAY, faces)
+        hand_view.set_class(view.declarations[self.table.human] is False, "-sitting-out")
         self.query_one(ActionBar).show(view.legal if my_turn else ())
         banner = f"Hand {view.number} is over: read the result, then Enter." if over else words.turn(view)
         self.query_one(TurnBanner).say(banner, yours=my_turn)

@@ -47,7 +47,8 @@ class CardKeys(Widget):
 
 class HandView(Widget, can_focus=True):
     """The human's cards.  ``show(cards, trump, legal, to_play, faces)`` redraws them in
-    place, with the key that plays each card under it."""
+    place, with the key that plays each card under it; ``-sitting-out`` dims them while
+    the player sits a hand out."""
 
     DEFAULT_CSS = """
     HandView {
@@ -56,6 +57,7 @@ class HandView(Widget, can_focus=True):
         padding: 0 1;
         #cards { width: auto; height: auto; }
         CardWidget { margin: 1 1 0 0; }
+        &.-sitting-out CardWidget { text-style: dim; }
     }
     """
 
