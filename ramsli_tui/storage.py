@@ -20,7 +20,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import yaml
 from platformdirs import user_config_dir, user_data_dir
@@ -28,6 +28,7 @@ from platformdirs import user_config_dir, user_data_dir
 SAVE_FORMAT = "ramsli-save/1"
 FACES = ("french", "german")
 HUMAN_SEAT = 0
+T = TypeVar("T")
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's where installed: several times faster
 
 
@@ -191,16 +192,8 @@ class Storage:
     def load_settings(self) -> Settings:
         """The remembered settings, or the defaults if there are none; StorageError if the
         file could not be read (it has then been moved aside)."""
-        try:
-            text = self.settings_path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Settings()
-        except (OSError, UnicodeDecodeError) as error:
-            raise self._set_aside(self.settings_path, "settings", error) from None
-        try:
-            return Settings.from_yaml(text)
-        except (yaml.YAMLError, ValueError) as error:
-            raise self._set_aside(self.settings_path, "settings", error) from None
+        settings = self._load(self.settings_path, "settings", Settings.from_yaml, (yaml.YAMLError, ValueError))
+        return Settings() if settings is None else settings
 
     def save_settings(self, settings: Settings) -> None:
         write_atomically(self.settings_path, settings.to_yaml())
@@ -210,16 +203,7 @@ class Storage:
     def load_game(self) -> SavedGame | None:
         """The saved game, None if there is none; StorageError if it could not be read
         (it has then been moved aside)."""
-        try:
-            text = self.save_path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError) as error:
-            raise self._set_aside(self.save_path, "saved game", error) from None
-        try:
-            return SavedGame.from_json(text)
-        except ValueError as error:
-            raise self._set_aside(self.save_path, "saved game", error) from None
+        return self._load(self.save_path, "saved game", SavedGame.from_json, (ValueError,))
 
     def save_game(self, saved: SavedGame) -> None:
         write_atomically(self.save_path, saved.to_json())
@@ -230,6 +214,20 @@ class Storage:
     def set_game_aside(self, reason: str) -> StorageError:
         """Move a save that reads but cannot be replayed out of the way, and say so."""
         return self._set_aside(self.save_path, "saved game", reason)
+
+    def _load(self, path: Path, what: str, parse: Callable[[str], T], errors: tuple[type[Exception], ...]) -> T | None:
+        """``parse`` of the file's text, None if there is no file; StorageError if it cannot be
+        read or ``parse`` raises one of ``errors`` (the file has then been moved aside)."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise self._set_aside(path, what, error) from None
+        try:
+            return parse(text)
+        except errors as error:
+            raise self._set_aside(path, what, error) from None
 
     def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
         kept = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
