@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal
 from textual.widgets import Button, Label
 
+from .dialog import Dialog
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Dialog[bool]):
     DEFAULT_CSS = """
     ConfirmScreen {
-        align: center middle;
-        #dialog { width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+        .box { width: 60; padding: 1 2; }
         #question { width: 100%; margin-bottom: 1; }
         #buttons { height: auto; align-horizontal: right; }
         Button { margin-left: 2; }
@@ -32,7 +32,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.no = no
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with self.box():
             yield Label(self.question, id="question")
             with Horizontal(id="buttons"):
                 yield Button(f"{self.no} (n)", id="no", variant="primary")

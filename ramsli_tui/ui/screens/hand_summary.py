@@ -7,14 +7,13 @@ from typing import NamedTuple, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.events import HandSettled, Payment
 from ..chronicle import Chronicle
 from ..words import Words, join_lines
+from .dialog import Dialog
 
 
 class Transfer(NamedTuple):
@@ -81,12 +80,9 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     return join_lines(lines)
 
 
-class HandSummaryScreen(ModalScreen[None]):
+class HandSummaryScreen(Dialog[None]):
     DEFAULT_CSS = """
     HandSummaryScreen {
-        align: center middle;
-        #summary { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $primary;
-                   background: $surface; padding: 0 2; }
         #text { width: 100%; margin-bottom: 1; }
         Button { width: 100%; }
     }
@@ -103,8 +99,7 @@ class HandSummaryScreen(ModalScreen[None]):
         self.last = last
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="summary") as box:
-            box.border_title = f"Hand {self.settled.number}"
+        with self.box(f"Hand {self.settled.number}"):
             yield Static(summary_text(self.settled, self.chronicle, self.words), id="text")
             yield Button("The result (Enter)" if self.last else "Next hand (Enter)", id="next", variant="primary",
                          compact=True)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.events import SessionEnded
 from ..chronicle import Chronicle
 from ..words import Words, join_lines
+from .dialog import Dialog
 
 
 def place(stacks: tuple[int, ...], seat: int) -> int:
@@ -19,11 +19,9 @@ def place(stacks: tuple[int, ...], seat: int) -> int:
     return 1 + sum(stack > stacks[seat] for stack in stacks)
 
 
-class SessionOverScreen(ModalScreen[None]):
+class SessionOverScreen(Dialog[None]):
     DEFAULT_CSS = """
     SessionOverScreen {
-        align: center middle;
-        #over { width: 64; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 2; }
         #result { width: 100%; margin-bottom: 1; }
         #buttons { height: auto; align-horizontal: center; }
         Button { margin: 0 1; }
@@ -51,8 +49,7 @@ class SessionOverScreen(ModalScreen[None]):
             f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat])}" for seat in ranking
         ]
         lines += ["", f"{len(self.chronicle.settled_hands)} hands played."]
-        with Vertical(id="over") as box:
-            box.border_title = "Session over"
+        with self.box("Session over"):
             yield Static(join_lines(lines), id="result")
             with Horizontal(id="buttons"):
                 yield Button("Scores (s)", id="scoreboard", compact=True)

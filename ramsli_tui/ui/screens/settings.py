@@ -6,22 +6,21 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from ...storage import shown
+from .dialog import Dialog
 
 PACES = ((0.0, "no pause"), (0.3, "quick"), (0.6, "normal"), (1.2, "slow"), (2.0, "very slow"))
 FACES = (("french", "French ♠ ♥ ♦ ♣"), ("german", "German: leaves, hearts, bells, acorns; Ober, Unter"))
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(Dialog[None]):
     DEFAULT_CSS = """
     SettingsScreen {
-        align: center middle;
-        #settings { width: 72; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+        .box { width: 72; padding: 1 2; }
         .row { height: auto; margin-bottom: 1; }
         .row Label { width: 16; color: $text-muted; }
         .row Select { width: 1fr; }
@@ -37,8 +36,7 @@ class SettingsScreen(ModalScreen[None]):
         settings = app.settings
         themes = sorted(app.table_theme_names())
         self.pace = min(PACES, key=lambda choice: abs(choice[0] - app.pace))[0]  # the nearest offered
-        with Vertical(id="settings") as box:
-            box.border_title = "Settings"
+        with self.box("Settings"):
             with Horizontal(classes="row"):
                 yield Label("Theme")
                 yield Select([(name, name) for name in themes], value=app.theme if app.theme in themes else themes[0],
