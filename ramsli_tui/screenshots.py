@@ -159,41 +159,25 @@ async def hand_over(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.table.hand_unseen)
 
 
-async def history(pilot: Pilot) -> None:
+async def second_hand_underway(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.table.view.number == 2 and len(app.table.view.tricks) >= 3)
-    await pilot.press("h")
-    await pilot.pause()
 
 
-async def scoreboard(pilot: Pilot) -> None:
+async def third_hand_dealt(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.table.view.number == 3 and not app.table.hand_unseen)
-    await pilot.press("s")
-    await pilot.pause()
 
 
-async def session_over(pilot: Pilot) -> None:
-    """The result, after the last hand's summary."""
+async def session_ended(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.table.session.is_over)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
-async def rules_help(pilot: Pilot) -> None:
-    await settle(pilot)
-    await pilot.press("question_mark")
-    await pilot.pause()
-
-
-async def settings(pilot: Pilot) -> None:
-    await settle(pilot)
-    await pilot.press("f2")
-    await pilot.pause()
-
-
-async def leaving(pilot: Pilot) -> None:
-    await mid_trick(pilot)
-    await pilot.press("q")
-    await pilot.pause()
+def then_press(key: str, before: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot], Awaitable[None]]:
+    """The steps ``before``, then ``key`` pressed: the screen it opens."""
+    async def steps(pilot: Pilot) -> None:
+        await before(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+    return steps
 
 
 SCENES = {
@@ -208,12 +192,12 @@ SCENES = {
         Scene("table-german", seeded(seed=6), mid_trick, faces="german"),
         Scene("table-general-rams", seeded(seed=4, ruleset="general-rams"), announcing),
         Scene("hand-summary", seeded(seed=10), hand_over),
-        Scene("trick-history", seeded(seed=10), history),
-        Scene("scoreboard", seeded(seed=10), scoreboard),
-        Scene("session-over", short_session, session_over),
-        Scene("rules-help", seeded(ruleset="general-rams"), rules_help),
-        Scene("settings", seeded(), settings),
-        Scene("confirm-quit", seeded(seed=4), leaving),
+        Scene("trick-history", seeded(seed=10), then_press("h", second_hand_underway)),
+        Scene("scoreboard", seeded(seed=10), then_press("s", third_hand_dealt)),
+        Scene("session-over", short_session, then_press("enter", session_ended)),  # after the last hand's summary
+        Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
+        Scene("settings", seeded(), then_press("f2", declaring)),
+        Scene("confirm-quit", seeded(seed=4), then_press("q", mid_trick)),
     )
 }
 
