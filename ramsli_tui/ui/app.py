@@ -13,6 +13,7 @@ import argparse
 import gc
 import random
 import traceback
+from dataclasses import replace
 from typing import Iterable
 
 from textual.app import App, SystemCommand
@@ -214,15 +215,31 @@ def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
         )
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
-    opponents = settings.opponents[: args.players - 1]
-    fallback = "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
+    chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
+                     seed=args.seed, starting_chips=None)
+    return game_spec(chosen)
+
+
+def game_spec(settings: Settings) -> GameSpec:
+    """The session the settings ask for: their ruleset, players, names and chips, with the
+    computer players' strengths (an unknown one gets the default), and a random seed
+    unless they fix one."""
+    opponents = settings.opponents[: settings.players - 1]
     return GameSpec(
-        ruleset=args.ruleset,
-        players=args.players,
-        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31),
-        names=(args.name or settings.name, *(opponent.name for opponent in opponents)),
-        strengths=(None, *(opponent.strength if opponent.strength in STRENGTHS else fallback for opponent in opponents)),
+        ruleset=settings.ruleset,
+        players=settings.players,
+        seed=settings.seed if settings.seed is not None else random.SystemRandom().randrange(1 << 31),
+        names=(settings.name, *(opponent.name for opponent in opponents)),
+        strengths=(None, *(default_strength(opponent.strength) for opponent in opponents)),
+        starting_chips=settings.starting_chips,
     )
+
+
+def default_strength(wanted: str) -> str:
+    """The wanted strength if it exists, else "normal" if it exists, else the first there is."""
+    if wanted in STRENGTHS:
+        return wanted
+    return "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -36,19 +36,16 @@ class SettingsScreen(Dialog[None]):
         settings = app.settings
         themes = sorted(app.table_theme_names())
         self.pace = min(PACES, key=lambda choice: abs(choice[0] - app.pace))[0]  # the nearest offered
+        choices = (
+            ("Theme", "theme", [(name, name) for name in themes], app.theme if app.theme in themes else themes[0]),
+            ("Card faces", "faces", [(label, value) for value, label in FACES], settings.faces),
+            ("Computer pace", "pace", [(label, value) for value, label in PACES], self.pace),
+        )
         with self.box("Settings"):
-            with Horizontal(classes="row"):
-                yield Label("Theme")
-                yield Select([(name, name) for name in themes], value=app.theme if app.theme in themes else themes[0],
-                             allow_blank=False, compact=True, id="theme")
-            with Horizontal(classes="row"):
-                yield Label("Card faces")
-                yield Select([(label, value) for value, label in FACES], value=settings.faces, allow_blank=False,
-                             compact=True, id="faces")
-            with Horizontal(classes="row"):
-                yield Label("Computer pace")
-                yield Select([(label, value) for value, label in PACES], value=self.pace, allow_blank=False,
-                             compact=True, id="pace")
+            for label, id, options, value in choices:
+                with Horizontal(classes="row"):
+                    yield Label(label)
+                    yield Select(options, value=value, allow_blank=False, compact=True, id=id)
             yield Static(Content(
                 f"Settings are kept in {shown(app.storage.settings_path)}.\n"
                 f"Your own themes: copy a theme file into {shown(app.storage.themes_dir)} and edit it."

@@ -3,8 +3,6 @@ a seed, then deal.  The last choices are remembered for next time."""
 
 from __future__ import annotations
 
-import random
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,19 +14,13 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ... import rules as rulesets
 from ...bots import STRENGTHS
 from ...rules import Ruleset, RulesetError
-from ...storage import GameSpec, Opponent, Settings
+from ...storage import Opponent, Settings
+from ..app import default_strength, game_spec
 from ..widgets.bullets import Bullets
 from ..widgets.choice import Choice
 from ..widgets.key_bar import KeyBar
 
 MOST_OPPONENTS = 5
-
-
-def default_strength(wanted: str) -> str:
-    """The wanted strength if it exists, else "normal" if it exists, else the first there is."""
-    if wanted in STRENGTHS:
-        return wanted
-    return "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
 
 
 class SetupScreen(Screen):
@@ -89,16 +81,11 @@ class SetupScreen(Screen):
                                     classes=f"opponent-{seat}")
                         yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}",
                                      classes=f"opponent-{seat} opponent-strength")
-                    yield Label("Chips each")
-                    yield Input(
-                        "" if settings.starting_chips is None else str(settings.starting_chips),
-                        placeholder="as the ruleset says", type="integer", compact=True, id="chips",
-                    )
-                    yield Label("Seed")
-                    yield Input(
-                        "" if settings.seed is None else str(settings.seed),
-                        placeholder="random", type="integer", compact=True, id="seed",
-                    )
+                    for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
+                                                     ("Seed", "seed", settings.seed, "random")):
+                        yield Label(label)
+                        yield Input("" if number is None else str(number), placeholder=empty, type="integer",
+                                    compact=True, id=id)
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
@@ -172,12 +159,4 @@ class SetupScreen(Screen):
         settings.players, settings.name, settings.opponents = players, name, opponents
         settings.starting_chips, settings.seed = chips, seed
         self.app.remember_settings()
-        spec = GameSpec(
-            ruleset=settings.ruleset,
-            players=players,
-            seed=seed if seed is not None else random.SystemRandom().randrange(1 << 31),
-            names=(name, *(opponent.name for opponent in opponents[: players - 1])),
-            strengths=(None, *(opponent.strength for opponent in opponents[: players - 1])),
-            starting_chips=chips,
-        )
-        self.app.start_table(spec)
+        self.app.start_table(game_spec(settings))
