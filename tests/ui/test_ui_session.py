@@ -44,7 +44,7 @@ async def test_setup_offers_only_the_players_a_ruleset_allows(tmp_path):
         await pilot.pause()
         app.screen.show_ruleset(str(rules))
         await pilot.pause()
-        options = [value for _, value in app.screen.query_one("#players")._options]
+        options = [value for _, value in app.screen.query_one("#players").options]
         assert options == [4, 5]
 
 
@@ -300,3 +300,18 @@ async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(again.screen, TableScreen) and again.table.view.number == 2
+
+
+async def test_the_number_of_players_steps_with_the_arrows_and_shows_their_rows(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        assert players.value == 4 and app.screen.query_one("#opponent-name-4").has_class("-unused")
+        players.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert players.value == 5 and not app.screen.query_one("#opponent-name-4").has_class("-unused")
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert players.value == 3 and app.screen.query_one("#opponent-name-3").has_class("-unused")

@@ -23,6 +23,10 @@ from ..widgets.key_bar import KeyBar
 MOST_OPPONENTS = 5
 
 
+def player_counts(counts: range) -> list[tuple[str, int]]:
+    return [(f"{count} players", count) for count in counts]
+
+
 class SetupScreen(Screen):
     DEFAULT_CSS = """
     SetupScreen {
@@ -37,6 +41,7 @@ class SetupScreen(Screen):
         &.-short #form { grid-gutter: 0 0; }  /* six players and the button fit in 24 lines */
         #form Label { color: $text-muted; }
         #ruleset, #players, #name, #chips, #seed { column-span: 2; }
+        #players { width: auto; }
         .opponent-strength { width: 100%; margin-left: 1; }
         .-unused { display: none; }
         #start { width: 100%; margin-top: 1; }
@@ -68,19 +73,16 @@ class SetupScreen(Screen):
                     yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True,
                                  id="ruleset")
                     yield Label("Players")
-                    yield Select(
-                        [(f"{count} players", count) for count in range(3, MOST_OPPONENTS + 2)],
-                        value=min(max(settings.players, 3), MOST_OPPONENTS + 1),
-                        allow_blank=False, compact=True, id="players",
-                    )
+                    players = min(max(settings.players, 3), MOST_OPPONENTS + 1)
+                    yield Choice(player_counts(range(3, MOST_OPPONENTS + 2)), players, id="players")
                     yield Label("Your name")
                     yield Input(settings.name, max_length=14, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
-                        yield Label(f"Computer {seat}", classes=f"opponent-{seat}")
-                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}",
-                                    classes=f"opponent-{seat}")
-                        yield Choice(list(STRENGTHS), default_strength(opponent.strength), id=f"opponent-strength-{seat}",
-                                     classes=f"opponent-{seat} opponent-strength")
+                        row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
+                        yield Label(f"Computer {seat}", classes=row)
+                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}", classes=row)
+                        yield Choice([(strength, strength) for strength in STRENGTHS], default_strength(opponent.strength),
+                                     id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
                     for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
                                                      ("Seed", "seed", settings.seed, "random")):
                         yield Label(label)
@@ -100,12 +102,11 @@ class SetupScreen(Screen):
     def ruleset_changed(self, event: Select.Changed) -> None:
         self.show_ruleset(event.value)
 
-    @on(Select.Changed, "#players")
-    def players_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int):
-            for seat in range(1, MOST_OPPONENTS + 1):
-                for widget in self.query(f".opponent-{seat}"):
-                    widget.set_class(seat >= event.value, "-unused")
+    @on(Choice.Changed, "#players")
+    def players_changed(self, event: Choice.Changed) -> None:
+        for seat in range(1, MOST_OPPONENTS + 1):
+            for widget in self.query(f".opponent-{seat}"):
+                widget.set_class(seat >= event.value, "-unused")
 
     def show_ruleset(self, name: str) -> None:
         """Describe the ruleset and offer the numbers of players it allows."""
@@ -117,11 +118,9 @@ class SetupScreen(Screen):
             return
         self.query_one("#description", Static).update(Content(ruleset.description or ruleset.name))
         self.query_one("#house-rules", Bullets).show(ruleset.house_rules())
-        players = self.query_one("#players", Select)
+        players = self.query_one("#players", Choice)
         counts = range(ruleset.players.min, ruleset.players.max + 1)
-        current = players.value if isinstance(players.value, int) else self.settings.players
-        players.set_options([(f"{count} players", count) for count in counts])
-        players.value = min(max(current, counts.start), counts.stop - 1)
+        players.set_options(player_counts(counts), min(max(players.value, counts.start), counts.stop - 1))
 
     def chosen_ruleset(self) -> Ruleset | None:
         try:
@@ -145,7 +144,7 @@ class SetupScreen(Screen):
             self.query_one("#chips", Input).focus()
             return
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        players = self.query_one("#players", Select).value
+        players = self.query_one("#players", Choice).value
         name = self.query_one("#name", Input).value.strip() or "You"
         opponents = [
             Opponent(
