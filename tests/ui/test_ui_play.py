@@ -299,3 +299,12 @@ async def test_your_cards_are_dimmed_while_you_sit_the_hand_out(tmp_path):
         await pilot.pause()
         assert hand.has_class("-sitting-out")
         assert all(card.styles.text_style.dim for card in hand.query(CardWidget) if card.card is not None)
+
+
+async def test_the_hand_summary_says_who_won_the_pot_once(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.hand_unseen)
+        summary = str(app.screen.query_one("#text").render())
+        assert "Bertl takes the pot of 4 chips" in summary
+        assert "from the pot" not in summary

@@ -64,7 +64,10 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     hand = next(log for log in reversed(chronicle.hands) if log.number == settled.number)
     tricks = Counter(trick.seat for trick in hand.tricks)
     lines: list[str | Content] = [Content.styled(words.outcome(settled), "bold"), ""]
-    lines += [transfer_line(transfer, words) for transfer in transfers(settled.payments)]
+    lines += [  # the pot won by one player is in the first line already
+        transfer_line(transfer, words) for transfer in transfers(settled.payments)
+        if not (transfer.reason == "pot" and len(transfer.payees) == 1)
+    ]
     lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
     if hand.tricks:
         last = hand.tricks[-1]
