@@ -315,3 +315,16 @@ async def test_the_number_of_players_steps_with_the_arrows_and_shows_their_rows(
         await pilot.press("left", "left")
         await pilot.pause()
         assert players.value == 3 and app.screen.query_one("#opponent-name-3").has_class("-unused")
+
+
+async def test_a_player_leaving_the_table_is_told_even_without_the_log(tmp_path):
+    quick = tmp_path / "quick-out.yaml"
+    quick.write_text("on_bust: eliminate\nstarting_chips: 6\n")
+    app = make_app(tmp_path, spec_for(seed=5, ruleset=str(quick)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: len(app.table.view.seated) < 4)
+        await pilot.press("enter")  # the hand's summary read: the table goes on without the one who left
+        await pilot.pause()
+        gone = [seat for seat in range(4) if seat not in app.table.view.seated]
+        notices = [note.message for note in app._notifications]
+        assert f"{app.table.names[gone[0]]} leaves the table, short of the ante." in notices

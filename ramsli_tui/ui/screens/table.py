@@ -21,7 +21,7 @@ from textual.widgets import Label
 from textual.worker import Worker, WorkerState
 
 from ...engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Event, IllegalAction, Phase, PlayerView
-from ...engine.events import CardPlayed, HandSettled, SessionEnded, TrickWon
+from ...engine.events import CardPlayed, HandSettled, SeatsLeft, SessionEnded, TrickWon
 from ...table import Table, Update
 from ..chronicle import Chronicle
 from ..messages import ActionChosen, CardChosen
@@ -185,7 +185,8 @@ class TableScreen(Screen):
             self.show_session_over(ended)
 
     def record(self, events: tuple[Event, ...]) -> None:
-        """Log the events, keep the chronicle, and keep the last finished trick on the table."""
+        """Log the events, keep the chronicle, and keep the last finished trick on the table.
+        Players leaving the table are told in a notice too: narrow screens show no log."""
         log = self.query_one(GameLog)
         words = self.words
         for event in events:
@@ -193,6 +194,8 @@ class TableScreen(Screen):
                 self.last_trick = None
             elif isinstance(event, TrickWon):
                 self.last_trick = event
+            elif isinstance(event, SeatsLeft):
+                self.notify(words.event(event), timeout=8, markup=False)
             line = words.event(event)
             if line:
                 log.write(line)
