@@ -41,7 +41,7 @@ LAYOUTS = (
 )
 
 
-def stack_cell(stack: int, change: int, was_in: bool, with_change: bool = True) -> str:
+def stack_cell(stack: int, change: int, was_in: bool, with_change: bool) -> str:
     """A stack (and its change), bracketed for a player who sat the hand out."""
     text = f"{stack}{change:+}" if with_change else str(stack)
     return text if was_in else f"({text})"
