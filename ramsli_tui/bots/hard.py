@@ -56,7 +56,7 @@ class Worlds:
     def next(self) -> Hand:
         holdings = self.reading.deal(self.rng, self._likelihood if self.evidence else None, self.folded)
         if self.template is None:
-            self.template = build_world(self.view, self.reading, holdings, self.rng)
+            self.template = build_world(self.view, self.reading, holdings)
             return self.template.clone()
         return with_holdings(self.template, holdings)
 

@@ -23,7 +23,7 @@ from ..engine import IN, NAP, OUT, PASS, Hand, Phase, PlayerView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
 from ..rules import Ruleset
 from .inference import SUIT_MASK_OF, Reading, above, cards_of
-from .judgement import advised_action, standing_nap_floor
+from .judgement import advised_action
 
 EXPLORATION = 0.1  # how often the playout player picks any legal card instead
 RANK_IN_SUIT = tuple(13 + card if card >= 52 else card % 13 for card in range(54))
@@ -31,12 +31,11 @@ RANK_IN_SUIT = tuple(13 + card if card >= 52 else card % 13 for card in range(54
 
 # --- building a world from a view ---------------------------------------------------------
 
-def build_world(view: PlayerView, reading: Reading, holdings: dict[int, int], rng: random.Random) -> Hand:
+def build_world(view: PlayerView, reading: Reading, holdings: dict[int, int]) -> Hand:
     """The hand as it would stand now had the other seats been dealt ``holdings``.
 
     Seats whose cards no longer matter (out, or not dealt a guess) get spare unseen
-    cards.  ``rng`` settles the one thing a view does not show: who holds a standing
-    Nap bid while the announcements are still going round."""
+    cards."""
     rules = view.rules
     spare = reading.unseen
     for mask in holdings.values():
@@ -64,7 +63,7 @@ def build_world(view: PlayerView, reading: Reading, holdings: dict[int, int], rn
         start_stacks[seat] += rules.ante
     start_pot = max(view.pot - rules.ante * len(view.seated), 0)
     hand = Hand(rules, start_stacks, view.dealer, start_pot, [ALL_CARDS[card] for card in deck], view.seated, view.number)
-    _replay(hand, view, rng)
+    _replay(hand, view)
     return hand
 
 
@@ -76,7 +75,7 @@ def with_holdings(world: Hand, holdings: dict[int, int]) -> Hand:
     return twin
 
 
-def _replay(hand: Hand, view: PlayerView, rng: random.Random) -> None:
+def _replay(hand: Hand, view: PlayerView) -> None:
     if hand.phase is Phase.DECLARE:
         for seat in view.declaring_order:
             playing = view.declarations[seat]
@@ -84,20 +83,18 @@ def _replay(hand: Hand, view: PlayerView, rng: random.Random) -> None:
                 break
             hand.apply(IN if playing else OUT)
     if hand.phase is Phase.ANNOUNCE:
-        _replay_announcements(hand, view, rng)
+        _replay_announcements(hand, view)
     for trick in view.tricks:
         for _, card in trick.plays:
             hand.apply(PLAY[card])
 
 
-def _replay_announcements(hand: Hand, view: PlayerView, rng: random.Random) -> None:
-    bidders = hand.declaring_order()
+def _replay_announcements(hand: Hand, view: PlayerView) -> None:
+    bidders = hand.active_in_order()
     if view.phase is Phase.ANNOUNCE:
-        before = bidders[: bidders.index(view.seat)]
-        floor = standing_nap_floor(view.legal)
-        standing = rng.choice(before) if floor > 1 else None
-        for seat in before:
-            hand.apply(NAP[floor] if seat == standing else PASS)
+        bidder, target = view.nap_bid or (None, None)
+        for seat in bidders[: bidders.index(view.seat)]:
+            hand.apply(NAP[target] if seat == bidder else PASS)
         return
     announcer, kind, target = view.announcement or (None, None, None)
     for seat in bidders:

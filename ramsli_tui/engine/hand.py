@@ -192,7 +192,7 @@ class Hand:
             return []
         return self._start_play(in_order[0])
 
-    def declaring_order(self) -> tuple[int, ...]:
+    def active_in_order(self) -> tuple[int, ...]:
         """The active seats in declaring order (from the dealer's left)."""
         return tuple(seat for seat in self.order if self.declarations[seat])
 
@@ -218,7 +218,7 @@ class Hand:
         else:
             raise IllegalAction(seat, "{who} must announce or pass before the first lead")
         self.to_act += 1
-        order = self.declaring_order()
+        order = self.active_in_order()
         if self.to_act < len(order):
             self.current_seat = order[self.to_act]
             return events
@@ -229,7 +229,7 @@ class Hand:
             bidder, target = self.nap_best
             self.announcement = (bidder, "nap", target)
             return self._start_play(bidder)
-        return self._start_play(self.declaring_order()[0])
+        return self._start_play(self.active_in_order()[0])
 
     # --- play (R12-R18) ------------------------------------------------------------
 
@@ -372,7 +372,7 @@ class Hand:
         return paid
 
     def _clockwise_from_left_of(self, seat: int) -> tuple[int, ...]:
-        order = self.declaring_order()
+        order = self.active_in_order()
         at = order.index(seat)
         return order[at + 1:] + order[:at]
 
@@ -510,6 +510,7 @@ class Hand:
             declarations=tuple(self.declarations),
             active=self.active,
             announcement=self.announcement,
+            nap_bid=self.nap_best,
             tricks=tuple(TrickView(trick.leader, tuple(trick.plays), trick.winner) for trick in self.tricks),
             tricks_won=tuple(self.tricks_won),
             stacks=tuple(self.stacks),

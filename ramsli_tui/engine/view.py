@@ -38,6 +38,7 @@ class PlayerView:
     declarations: tuple[bool | None, ...]
     active: tuple[int, ...]
     announcement: tuple[int, str, int | None] | None
+    nap_bid: tuple[int, int] | None  # the highest Nap target named so far: (seat, target)
     tricks: tuple[TrickView, ...]
     tricks_won: tuple[int, ...]
     stacks: tuple[int, ...]

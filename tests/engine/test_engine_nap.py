@@ -68,6 +68,14 @@ def test_r23_the_highest_target_stands_and_its_bidder_leads():
     assert hand.phase is Phase.PLAY and hand.current_seat == 3
 
 
+def test_r23_every_seat_sees_the_standing_bid_while_targets_go_round():
+    hand = new_hand(NAP, FOUR, dealer=0)
+    run(hand, "1:in 2:in 3:in 0:in")
+    assert hand.view(2).nap_bid is None
+    run(hand, "1:nap:2 2:pass 3:nap:4")
+    assert {hand.view(seat).nap_bid for seat in range(4)} == {(3, 4)}
+
+
 def test_r23_bidding_is_among_active_players_in_declaring_order():
     hand = new_hand(NAP, FOUR, dealer=1)
     run(hand, "2:in 3:out 0:in 1:in")
