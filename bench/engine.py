@@ -1,8 +1,12 @@
 """Engine speed: whole random hands and clone-then-playout, against OpenSpiel's oh_hell.
 
-Run by hand: ``python bench/engine.py [--seconds S] [--json]``.  Both engines are driven
-the same way from Python: random legal actions chosen with ``random.Random``.  OpenSpiel
-figures are ``null`` when ``open-spiel`` is not installed (``pip install .[bench]``).
+Run by hand: ``python bench/engine.py [--seconds S] [--json] [--floor]``.  Both engines
+are driven the same way from Python: random legal actions chosen with ``random.Random``.
+OpenSpiel figures are ``null`` when ``open-spiel`` is not installed (``pip install .[bench]``).
+
+``--floor`` also drives an engine that does no work at all through the same loop, with as
+many steps per hand as Ramsli's own hands take: the fastest figures any Python engine
+could show here, and so how much time the targets leave for the engine's own work.
 """
 
 from __future__ import annotations
@@ -49,6 +53,76 @@ def ramsli_figures(seconds: float) -> tuple[float, float]:
 
     def playout():
         hand = position.clone()
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+
+    return rate(whole_hand, seconds), rate(playout, seconds)
+
+
+class IdleHand:
+    """An engine that does nothing: it replays the legal actions of a real hand, one
+    step per ``apply``, and returns no events."""
+
+    __slots__ = ("steps", "at")
+
+    def __init__(self, steps: tuple[tuple, ...], at: int = 0):
+        self.steps = steps
+        self.at = at
+
+    @property
+    def is_over(self) -> bool:
+        return self.at == len(self.steps)
+
+    def legal_actions(self) -> tuple:
+        return self.steps[self.at]
+
+    def apply(self, action) -> list:
+        self.at += 1
+        return []
+
+    def clone(self) -> IdleHand:
+        return IdleHand(self.steps, self.at)
+
+
+def recorded_hands(count: int) -> list[tuple[tuple, ...]]:
+    """The legal actions at every step of ``count`` random classic hands."""
+    classic = rules.load("classic")
+    rng = random.Random(2)
+    deck = classic.cards()
+    hands = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        hand = Hand(classic, [20] * PLAYERS, 0, 0, deck)
+        steps = []
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            steps.append(legal)
+            hand.apply(legal[rng.randrange(len(legal))])
+        hands.append(tuple(steps))
+    return hands
+
+
+def floor_figures(seconds: float) -> tuple[float, float]:
+    """The same two loops as ``ramsli_figures`` around an ``IdleHand``."""
+    rng = random.Random(1)
+    deck = rules.load("classic").cards()
+    recorded = recorded_hands(1000)
+    played = 0
+
+    def whole_hand():
+        nonlocal played
+        rng.shuffle(deck)
+        hand = IdleHand(recorded[played % len(recorded)])
+        played += 1
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+
+    def playout():
+        nonlocal played
+        hand = IdleHand(recorded[played % len(recorded)]).clone()
+        played += 1
         while not hand.is_over:
             legal = hand.legal_actions()
             hand.apply(legal[rng.randrange(len(legal))])
@@ -108,6 +182,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time for each figure in each round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds to alternate the engines (best kept)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--floor", action="store_true", help="also time the loop around an engine that does nothing")
     args = parser.parse_args()
     (hands, playouts), (spiel_hands, spiel_playouts) = best_of_rounds(args.rounds, args.seconds)
     figures = {
@@ -118,11 +193,28 @@ def main() -> None:
         "hands_ratio": spiel_hands and round(hands / spiel_hands, 2),
         "playouts_ratio": spiel_playouts and round(playouts / spiel_playouts, 2),
     }
+    if args.floor:
+        figures.update(floor_report(args.seconds, figures))
     if args.json:
         print(json.dumps(figures))
         return
     for name, value in figures.items():
         print(f"{name:26} {value}")
+
+
+def floor_report(seconds: float, figures: dict) -> dict:
+    """The idle engine's rates, and what the targets (3× and 2× OpenSpiel) leave per hand
+    and per playout for an engine's own work beyond the loop that drives it."""
+    hands, playouts = floor_figures(seconds)
+    report = {"floor_hands_per_s": round(hands), "floor_playouts_per_s": round(playouts)}
+    if figures["openspiel_hands_per_s"]:
+        hand_budget = 1e6 / (3 * figures["openspiel_hands_per_s"]) - 1e6 / hands
+        playout_budget = 1e6 / (2 * figures["openspiel_playouts_per_s"]) - 1e6 / playouts
+        report["target_leaves_us_per_hand"] = round(hand_budget, 1)
+        report["target_leaves_us_per_playout"] = round(playout_budget, 1)
+        report["ramsli_uses_us_per_hand"] = round(1e6 / figures["ramsli_hands_per_s"] - 1e6 / hands, 1)
+        report["ramsli_uses_us_per_playout"] = round(1e6 / figures["ramsli_playouts_per_s"] - 1e6 / playouts, 1)
+    return report
 
 
 if __name__ == "__main__":
