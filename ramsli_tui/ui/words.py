@@ -31,6 +31,7 @@ from ..engine.phase import Phase
 
 FRENCH_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
+IRREGULAR_VERBS = {"are": "is", "have": "has"}
 SESSION_END_REASONS = {
     "target": "reached the target",
     "bust": "a player could not pay the ante",
@@ -76,12 +77,12 @@ class Words:
 
     def verb(self, seats: int | Sequence[int], verb: str) -> str:
         """``verb`` (as said to "you") agreeing with the seat or seats: "take" for you or for
-        several players, "takes" for one other; "are" becomes "is"."""
+        several players, "takes" for one other; "are" becomes "is" and "have" "has"."""
         seats = (seats,) if isinstance(seats, int) else tuple(seats)
         if len(seats) != 1 or seats[0] == self.you:
             return verb
-        if verb == "are":
-            return "is"
+        if verb in IRREGULAR_VERBS:
+            return IRREGULAR_VERBS[verb]
         return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
 
     def does(self, seats: int | Sequence[int], verb: str) -> str:

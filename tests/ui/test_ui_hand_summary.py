@@ -1,0 +1,81 @@
+"""The hand summary: who paid what, and why a payment was less than the rules ask (R21–R23, R25)."""
+
+from __future__ import annotations
+
+from ramsli_tui import rules
+from ramsli_tui.cards import deck_cards
+from ramsli_tui.engine import IN, PASS, Hand
+from ramsli_tui.engine.events import Payment
+from ramsli_tui.ui.chronicle import Chronicle
+from ramsli_tui.ui.screens.hand_summary import Due, summary_text, transfer_line, transfers
+from ramsli_tui.ui.words import Words
+
+from ramsli_uikit import make_app, play_until, spec_for
+
+WORDS = Words(("Mia", "Anna", "Bertl"))
+BETE = Due(5, "the bete is 5 chips")
+
+
+def line(payment: Payment, due: Due | None = None) -> str:
+    [transfer] = transfers([payment])
+    return transfer_line(transfer, WORDS, due)
+
+
+def test_a_bete_paid_in_full_needs_no_reason():
+    assert line(Payment(1, None, 5, "bete"), BETE) == "Anna is bete: 5 chips into the next pot."
+
+
+def test_a_short_bete_says_it_was_all_the_player_had():
+    assert line(Payment(1, None, 3, "bete"), BETE) == \
+        "Anna is bete: 3 chips into the next pot, all Anna had left (the bete is 5 chips)."
+    assert line(Payment(0, None, 1, "bete"), BETE) == \
+        "You are bete: 1 chip into the next pot, all you had left (the bete is 5 chips)."
+
+
+def test_a_bete_with_nothing_left_to_pay_is_still_told():
+    assert line(Payment(1, None, 0, "bete"), BETE) == \
+        "Anna is bete but has no chips left to pay (the bete is 5 chips)."
+    [both] = transfers([Payment(0, None, 0, "bete"), Payment(2, None, 0, "bete")])
+    assert transfer_line(both, WORDS, BETE) == \
+        "You and Bertl are bete but have no chips left to pay (the bete is 5 chips)."
+
+
+def test_short_general_rams_and_nap_payments_say_why():
+    failed = Due(15, "a failed General Rams costs 15 chips")
+    assert line(Payment(0, None, 7, "general_rams"), failed) == \
+        "You pay 7 chips into the pot for General Rams, all you had left (a failed General Rams costs 15 chips)."
+    missed = Due(4, "a missed Nap 4 costs 4 chips to each player")
+    assert line(Payment(1, 2, 2, "nap"), missed) == \
+        "Anna pays Bertl 2 chips for the Nap, all Anna had left (a missed Nap 4 costs 4 chips to each player)."
+    assert line(Payment(1, 0, 0, "nap"), missed) == \
+        "Anna has no chips left to pay you for the Nap (a missed Nap 4 costs 4 chips to each player)."
+
+
+def play_out(hand: Hand, chronicle: Chronicle):
+    """Everyone in, every announcement passed, the first legal card played; the settlement."""
+    chronicle.record(hand.opening_events)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        action = next((choice for choice in (IN, PASS) if choice in legal), legal[0])
+        chronicle.record(hand.apply(action))
+    return hand.settlement
+
+
+def test_the_summary_of_a_hand_explains_betes_paid_short():
+    """Six short stacks all in: someone takes no trick, and after the ante has 2 chips of the 5 owed."""
+    classic = rules.load("classic")
+    chronicle = Chronicle((3,) * 6)
+    hand = Hand(classic, [3] * 6, dealer=5, pot=0, deck=deck_cards("piquet32"))
+    settled = play_out(hand, chronicle)
+    assert settled.betes and all(payment.chips == 2 for payment in settled.payments if payment.reason == "bete")
+    words = Words(("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"))
+    summary = str(summary_text(settled, chronicle, words, classic))
+    assert "into the next pot, all " in summary and "had left (the bete is 5 chips)." in summary
+
+
+async def test_a_short_bete_is_explained_on_the_screen(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=2, starting_chips=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.hand_unseen or app.table.session.is_over)
+        summary = str(app.screen.query_one("#text").render())
+    assert "You are bete: 1 chip into the next pot, all you had left (the bete is 5 chips)." in summary
