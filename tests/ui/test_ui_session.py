@@ -131,6 +131,28 @@ async def test_settings_change_faces_theme_and_pace_and_are_remembered(tmp_path)
     assert (remembered["faces"], remembered["theme"], remembered["bot_delay"]) == ("german", "monochrome", 0.3)
 
 
+async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_change(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=6))
+
+    def log_text() -> str:
+        return str(table_screen(app).query_one("#log-lines").render())
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.tricks) >= 2)
+        french = log_text()
+        assert "8♥ is turned up: ♥ hearts are trumps." in french
+        assert "You play A♥." in french and "Bertl plays Q♦." in french
+        app.set_faces("german")
+        await pilot.pause()
+        german = log_text()
+        assert "8H is turned up: hearts are trumps." in german
+        assert "You play AH." in german and "Bertl plays OB." in german
+        assert not any(symbol in german for symbol in "♠♥♦♣")
+        app.set_faces("french")
+        await pilot.pause()
+        assert log_text() == french
+
+
 async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):
     themes = storage_in(tmp_path).themes_dir
     themes.mkdir(parents=True)

@@ -187,7 +187,6 @@ class TableScreen(Screen):
     def record(self, events: tuple[Event, ...]) -> None:
         """Log the events, keep the chronicle, and keep the last finished trick on the table.
         Players leaving the table are told in a notice too: narrow screens show no log."""
-        log = self.query_one(GameLog)
         words = self.words
         for event in events:
             if isinstance(event, CardPlayed):
@@ -196,9 +195,7 @@ class TableScreen(Screen):
                 self.last_trick = event
             elif isinstance(event, SeatsLeft):
                 self.notify(words.event(event), timeout=8, markup=False)
-            line = words.event(event)
-            if line:
-                log.write(line)
+        self.query_one(GameLog).tell(events, words)
         self.chronicle.record(events)
 
     def redraw(self) -> None:
@@ -216,6 +213,7 @@ class TableScreen(Screen):
         for seat in range(view.players):
             self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat, over)
         self.draw_trick(view, words)
+        self.query_one(GameLog).follow(words)
         talon = len(view.rules.cards()) - HAND_SIZE * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
         pot.border_title = f"Hand {view.number}"
