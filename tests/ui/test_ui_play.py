@@ -12,6 +12,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
+from ramsli_tui.ui.widgets.pot import PotPanel
 from ramsli_tui.ui.widgets.seat import SeatPanel
 from ramsli_tui.ui.widgets.trick import PLACE_WIDTH, TrickArea
 
@@ -199,6 +200,23 @@ async def test_three_and_six_players_fit_at_80_by_24(tmp_path):
                 assert region.width >= 14 and region.right <= 80 and region.bottom <= 24
             assert screen.query_one(HandView).region.bottom <= 22
             assert screen.query_one(TurnBanner).region.y == 22
+
+
+async def test_three_players_sit_round_the_table_with_the_pot_and_the_trick_between_them(tmp_path):
+    for size in ((80, 24), (120, 40)):
+        app = make_app(tmp_path / f"{size[0]}x{size[1]}", spec_for(players=3, seed=4))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            left, right = (screen.query_one(f"#seat-{seat}", SeatPanel).region for seat in (1, 2))
+            trick, pot = screen.query_one(TrickArea).region, screen.query_one(PotPanel).region
+            assert left.right <= min(trick.x, pot.x) and right.x >= max(trick.right, pot.right), size
+            assert pot.bottom <= trick.y, "the pot above the trick"
+            for seat in (left, right):
+                assert pot.y <= seat.y and seat.bottom <= trick.bottom, "the others level with the middle"
+            mine = [screen.query_one("#seat-0", SeatPanel).region, screen.query_one(HandView).region]
+            assert all(region.y >= trick.bottom for region in mine)
+            assert max(region.bottom for region in mine) <= screen.query_one(TurnBanner).region.y
 
 
 async def test_quitting_during_a_hand_asks_first(tmp_path):

@@ -78,6 +78,12 @@ class TableScreen(Screen):
         #middle { height: 1fr; align-vertical: middle; }
         #mine { height: auto; }
         #seat-0 { width: 24; margin-top: 1; }
+        #middle.-round {
+            .side { width: 24; }
+            #centre { width: 1fr; }
+            .side, #centre { height: 100%; align-vertical: middle; }
+            PotPanel { width: 1fr; }
+        }
         #left { width: 1fr; }
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
@@ -123,15 +129,29 @@ class TableScreen(Screen):
     # --- building ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        """Three players sit as round a table: the other two at your left and right, the pot
+        and the trick between them.  Four to six have the others in a row across the top,
+        above the trick and the pot; seats go clockwise from your left either way."""
+        players = self.table.spec.players
         yield Label(id="title")
         with Horizontal():
             with Vertical(id="left"):
-                with Horizontal(id="opponents"):
-                    for seat in range(1, self.table.spec.players):
-                        yield SeatPanel(id=f"seat-{seat}")
-                with Horizontal(id="middle"):
-                    yield TrickArea(self.table.spec.players)
-                    yield PotPanel()
+                if players == 3:
+                    with Horizontal(id="middle", classes="-round"):
+                        with Vertical(classes="side"):
+                            yield SeatPanel(id="seat-1")
+                        with Vertical(id="centre"):
+                            yield PotPanel()
+                            yield TrickArea(players)
+                        with Vertical(classes="side"):
+                            yield SeatPanel(id="seat-2")
+                else:
+                    with Horizontal(id="opponents"):
+                        for seat in range(1, players):
+                            yield SeatPanel(id=f"seat-{seat}")
+                    with Horizontal(id="middle"):
+                        yield TrickArea(players)
+                        yield PotPanel()
                 with Horizontal(id="mine"):
                     yield SeatPanel(id="seat-0")
                     yield HandView(id="hand")
