@@ -153,6 +153,18 @@ async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_
         assert log_text() == french
 
 
+async def test_the_trick_history_follows_a_change_of_faces(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.tricks) >= 2)
+        await pilot.press("h")
+        await pilot.pause()
+        app.set_faces("german")
+        await pilot.pause()
+        history = str(app.screen.query_one(".hand").render())
+    assert "(8H turned)" in history and "You AH · Bertl OB" in history
+
+
 async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):
     themes = storage_in(tmp_path).themes_dir
     themes.mkdir(parents=True)

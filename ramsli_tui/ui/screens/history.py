@@ -47,6 +47,15 @@ class TrickHistoryScreen(ChronicleScreen):
     BINDINGS = [Binding("escape,h,q", "app.pop_screen", "Back to the table", id="history.back")]
 
     def compose_story(self) -> ComposeResult:
+        self.texts = [
+            (hand, Static(hand_text(hand, self.words), classes="hand")) for hand in reversed(self.chronicle.hands)
+        ]
         with VerticalScroll(id="hands"):
-            for hand in reversed(self.chronicle.hands):
-                yield Static(hand_text(hand, self.words), classes="hand")
+            for _, text in self.texts:
+                yield text
+
+    def redraw(self) -> None:
+        """Tell the hands again with the card faces now chosen."""
+        self.words = Words(self.words.names, self.app.settings.faces, self.words.you)
+        for hand, text in self.texts:
+            text.update(hand_text(hand, self.words))
