@@ -82,6 +82,8 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
         await settle(pilot)
         if done(app):
             return
+        if app.table is None or app.table.session.is_over:
+            raise RuntimeError("the session ended before the scene was reached")
         view = app.table.view
         if app.table.hand_unseen:
             await pilot.press("enter")
