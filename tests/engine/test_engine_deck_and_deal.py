@@ -11,7 +11,8 @@ from ramsli_enginekit import cards, codes, new_hand, ruleset, run, stacked_deck
 from ramsli_tui.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from ramsli_tui.engine import Action, Hand, IllegalAction, Session
 from ramsli_tui.engine.events import HandStarted, TrumpTurned
-from ramsli_tui.rules import PlayerLimits
+from ramsli_tui import rules as rulesets
+from ramsli_tui.rules import PlayerLimits, RulesetError
 
 SUITS = "SHDC"
 
@@ -178,6 +179,17 @@ def test_r6_a_player_with_an_empty_stack_still_plays_fully_and_can_win():
     assert hand.pot == 10
 
 
+
+def test_r6_only_seated_players_pay_the_ante():
+    # seat 3 has left the table (R27 eliminate) but still has chips: it pays nothing
+    rules = ruleset("classic", ante=2)
+    hand = new_hand(rules, ["AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD JD TD", None],
+                    stacks=[20, 20, 20, 7], seated=(0, 1, 2))
+    assert hand.antes == [2, 2, 2, 0]
+    assert hand.stacks == [18, 18, 18, 7]
+    assert hand.pot == 6
+    assert hand.opening_events[0].antes == (2, 2, 2, 0)
+
 # --- R7 ------------------------------------------------------------------------------
 
 def _deck(rules):
@@ -230,6 +242,25 @@ def test_r7_the_turn_up_belongs_to_nobody_and_is_never_played():
     for seat in range(3):
         assert hand.view(seat).turn_up == Card.from_code("AH")
 
+
+
+@pytest.mark.parametrize("packets", ["[3, 1]", "[2, 2]", "[4]", "[3, 3]", "[2, 2, 2]"])
+def test_r7_packets_that_do_not_add_up_to_five_cards_are_refused(tmp_path, packets):
+    path = tmp_path / "short.yaml"
+    path.write_text(f"name: short\npackets: {packets}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"short\.yaml:2: packets .*add up to 5"):
+        rulesets.load_file(path)
+
+
+def test_r7_any_packets_adding_up_to_five_deal_five_cards_each(tmp_path):
+    path = tmp_path / "ones.yaml"
+    path.write_text("name: ones\npackets: [1, 1, 1, 1, 1]\n", encoding="utf-8")
+    rules = rulesets.load_file(path)
+    hand = Hand(rules, [20, 20, 20], 0, 0, rules.cards())
+    # one card at a time round the table from the dealer's left: 1, 2, 0, 1, 2, 0, ...
+    assert codes(hand.dealt[1]) == ["7S", "TS", "KS", "8H", "JH"]
+    assert all(len(hand.dealt[seat]) == 5 for seat in range(3))
+    assert hand.turn_up.code == "AH"
 
 def test_r7_the_stacked_deck_helper_agrees_with_the_engine():
     rules = ruleset("classic", packets=(2, 3))

@@ -151,6 +151,27 @@ def test_r23_missed_pays_in_full_one_after_another_while_the_chips_last():
     check_conserved(hand)
 
 
+
+def test_r23_a_missed_nap_of_five_pays_the_penalty_for_five_not_the_bonus():
+    # default tables: making 5 would collect 10 from each, missing it pays 5 to each
+    hand = new_hand(NAP, MISS, dealer=0)
+    run(hand, "1:in 2:in 3:in 0:in 1:pass 2:nap:5 " + MISS_PLAY)
+    assert hand.tricks_won == [0, 0, 1, 4]
+    assert hand.settlement.outcome == "nap_missed"
+    nap = [p for p in hand.settlement.payments if p.reason == "nap"]
+    assert [(p.payer, p.payee, p.chips) for p in nap] == [(2, 3, 5), (2, 0, 5), (2, 1, 5)]
+    assert hand.stacks == [14 + 5, 14 + 5, 19 - 15, 23 + 5]
+    check_conserved(hand)
+
+
+def test_r23_a_missed_target_pays_from_the_penalty_table_of_the_ruleset():
+    rules = ruleset("nap", nap_penalty=ChipsByTarget({2: 2, 3: 3, 4: 6, 5: 5}))
+    hand = new_hand(rules, MISS, dealer=0)
+    run(hand, "1:in 2:in 3:in 0:in 1:pass 2:nap:4 3:pass 0:pass " + MISS_PLAY)
+    assert hand.settlement.outcome == "nap_missed"
+    assert hand.stacks == [14 + 6, 14 + 6, 19 - 18, 23 + 6]
+    check_conserved(hand)
+
 def test_r23_a_bidder_with_no_trick_pays_the_bete_before_the_penalty():
     hand = new_hand(NAP, BLANK, dealer=0, stacks=[20, 9, 20])
     run(hand, "1:in 2:in 0:in 1:nap:2 2:pass 0:pass " + BLANK_PLAY)

@@ -184,6 +184,46 @@ def test_r15_must_head_holds_even_when_the_trick_has_been_trumped():
     assert legal(hand) == {"TS", "7S"}
 
 
+
+def test_r15_a_void_player_need_not_beat_the_turn_up_when_trumping():
+    # hearts are trumps by the 9H turned up; no trump is in the trick yet, so a trump
+    # lower than the turn-up is as legal as a higher one, and it wins the trick
+    hand = three(["AC KC QC JC TC", "AS QD 9C 8C JD", "8H KH AD KD TD"], turn_up="9H")
+    run(hand, "1:AS")
+    assert legal(hand) == {"8H", "KH"}
+    run(hand, "2:8H 0:TC")
+    assert hand.tricks[0].winner == 2
+
+
+def test_r15_on_a_trump_lead_only_the_trumps_played_count_not_the_turn_up():
+    # 7H led under a turned-up JH: 8H beats every trump in the trick, so it is legal
+    hand = three(["AC KC QC JC TC", "7H QD 9C 8C JD", "8H QH AD KD TD"], turn_up="JH")
+    run(hand, "1:7H")
+    assert legal(hand) == {"8H", "QH"}
+
+
+def test_r15_must_head_beats_a_card_of_the_suit_played_after_the_trick_was_trumped():
+    # 8S led, seat 2 trumps, seat 3 heads with KS: seat 0 must now beat KS, not only 8S
+    rules = ruleset("classic", must_head=True)
+    hand = new_hand(rules, ["QS AS AC KC QC", "8S QD 9C 8C JD", "9H AD KD TD 9D", "KS 8D 7D JC 7C"])
+    run(hand, "1:in 2:in 3:in 0:in 1:8S 2:9H 3:KS")
+    assert legal(hand) == {"AS"}
+    assert refusal(hand, "0:QS") == "seat 0 must play higher than KS: it holds AS"
+    run(hand, "0:AS")
+    assert hand.tricks[0].winner == 2
+
+
+def test_r15_must_head_still_over_trumps_the_best_trump_on_a_trump_lead():
+    # with must_head on, a trump lead still asks to beat every trump in the trick
+    # (QH), not merely the led trump (8H)
+    rules = ruleset("classic", must_head=True)
+    hand = three(["9H KH AC KC QC", "8H QD 9C 8C JD", "QH AD KD TD 9D"], rules)
+    run(hand, "1:8H 2:QH")
+    assert legal(hand) == {"KH"}
+    assert refusal(hand, "0:9H") == "seat 0 must over-trump QH: it holds KH"
+    run(hand, "0:KH")
+    assert hand.tricks[0].winner == 0
+
 # --- R16 / R17 ---------------------------------------------------------------------------
 
 def test_r16_without_the_suit_or_a_trump_any_card_and_it_cannot_win():

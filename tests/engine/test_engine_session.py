@@ -140,6 +140,16 @@ def test_r27_tied_leaders_at_the_target_play_on_until_one_leads():
     assert events[-1] == SessionEnded("target", (1,), (18, 23, 19))
 
 
+
+def test_r27_at_the_target_only_the_largest_stack_wins_not_everyone_past_it():
+    session = session_with(ruleset("classic", target=19), TIE)
+    drive(session, TIE_PLAY)
+    assert not session.is_over                           # 19, 20, 20: the largest is shared
+    events = all_out_but_the_dealer(session)             # dealer 1 is forced in and takes 4
+    assert session.is_over
+    # seats 1 (23) and 2 (19) are both at or past 19, but only the largest stack wins
+    assert events[-1] == SessionEnded("target", (1,), (18, 23, 19))
+
 # --- R27: bust ----------------------------------------------------------------------------
 
 def test_r27_a_player_who_cannot_pay_the_next_ante_ends_the_session():
@@ -156,6 +166,20 @@ def test_r27_a_player_who_can_still_pay_the_ante_keeps_playing():
     assert session.hand.antes == [1, 1, 1]
     assert session.hand.stacks == [0, 9 - 1, 0]
 
+
+
+def test_r27_with_an_ante_of_two_a_player_left_with_one_chip_cannot_pay_it():
+    session = session_with(ruleset("classic", ante=2, starting_chips=8), SWEEP)
+    events = drive(session, SWEEP_PLAY)                  # seats 2 and 0: 8 - 2 ante - 5 bete = 1
+    assert session.is_over
+    assert events[-1] == SessionEnded("bust", (1,), (1, 12, 1))
+
+
+def test_r27_with_an_ante_of_two_a_player_left_with_two_chips_plays_on():
+    session = session_with(ruleset("classic", ante=2, starting_chips=9), SWEEP)
+    drive(session, SWEEP_PLAY)                           # seats 2 and 0 keep 2 chips each
+    assert not session.is_over
+    assert session.hand.antes == [2, 2, 2]
 
 def test_r27_eliminate_the_busted_player_leaves_and_play_goes_on():
     rules = ruleset("classic", starting_chips=6, on_bust="eliminate")
@@ -178,6 +202,16 @@ def test_r27_eliminate_the_busted_player_leaves_and_play_goes_on():
     assert [event.dealer for event in of(HandStarted, events)] == [2, 3, 1]
     assert all(event.antes[0] == 0 for event in of(HandStarted, events))
 
+
+
+def test_r27_a_seat_that_has_left_is_not_reported_as_leaving_again():
+    rules = ruleset("classic", starting_chips=6, on_bust="eliminate")
+    session = session_with(rules, FOUR_ONE_BETE)
+    events = drive(session, FOUR_ONE_BETE_PLAY)
+    assert of(SeatsLeft, events) == [SeatsLeft((0,))]
+    later = all_out_but_the_dealer(session) + all_out_but_the_dealer(session)
+    assert of(SeatsLeft, later) == []                     # seat 0 left once, for good
+    assert session.seated == (1, 2, 3) and not session.is_over
 
 def test_r27_eliminate_ends_the_session_when_too_few_players_remain():
     rules = ruleset("classic", starting_chips=6, on_bust="eliminate")
