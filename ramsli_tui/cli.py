@@ -40,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle, to replay the same session")
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
+    play.add_argument(
+        "--bots", default=None,
+        help="the computer players' strength: one for all (hard) or one each in seat order (hard,normal,normal); "
+        "default: as chosen last in the setup screen",
+    )
+    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's)")
 
     replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
     replay.add_argument("file", help="the hand record, or - to read standard input")

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from .. import rules as rulesets
 from ..bots import STRENGTHS
 from ..rules import RulesetError
-from ..storage import GameSpec, Settings, Storage, StorageError
+from ..storage import GameSpec, Opponent, Settings, Storage, StorageError
 from ..table import ReplayError, Table, load_rules
 from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
 
@@ -205,7 +205,8 @@ def collect_from_now_on() -> None:
 
 
 def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
-    """The session ``ramsli play`` asks for, with the remembered names and strengths."""
+    """The session ``ramsli play`` asks for: its options, and the remembered names and
+    strengths where they say nothing."""
     from ..cli import CliError
 
     ruleset = rulesets.load(args.ruleset)  # a RulesetError is the CLI's to report
@@ -215,9 +216,30 @@ def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
         )
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
+    if args.chips is not None and args.chips < 1:
+        raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
+    opponents = settings.opponents
+    if args.bots is not None:
+        opponents = with_strengths(opponents, args.bots.split(","), args.players - 1)
     chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
-                     seed=args.seed, starting_chips=None)
+                     opponents=opponents, seed=args.seed, starting_chips=args.chips)
     return game_spec(chosen)
+
+
+def with_strengths(opponents: list[Opponent], strengths: list[str], wanted: int) -> list[Opponent]:
+    """The computer players with the strengths ``--bots`` names: one for all of them, or
+    one each for the first ``wanted``."""
+    from ..cli import CliError
+
+    if len(strengths) == 1:
+        strengths = strengths * wanted
+    if len(strengths) != wanted:
+        raise CliError(f"--bots names {len(strengths)} computer players, but the table has {wanted}")
+    for strength in strengths:
+        if strength not in STRENGTHS:
+            raise CliError(f"--bots names '{strength}'; choose each from {', '.join(STRENGTHS)}")
+    chosen = [replace(opponent, strength=strength) for opponent, strength in zip(opponents, strengths)]
+    return chosen + opponents[wanted:]
 
 
 def game_spec(settings: Settings) -> GameSpec:

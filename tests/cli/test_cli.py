@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import yaml
+
+from ramsli_tui.cli import build_parser
+from ramsli_tui.storage import Opponent, Settings
+from ramsli_tui.ui.app import spec_from_args
 
 
 def ramsli(*args: str, cwd=None, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -80,3 +85,47 @@ def test_replay_without_json_tells_the_hand_for_a_person(tmp_path):
     assert "turn-up 7H: trumps are hearts" in result.stdout
     assert "Only one player was in and takes the pot without play." in result.stdout
     assert "Stacks now: 0:19 1:22 2:19" in result.stdout
+
+
+# --- ramsli play: the computer players and the chips ----------------------------------------
+
+def play_spec(*options: str, settings: Settings | None = None):
+    args = build_parser().parse_args(["play", *options])
+    return spec_from_args(args, settings or Settings())
+
+
+def test_play_gives_every_computer_player_the_one_strength_named():
+    spec = play_spec("--players", "5", "--bots", "hard")
+    assert spec.strengths == (None, "hard", "hard", "hard", "hard")
+
+
+def test_play_gives_each_computer_player_its_strength_in_seat_order():
+    spec = play_spec("--bots", "hard,normal,random")
+    assert spec.strengths == (None, "hard", "normal", "random")
+    assert spec.names == ("You", "Anna", "Bertl", "Carlo")
+
+
+def test_play_without_bots_keeps_the_strengths_chosen_last_in_setup():
+    remembered = Settings(opponents=[Opponent("Anna", "random"), Opponent("Bertl", "hard"), Opponent("Carlo", "")])
+    spec = play_spec(settings=remembered)
+    assert spec.strengths == (None, "random", "hard", "normal")
+
+
+def test_play_deals_the_chips_asked_for_or_the_rulesets():
+    assert play_spec("--chips", "35").starting_chips == 35
+    assert play_spec().starting_chips is None
+
+
+def test_play_refuses_bots_and_chips_it_cannot_use_in_one_line(tmp_path):
+    environment = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    refusals = {
+        ("--bots", "hard,normal"): "--bots names 2 computer players, but the table has 3",
+        ("--bots", "hard,,normal"): "--bots names ''; choose each from random, normal, hard",
+        ("--bots", "omniscient"): "--bots names 'omniscient'; choose each from random, normal, hard",
+        ("--chips", "0"): "--chips must be a whole number of chips above 0, not 0",
+    }
+    for options, message in refusals.items():
+        result = subprocess.run([sys.executable, "-m", "ramsli_tui", "play", *options],
+                                capture_output=True, text=True, env=environment, timeout=60)
+        assert (result.returncode, result.stderr.strip()) == (2, f"ramsli: {message}")
+        assert "Traceback" not in result.stderr
