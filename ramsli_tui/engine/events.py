@@ -73,12 +73,16 @@ class TrickWon(NamedTuple):
 
 
 class Payment(NamedTuple):
-    """Chips that moved at settlement: ``payer`` or ``payee`` is None for the pot."""
+    """Chips that moved at settlement: ``payer`` or ``payee`` is None for the pot.
+
+    Nobody goes into debt (R25): ``short`` is what the rules asked of the payer beyond
+    the chips it had left, so ``chips + short`` is what was asked."""
 
     payer: int | None
     payee: int | None
     chips: int
     reason: str
+    short: int = 0
 
 
 class HandSettled(NamedTuple):

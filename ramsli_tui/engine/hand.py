@@ -368,7 +368,7 @@ class Hand:
         paid = min(owed, self.stacks[seat])
         self.stacks[seat] -= paid
         self.pot += paid
-        payments.append(Payment(seat, None, paid, reason))
+        payments.append(Payment(seat, None, paid, reason, owed - paid))
         return paid
 
     def _clockwise_from_left_of(self, seat: int) -> tuple[int, ...]:
@@ -397,7 +397,8 @@ class Hand:
     def _collect_evenly(self, payers: tuple[int, ...], total: int, payments: list[Payment]) -> None:
         """R22: ``payers`` share ``total`` as evenly as possible, the odd chips falling on
         the first of them; what a short stack cannot pay is shared again among the rest."""
-        owed_by = dict.fromkeys(payers, 0)
+        asked_of = dict.fromkeys(payers, 0)
+        paid_by = dict.fromkeys(payers, 0)
         remaining = total
         able = list(payers)
         while remaining and able:
@@ -407,14 +408,15 @@ class Hand:
                 owe = share + (1 if i < extra else 0)
                 paid = min(owe, self.stacks[seat])
                 self.stacks[seat] -= paid
-                owed_by[seat] += paid
+                asked_of[seat] += owe
+                paid_by[seat] += paid
                 remaining -= paid
                 if paid == owe and self.stacks[seat] > 0:
                     still_able.append(seat)
             able = still_able
         for seat in payers:
-            self.pot += owed_by[seat]
-            payments.append(Payment(seat, None, owed_by[seat], "general_rams"))
+            self.pot += paid_by[seat]
+            payments.append(Payment(seat, None, paid_by[seat], "general_rams", asked_of[seat] - paid_by[seat]))
 
     def _settle_nap(self, bidder: int, target: int, payments: list[Payment]) -> str:
         others = self._clockwise_from_left_of(bidder)
@@ -431,7 +433,7 @@ class Hand:
         paid = min(owed, self.stacks[payer])
         self.stacks[payer] -= paid
         self.stacks[payee] += paid
-        payments.append(Payment(payer, payee, paid, "nap"))
+        payments.append(Payment(payer, payee, paid, "nap", owed - paid))
 
     def _finish(self, outcome: str, winners, betes, payments: list[Payment]) -> list[Event]:
         self.phase = Phase.SETTLED

@@ -112,6 +112,8 @@ def test_r22_success_a_short_stack_pays_all_it_has_and_the_rest_is_shared_again(
     # shares 3/3/2; seat 2 has 1 after its ante: the 2 it cannot pay fall 1 and 1 on seats 3 and 0
     assert hand.stacks == [16, 31, 0, 15]
     assert hand.pot == 0
+    rams = {p.payer: (p.chips, p.short) for p in hand.settlement.payments if p.reason == "general_rams"}
+    assert rams == {2: (1, 2), 3: (4, 0), 0: (3, 0)}    # seat 3 and seat 0 were asked their share and a part of seat 2's
     check_conserved(hand)
 
 

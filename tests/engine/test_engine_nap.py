@@ -114,7 +114,7 @@ def test_r23_made_pays_after_the_pot_and_the_betes_and_only_what_each_can():
     payments = list(hand.settlement.payments)
     kinds = [p.reason for p in payments]
     assert kinds == ["pot", "bete", "bete", "nap", "nap"]
-    assert payments[3:] == [Payment(2, 1, 6, "nap"), Payment(0, 1, 6, "nap")]
+    assert payments[3:] == [Payment(2, 1, 6, "nap", short=4), Payment(0, 1, 6, "nap", short=4)]
     check_conserved(hand)
 
 
@@ -148,6 +148,7 @@ def test_r23_missed_pays_in_full_one_after_another_while_the_chips_last():
     assert hand.stacks == [18, 14, 0, 27]
     nap = [p for p in hand.settlement.payments if p.reason == "nap"]
     assert [(p.payer, p.payee, p.chips) for p in nap if p.chips] == [(2, 3, 4), (2, 0, 4)]
+    assert [(p.payee, p.short) for p in nap] == [(3, 0), (0, 0), (1, 4)]
     check_conserved(hand)
 
 

@@ -149,6 +149,8 @@ def test_r25_a_bete_bigger_than_the_stack_takes_only_the_stack():
     assert hand.stacks == [0, 22, 0]
     assert hand.pot == 3                                # seat 0 pays its last 3 chips, seat 2 (empty after its ante) nothing
     assert hand.settlement.betes == (0, 2)              # still betes, though they paid less
+    betes = [(p.payer, p.chips, p.short) for p in hand.settlement.payments if p.reason == "bete"]
+    assert betes == [(0, 3, 7), (2, 0, 10)]             # the bete of 10, and what each could not pay
 
 
 def test_r25_chips_are_conserved_over_a_session_of_random_play():

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from ramsli_tui import rules
 from ramsli_tui.cards import deck_cards
-from ramsli_tui.engine import IN, PASS, Hand
+from ramsli_tui.engine import IN, NAP, PASS, Hand
 from ramsli_tui.engine.events import Payment
 from ramsli_tui.ui.chronicle import Chronicle
-from ramsli_tui.ui.screens.hand_summary import Due, summary_text, transfer_line, transfers
+from ramsli_tui.ui.screens.hand_summary import summary_text, transfer_line, transfers
 from ramsli_tui.ui.words import Words
 
 from ramsli_uikit import make_app, play_until, spec_for
 
 WORDS = Words(("Mia", "Anna", "Bertl"))
-BETE = Due(5, "the bete is 5 chips")
+BETE = "the bete is 5 chips"
 
 
-def line(payment: Payment, due: Due | None = None) -> str:
+def line(payment: Payment, asked: str = "") -> str:
     [transfer] = transfers([payment])
-    return transfer_line(transfer, WORDS, due)
+    return transfer_line(transfer, WORDS, asked)
 
 
 def test_a_bete_paid_in_full_needs_no_reason():
@@ -26,34 +26,37 @@ def test_a_bete_paid_in_full_needs_no_reason():
 
 
 def test_a_short_bete_says_it_was_all_the_player_had():
-    assert line(Payment(1, None, 3, "bete"), BETE) == \
+    assert line(Payment(1, None, 3, "bete", short=2), BETE) == \
         "Anna is bete: 3 chips into the next pot, all Anna had left (the bete is 5 chips)."
-    assert line(Payment(0, None, 1, "bete"), BETE) == \
+    assert line(Payment(0, None, 1, "bete", short=4), BETE) == \
         "You are bete: 1 chip into the next pot, all you had left (the bete is 5 chips)."
 
 
 def test_a_bete_with_nothing_left_to_pay_is_still_told():
-    assert line(Payment(1, None, 0, "bete"), BETE) == \
+    assert line(Payment(1, None, 0, "bete", short=5), BETE) == \
         "Anna is bete but has no chips left to pay (the bete is 5 chips)."
-    [both] = transfers([Payment(0, None, 0, "bete"), Payment(2, None, 0, "bete")])
+    [both] = transfers([Payment(0, None, 0, "bete", short=5), Payment(2, None, 0, "bete", short=5)])
     assert transfer_line(both, WORDS, BETE) == \
         "You and Bertl are bete but have no chips left to pay (the bete is 5 chips)."
 
 
 def test_short_general_rams_and_nap_payments_say_why():
-    failed = Due(15, "a failed General Rams costs 15 chips")
-    assert line(Payment(0, None, 7, "general_rams"), failed) == \
+    failed = "a failed General Rams costs 15 chips"
+    assert line(Payment(0, None, 7, "general_rams", short=8), failed) == \
         "You pay 7 chips into the pot for General Rams, all you had left (a failed General Rams costs 15 chips)."
-    missed = Due(4, "a missed Nap 4 costs 4 chips to each player")
-    assert line(Payment(1, 2, 2, "nap"), missed) == \
+    missed = "a missed Nap 4 costs 4 chips to each player"
+    assert line(Payment(1, 2, 2, "nap", short=2), missed) == \
         "Anna pays Bertl 2 chips for the Nap, all Anna had left (a missed Nap 4 costs 4 chips to each player)."
-    assert line(Payment(1, 0, 0, "nap"), missed) == \
+    assert line(Payment(1, 0, 0, "nap", short=4), missed) == \
         "Anna has no chips left to pay you for the Nap (a missed Nap 4 costs 4 chips to each player)."
 
 
-def play_out(hand: Hand, chronicle: Chronicle):
-    """Everyone in, every announcement passed, the first legal card played; the settlement."""
+def play_out(hand: Hand, chronicle: Chronicle, first=()):
+    """The ``first`` actions, then everyone in, every announcement passed, the first legal
+    card played; the settlement."""
     chronicle.record(hand.opening_events)
+    for action in first:
+        chronicle.record(hand.apply(action))
     while not hand.is_over:
         legal = hand.legal_actions()
         action = next((choice for choice in (IN, PASS) if choice in legal), legal[0])
@@ -69,8 +72,21 @@ def test_the_summary_of_a_hand_explains_betes_paid_short():
     settled = play_out(hand, chronicle)
     assert settled.betes and all(payment.chips == 2 for payment in settled.payments if payment.reason == "bete")
     words = Words(("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"))
-    summary = str(summary_text(settled, chronicle, words, classic))
+    summary = str(summary_text(settled, chronicle, words))
     assert "into the next pot, all " in summary and "had left (the bete is 5 chips)." in summary
+
+
+def test_the_summary_of_a_hand_explains_a_missed_nap_paid_short():
+    """Anna bids Nap 5 on the lowest cards with 7 chips after the ante: the bete takes 5,
+    Bertl gets the last 2 of the 5 owed to him, and you nothing."""
+    nap = rules.load("nap")
+    chronicle = Chronicle((3,) * 3)
+    hand = Hand(nap, [20, 8, 20], dealer=0, pot=0, deck=deck_cards("piquet32"))
+    settled = play_out(hand, chronicle, first=(IN, IN, IN, NAP[5]))  # all in; Anna, first to speak, bids 5
+    assert settled.outcome == "nap_missed"
+    summary = str(summary_text(settled, chronicle, WORDS))
+    assert "Anna pays Bertl 2 chips for the Nap, all Anna had left (a missed Nap 5 costs 5 chips to each player)." in summary
+    assert "Anna has no chips left to pay you for the Nap (a missed Nap 5 costs 5 chips to each player)." in summary
 
 
 async def test_a_short_bete_is_explained_on_the_screen(tmp_path):

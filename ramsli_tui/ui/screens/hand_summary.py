@@ -1,8 +1,8 @@
 """After each hand: who won the pot, the betes, the carry-over and every player's chips.
 
 Nobody goes into debt (R25), so a player may pay less than the rules ask, or nothing at
-all; the summary then says so, and what the rules asked: "Anna is bete: 3 chips into the
-next pot, all Anna had left (the bete is 5 chips)."
+all: the engine's payment says how much less, and the summary says so, and what the rules
+asked: "Anna is bete: 3 chips into the next pot, all Anna had left (the bete is 5 chips)."
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from ...engine.events import HandSettled, Payment
-from ...rules import Ruleset
 from ..chronicle import Chronicle, HandLog
 from ..words import Words, join_lines
 from .dialog import Dialog
@@ -24,20 +23,13 @@ from .dialog import Dialog
 
 class Transfer(NamedTuple):
     """Payments of one kind and size, from one payer to several payees or from several payers
-    to one payee; None is the pot."""
+    to one payee; None is the pot.  ``short``: what each payer could not pay of what was asked."""
 
     reason: str
     chips: int
+    short: int
     payers: tuple[int | None, ...]
     payees: tuple[int | None, ...]
-
-
-class Due(NamedTuple):
-    """What the rules ask of each payment of one kind this hand, and that rule in words.
-    A payer who pays less had no more."""
-
-    chips: int
-    rule: str
 
 
 def transfers(payments: Sequence[Payment]) -> list[Transfer]:
@@ -47,7 +39,7 @@ def transfers(payments: Sequence[Payment]) -> list[Transfer]:
     together: list[Transfer] = []
     for payment in payments:
         for place, transfer in enumerate(together):
-            if (transfer.reason, transfer.chips) != (payment.reason, payment.chips):
+            if (transfer.reason, transfer.chips, transfer.short) != (payment.reason, payment.chips, payment.short):
                 continue
             if transfer.payers == (payment.payer,):
                 together[place] = transfer._replace(payees=transfer.payees + (payment.payee,))
@@ -56,43 +48,35 @@ def transfers(payments: Sequence[Payment]) -> list[Transfer]:
                 together[place] = transfer._replace(payers=transfer.payers + (payment.payer,))
                 break
         else:
-            together.append(Transfer(payment.reason, payment.chips, (payment.payer,), (payment.payee,)))
+            together.append(Transfer(payment.reason, payment.chips, payment.short, (payment.payer,), (payment.payee,)))
     return together
 
 
-def dues(settled: HandSettled, hand: HandLog, rules: Ruleset, words: Words) -> dict[str, Due]:
-    """What the rules asked of each payer this hand, by the payments' reason (R21–R23).
+def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, words: Words) -> str:
+    """What the rules asked of the payers of ``transfer`` (R21–R23), in words.
     ``hand.pot`` is the pot when play started, the P of the rules."""
-    pot = hand.pot
-    bete = rules.bete_in_force(pot)
-    owed = {"bete": Due(bete, f"the bete is {words.chips(bete)}")}
-    match settled.outcome:
-        case "general_rams_failed":
-            forfeit = 3 * pot if rules.general_rams_failure == "triple_pot" else 3 * bete
-            owed["general_rams"] = Due(forfeit, f"a failed General Rams costs {words.chips(forfeit)}")
-        case "general_rams_made":  # shared as evenly as may be: nobody who could pay owed less than this
-            payers = sum(1 for payment in settled.payments if payment.reason == "general_rams")
-            owed["general_rams"] = Due(
-                2 * pot // payers, f"General Rams costs the others twice the pot, {words.chips(2 * pot)} between them"
-            )
-        case "nap_made":
-            target = hand.announcement.target
-            bonus = rules.nap_bonus[target]
-            owed["nap"] = Due(bonus, f"Nap {target} earns {words.chips(bonus)} from each player")
-        case "nap_missed":
-            target = hand.announcement.target
-            penalty = rules.nap_penalty[target]
-            owed["nap"] = Due(penalty, f"a missed Nap {target} costs {words.chips(penalty)} to each player")
-    return owed
+    asked = words.chips(transfer.chips + transfer.short)
+    match transfer.reason, settled.outcome:
+        case "bete", _:
+            return f"the bete is {asked}"
+        case "general_rams", "general_rams_failed":
+            return f"a failed General Rams costs {asked}"
+        case "general_rams", _:
+            return f"General Rams costs the others twice the pot, {words.chips(2 * hand.pot)} between them"
+        case "nap", "nap_made":
+            return f"Nap {hand.announcement.target} earns {asked} from each player"
+        case "nap", _:
+            return f"a missed Nap {hand.announcement.target} costs {asked} to each player"
+        case _:  # the pot is shared out, never owed
+            return f"{asked} were asked"
 
 
-def transfer_line(transfer: Transfer, words: Words, due: Due | None = None) -> str:
+def transfer_line(transfer: Transfer, words: Words, asked: str = "") -> str:
     """One line of the summary: who paid whom (or the pot), how much, and why; and, when
-    they paid less than ``due``, that it was all they had."""
+    they paid less than was ``asked`` (the rule in words), that it was all they had."""
     reason, payers, payees = transfer.reason, transfer.payers, transfer.payees
-    short = due is not None and transfer.chips < due.chips
-    if short and not transfer.chips:
-        return f"{nothing_left(transfer, words)} ({due.rule})."
+    if transfer.short and not transfer.chips:
+        return f"{nothing_left(transfer, words)} ({asked})."
     chips = words.chips(transfer.chips) + (" each" if len(payers) > 1 or len(payees) > 1 else "")
     if reason == "pot":
         line = f"{words.does(payees, 'take')} {chips} from the pot"
@@ -102,9 +86,9 @@ def transfer_line(transfer: Transfer, words: Words, due: Due | None = None) -> s
         line = f"{words.does(payers, 'pay')} {chips} into the pot for General Rams"
     else:
         line = f"{words.does(payers, 'pay')} {words.seats(payees, you='you')} {chips} for the Nap"
-    if short:
+    if transfer.short:
         who = "they" if len(payers) > 1 else words.seat(payers[0], you="you")
-        line += f", all {who} had left ({due.rule})"
+        line += f", all {who} had left ({asked})"
     return line + "."
 
 
@@ -118,17 +102,17 @@ def nothing_left(transfer: Transfer, words: Words) -> str:
     return f"{words.does(payers, 'have')} no chips left to pay {words.seats(transfer.payees, you='you')} for the Nap"
 
 
-def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words, rules: Ruleset) -> Content:
+def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Content:
     hand = next(log for log in reversed(chronicle.hands) if log.number == settled.number)
     tricks = Counter(trick.seat for trick in hand.tricks)
-    owed = dues(settled, hand, rules, words)
     lines: list[str | Content] = [Content.styled(words.outcome(settled), "bold"), ""]
     for transfer in transfers(settled.payments):
-        due = owed.get(transfer.reason)
         if transfer.reason == "pot" and len(transfer.payees) == 1:
             continue  # the pot won by one player is in the first line already
-        if transfer.chips or (due is not None and due.chips):  # nothing paid is told only when something was owed
-            lines.append(transfer_line(transfer, words, due))
+        if transfer.short:
+            lines.append(transfer_line(transfer, words, asked_in_words(transfer, settled, hand, words)))
+        elif transfer.chips:  # nothing paid and nothing asked goes untold
+            lines.append(transfer_line(transfer, words))
     lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
     if hand.tricks:
         last = hand.tricks[-1]
@@ -154,19 +138,17 @@ class HandSummaryScreen(Dialog[None]):
 
     BINDINGS = [Binding("enter,space,escape", "dismiss", "Next hand", id="summary.next")]
 
-    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words, rules: Ruleset,
-                 last: bool = False) -> None:
+    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words, last: bool = False) -> None:
         """``last``: the hand ended the session, and the result comes next."""
         super().__init__()
         self.settled = settled
         self.chronicle = chronicle
         self.words = words
-        self.rules = rules
         self.last = last
 
     def compose(self) -> ComposeResult:
         with self.box(f"Hand {self.settled.number}"):
-            yield Static(summary_text(self.settled, self.chronicle, self.words, self.rules), id="text")
+            yield Static(summary_text(self.settled, self.chronicle, self.words), id="text")
             yield Button("The result (Enter)" if self.last else "Next hand (Enter)", id="next", variant="primary",
                          compact=True)
 

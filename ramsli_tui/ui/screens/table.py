@@ -374,7 +374,7 @@ class TableScreen(Screen):
             self.show_update(held)
             self.table.hand_seen()
 
-        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, self.table.rules, last), seen)
+        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), seen)
 
     def show_session_over(self, ended: SessionEnded) -> None:
         from .session_over import SessionOverScreen
