@@ -9,7 +9,9 @@ strengths and the actions so far replay the session exactly.
 
 Every write is atomic (a temporary file beside the target, then a rename), so a save
 is always the old one or the new one, never half of each.  A file that cannot be read
-is moved aside under a new name, never deleted, and reported in words.
+is moved aside under a new name, never deleted, and reported in words.  One ramsli at a
+time holds the saved game (``Storage.claimed``): a second one, opened in another
+terminal, would otherwise overwrite the first one's game with its own.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import json
 import os
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import IO, Any, Callable, Iterator, TypeVar
 
 import yaml
 from platformdirs import user_config_dir, user_data_dir
@@ -187,6 +190,25 @@ class Storage:
     def crash_log_path(self) -> Path:
         return self.data_dir / "error.log"
 
+    @property
+    def lock_path(self) -> Path:
+        return self.data_dir / "autosave.lock"
+
+    @contextmanager
+    def claimed(self) -> Iterator[None]:
+        """Hold the saved game while the block runs; StorageError if another ramsli holds
+        it.  The lock goes with the process, so a crash never leaves it behind."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.lock_path, "a", encoding="utf-8") as handle:
+            try:
+                lock_exclusively(handle)
+            except OSError:
+                raise StorageError(
+                    f"Another ramsli is already open with your saved game ({shown(self.save_path)}): "
+                    "finish or leave that one first, so that neither overwrites the other's game."
+                ) from None
+            yield
+
     # --- settings --------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
@@ -244,6 +266,18 @@ def shown(path: Path) -> str:
         return "~/" + str(Path(path).relative_to(Path.home()))
     except ValueError:
         return str(path)
+
+
+def lock_exclusively(handle: IO[str]) -> None:
+    """Lock ``handle``'s file for this process, or raise OSError at once if another holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import sys
 import traceback
+from contextlib import ExitStack
 from dataclasses import replace
 from typing import Iterable
 
@@ -266,8 +268,20 @@ def default_strength(wanted: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the app for ``ramsli`` (no command) or ``ramsli play``; the exit status."""
+    storage = Storage.default()
+    with ExitStack() as held:
+        try:
+            held.enter_context(storage.claimed())
+        except StorageError as error:
+            print(f"ramsli: {error}", file=sys.stderr)
+            return 1
+        return run_with(storage, args)
+
+
+def run_with(storage: Storage, args: argparse.Namespace) -> int:
+    """Run the app on ``storage``, which this process holds."""
     gc.disable()  # until the first frame: starting makes many objects and frees almost none
-    app = RamsliApp(Storage.default(), bot_delay=getattr(args, "bot_delay", None))
+    app = RamsliApp(storage, bot_delay=getattr(args, "bot_delay", None))
     if args.command == "play":
         app.spec = spec_from_args(args, app.settings)
     app.run()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
-from ramsli_tui.storage import SavedGame, Settings, StorageError, write_atomically
+from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, write_atomically
 
 from ramsli_uikit import spec_for, storage_in
 
@@ -60,3 +64,25 @@ def test_an_atomic_write_leaves_the_old_file_when_it_fails(tmp_path):
         write_atomically(target, 12345)  # not text: the write fails part way
     assert target.read_text() == "old"
     assert [path.name for path in tmp_path.iterdir()] == ["file.txt"]
+
+
+def test_a_second_ramsli_cannot_take_the_saved_game_while_the_first_holds_it(tmp_path):
+    first, second = storage_in(tmp_path), storage_in(tmp_path)
+    with first.claimed():
+        with pytest.raises(StorageError, match="Another ramsli is already open with your saved game"):
+            with second.claimed():
+                pass
+    with second.claimed():  # free again once the first has let go
+        pass
+
+
+def test_ramsli_says_so_and_starts_nothing_when_another_holds_the_saved_game(tmp_path):
+    environment = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    holder = Storage(tmp_path / "config" / "ramsli", tmp_path / "data" / "ramsli")
+    with holder.claimed():
+        for command in ([], ["play"]):
+            result = subprocess.run([sys.executable, "-m", "ramsli_tui", *command],
+                                    capture_output=True, text=True, env=environment, timeout=60)
+            assert result.returncode == 1
+            assert result.stderr.startswith("ramsli: Another ramsli is already open with your saved game")
+            assert "Traceback" not in result.stderr
