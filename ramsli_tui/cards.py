@@ -58,14 +58,16 @@ class Rank(IntEnum):
 _RANK_LETTERS = {rank: letter for rank, letter in zip(range(2, 15), "23456789TJQKA")}
 _LETTER_RANKS = {letter: Rank(rank) for rank, letter in _RANK_LETTERS.items()}
 
-# Display glyphs, by suit style.  German-suited packs call Q the Ober and J the Unter.
+# Display glyphs and words, by suit style.  German-suited packs have no glyphs, so a
+# German card is named in words, suit first as in German ("Schellen-Ober": Bell Ober);
+# they call Q the Ober and J the Unter.
 FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-GERMAN_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}
+GERMAN_SUIT_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
 SUIT_NAMES = {
     "french": {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"},
     "german": {Suit.SPADES: "leaves", Suit.HEARTS: "hearts", Suit.DIAMONDS: "bells", Suit.CLUBS: "acorns"},
 }
-GERMAN_RANK_LETTERS = {Rank.QUEEN: "O", Rank.JACK: "U"}
+GERMAN_RANK_WORDS = {Rank.JACK: "Unter", Rank.QUEEN: "Ober", Rank.KING: "King", Rank.ACE: "Ace"}
 
 BIG_JOKER_INDEX = 53
 LITTLE_JOKER_INDEX = 52
@@ -101,13 +103,12 @@ class Card(int):
         return _CODES[self]
 
     def label(self, style: str = "french") -> str:
-        """The card as a player reads it: ``10♠``, ``K♥``, or ``OB`` (Ober of Bells) in the German style."""
+        """The card as a player reads it: ``10♠``, ``K♥``, or ``Bell Ober`` in the German style."""
         if self.is_joker:
             return "Big Joker" if self == BIG_JOKER_INDEX else "Little Joker"
         rank = self.rank
         if style == "german":
-            rank_text = GERMAN_RANK_LETTERS.get(rank, "10" if rank == Rank.TEN else rank.letter)
-            return f"{rank_text}{GERMAN_LETTERS[self.suit]}"
+            return f"{GERMAN_SUIT_WORDS[self.suit]} {GERMAN_RANK_WORDS.get(rank, str(int(rank)))}"
         rank_text = "10" if rank == Rank.TEN else rank.letter
         return f"{rank_text}{FRENCH_SYMBOLS[self.suit]}"
 

@@ -145,8 +145,8 @@ async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_
         app.set_faces("german")
         await pilot.pause()
         german = log_text()
-        assert "8H is turned up: hearts are trumps." in german
-        assert "You play AH." in german and "Bertl plays OB." in german
+        assert "Heart 8 is turned up: hearts are trumps." in german
+        assert "You play Heart Ace." in german and "Bertl plays Bell Ober." in german
         assert not any(symbol in german for symbol in "♠♥♦♣")
         app.set_faces("french")
         await pilot.pause()
@@ -162,7 +162,7 @@ async def test_the_trick_history_follows_a_change_of_faces(tmp_path):
         app.set_faces("german")
         await pilot.pause()
         history = str(app.screen.query_one(".hand").render())
-    assert "(8H turned)" in history and "You AH · Bertl OB" in history
+    assert "(Heart 8 turned)" in history and "You Heart Ace · Bertl Bell Ober" in history
 
 
 async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):
