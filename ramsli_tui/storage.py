@@ -197,16 +197,25 @@ class Storage:
     @contextmanager
     def claimed(self) -> Iterator[None]:
         """Hold the saved game while the block runs; StorageError if another ramsli holds
-        it.  The lock goes with the process, so a crash never leaves it behind."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.lock_path, "a", encoding="utf-8") as handle:
+        it.  The lock goes with the process, so a crash never leaves it behind.  Where no
+        lock can be taken at all (a folder that cannot be written, a network file system
+        without locks) the game goes on unguarded rather than not at all."""
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            handle = open(self.lock_path, "a", encoding="utf-8")
+        except OSError:
+            yield  # saving will say what is wrong with the folder
+            return
+        with handle:
             try:
                 lock_exclusively(handle)
-            except OSError:
+            except (BlockingIOError, PermissionError):
                 raise StorageError(
                     f"Another ramsli is already open with your saved game ({shown(self.save_path)}): "
                     "finish or leave that one first, so that neither overwrites the other's game."
                 ) from None
+            except OSError:
+                pass  # this file system cannot lock
             yield
 
     # --- settings --------------------------------------------------------------------
@@ -269,7 +278,8 @@ def shown(path: Path) -> str:
 
 
 def lock_exclusively(handle: IO[str]) -> None:
-    """Lock ``handle``'s file for this process, or raise OSError at once if another holds it."""
+    """Lock ``handle``'s file for this process: BlockingIOError or PermissionError at once
+    if another holds it, another OSError if the file system cannot lock."""
     try:
         import fcntl
     except ImportError:  # Windows

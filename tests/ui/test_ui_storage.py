@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
 
 import pytest
 
+from ramsli_tui import storage as storage_module
 from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, write_atomically
 
 from ramsli_uikit import spec_for, storage_in
@@ -74,6 +76,17 @@ def test_a_second_ramsli_cannot_take_the_saved_game_while_the_first_holds_it(tmp
                 pass
     with second.claimed():  # free again once the first has let go
         pass
+
+
+def test_where_no_lock_can_be_taken_the_game_goes_on_unguarded(tmp_path, monkeypatch):
+    def cannot_lock(handle):
+        raise OSError(errno.ENOLCK, "No locks available")  # NFS without a lock daemon
+
+    monkeypatch.setattr(storage_module, "lock_exclusively", cannot_lock)
+    ran = []
+    with storage_in(tmp_path).claimed():
+        ran.append(True)
+    assert ran == [True]
 
 
 def test_ramsli_says_so_and_starts_nothing_when_another_holds_the_saved_game(tmp_path):
