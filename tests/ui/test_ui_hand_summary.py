@@ -16,9 +16,9 @@ WORDS = Words(("Mia", "Anna", "Bertl"))
 BETE = "the bete is 5 chips"
 
 
-def line(payment: Payment, asked: str = "") -> str:
+def line(payment: Payment, asked: str = "", outcome: str = "played") -> str:
     [transfer] = transfers([payment])
-    return transfer_line(transfer, WORDS, asked)
+    return transfer_line(transfer, WORDS, asked, outcome)
 
 
 def test_a_bete_paid_in_full_needs_no_reason():
@@ -40,10 +40,17 @@ def test_a_bete_with_nothing_left_to_pay_is_still_told():
         "You and Bertl are bete but have no chips left to pay (the bete is 5 chips)."
 
 
+def test_general_rams_pays_into_this_pot_when_made_and_the_next_when_failed():
+    assert line(Payment(2, None, 6, "general_rams"), outcome="general_rams_made") == \
+        "Bertl pays 6 chips into the pot for General Rams."
+    assert line(Payment(2, None, 15, "general_rams"), outcome="general_rams_failed") == \
+        "Bertl pays 15 chips into the next pot for General Rams."
+
+
 def test_short_general_rams_and_nap_payments_say_why():
     failed = "a failed General Rams costs 15 chips"
-    assert line(Payment(0, None, 7, "general_rams", short=8), failed) == \
-        "You pay 7 chips into the pot for General Rams, all you had left (a failed General Rams costs 15 chips)."
+    assert line(Payment(0, None, 7, "general_rams", short=8), failed, "general_rams_failed") == \
+        "You pay 7 chips into the next pot for General Rams, all you had left (a failed General Rams costs 15 chips)."
     missed = "a missed Nap 4 costs 4 chips to each player"
     assert line(Payment(1, 2, 2, "nap", short=2), missed) == \
         "Anna pays Bertl 2 chips for the Nap, all Anna had left (a missed Nap 4 costs 4 chips to each player)."

@@ -71,9 +71,10 @@ def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, word
             return f"{asked} were asked"
 
 
-def transfer_line(transfer: Transfer, words: Words, asked: str = "") -> str:
+def transfer_line(transfer: Transfer, words: Words, asked: str = "", outcome: str = "") -> str:
     """One line of the summary: who paid whom (or the pot), how much, and why; and, when
-    they paid less than was ``asked`` (the rule in words), that it was all they had."""
+    they paid less than was ``asked`` (the rule in words), that it was all they had.
+    ``outcome`` is the hand's: a failed General Rams pays into the next hand's pot."""
     reason, payers, payees = transfer.reason, transfer.payers, transfer.payees
     if transfer.short and not transfer.chips:
         return f"{nothing_left(transfer, words)} ({asked})."
@@ -83,7 +84,8 @@ def transfer_line(transfer: Transfer, words: Words, asked: str = "") -> str:
     elif reason == "bete":
         line = f"{words.does(payers, 'are')} bete: {chips} into the next pot"
     elif reason == "general_rams":
-        line = f"{words.does(payers, 'pay')} {chips} into the pot for General Rams"
+        pot = "the next pot" if outcome == "general_rams_failed" else "the pot"
+        line = f"{words.does(payers, 'pay')} {chips} into {pot} for General Rams"
     else:
         line = f"{words.does(payers, 'pay')} {words.seats(payees, you='you')} {chips} for the Nap"
     if transfer.short:
@@ -110,9 +112,9 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
         if transfer.reason == "pot" and len(transfer.payees) == 1:
             continue  # the pot won by one player is in the first line already
         if transfer.short:
-            lines.append(transfer_line(transfer, words, asked_in_words(transfer, settled, hand, words)))
+            lines.append(transfer_line(transfer, words, asked_in_words(transfer, settled, hand, words), settled.outcome))
         elif transfer.chips:  # nothing paid and nothing asked goes untold
-            lines.append(transfer_line(transfer, words))
+            lines.append(transfer_line(transfer, words, outcome=settled.outcome))
     lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
     if hand.tricks:
         last = hand.tricks[-1]
