@@ -63,6 +63,10 @@ class Words:
         self.faces = faces
         self.you = you
 
+    def with_faces(self, faces: str) -> Words:
+        """The same table's words with other card faces."""
+        return Words(self.names, faces, self.you)
+
     # --- things ----------------------------------------------------------------------------
 
     def seat(self, seat: int, you: str = "You") -> str:

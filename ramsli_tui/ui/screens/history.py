@@ -56,6 +56,6 @@ class TrickHistoryScreen(ChronicleScreen):
 
     def redraw(self) -> None:
         """Tell the hands again with the card faces now chosen."""
-        self.words = Words(self.words.names, self.app.settings.faces, self.words.you)
+        self.words = self.words.with_faces(self.app.settings.faces)
         for hand, text in self.texts:
             text.update(hand_text(hand, self.words))
