@@ -99,3 +99,132 @@ def test_ramsli_says_so_and_starts_nothing_when_another_holds_the_saved_game(tmp
             assert result.returncode == 1
             assert result.stderr.startswith("ramsli: Another ramsli is already open with your saved game")
             assert "Traceback" not in result.stderr
+
+
+# --- edges of the promises above: every unreadable file is kept, every wrong value falls back --
+
+def test_settings_that_are_not_utf8_text_are_kept_aside_byte_for_byte(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_bytes(b"theme: \xff\xfe light\n")
+    with pytest.raises(StorageError, match="kept as"):
+        storage.load_settings()
+    assert not storage.settings_path.exists()
+    [kept] = storage.config_dir.glob("settings.unreadable-*.yaml")
+    assert kept.read_bytes() == b"theme: \xff\xfe light\n"
+    assert storage.load_settings() == Settings()
+
+
+def test_a_save_that_is_not_json_is_kept_aside_not_deleted(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_path.parent.mkdir(parents=True)
+    storage.save_path.write_text('{"format": "ramsli-save/1", "players": ')
+    with pytest.raises(StorageError) as raised:
+        storage.load_game()
+    [kept] = storage.data_dir.glob("autosave.unreadable-*.json")
+    assert str(kept) in str(raised.value)
+    assert kept.read_text() == '{"format": "ramsli-save/1", "players": '
+    assert storage.load_game() is None
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('{"format": "ramsli-save/2", "ruleset": "classic", "players": 3, "seed": 1, '
+     '"names": ["a", "b", "c"], "strengths": [null, "random", "random"], "actions": []}', "ramsli-save/1"),
+    ('{"format": "ramsli-save/1", "ruleset": "classic", "players": 3, "seed": 1, '
+     '"names": ["a", "b"], "strengths": [null, "random", "random"], "actions": []}', "do not match"),
+    ('{"format": "ramsli-save/1", "ruleset": "classic", "players": 3, "seed": 1, '
+     '"names": ["a", "b", "c"], "strengths": [null, "random"], "actions": []}', "do not match"),
+])
+def test_a_save_of_another_format_or_with_mismatched_seats_is_kept_aside(tmp_path, text, problem):
+    storage = storage_in(tmp_path)
+    storage.save_path.parent.mkdir(parents=True)
+    storage.save_path.write_text(text)
+    with pytest.raises(StorageError, match=problem):
+        storage.load_game()
+    assert not storage.save_path.exists()
+    assert [path.read_text() for path in storage.data_dir.glob("autosave.unreadable-*.json")] == [text]
+
+
+def test_a_save_keeps_its_starting_chips_and_strengths(tmp_path):
+    storage = storage_in(tmp_path)
+    spec = spec_for(players=3, seed=5, starting_chips=33)
+    storage.save_game(SavedGame(spec, ("in",)))
+    loaded = storage.load_game()
+    assert loaded.spec.starting_chips == 33 and loaded.spec.strengths == (None, "random", "random")
+
+
+def test_settings_of_the_wrong_type_fall_back_each_to_its_default(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text(
+        "players: true\nname: ''\ntheme: ''\nruleset: 7\nbot_delay: 9\nseed: false\nstarting_chips: yes\nfaces: german\n"
+    )
+    settings = storage.load_settings()
+    assert (settings.players, settings.name, settings.theme, settings.ruleset) == (4, "You", "green-felt", "classic")
+    assert (settings.bot_delay, settings.seed, settings.starting_chips) == (0.6, None, None)
+    assert settings.faces == "german"  # the right values are still taken
+
+
+def test_settings_keep_the_values_at_the_edges_of_what_is_allowed(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("bot_delay: 0\nplayers: 6\nseed: 0\nstarting_chips: 1\n")
+    settings = storage.load_settings()
+    assert (settings.bot_delay, settings.players, settings.seed, settings.starting_chips) == (0.0, 6, 0, 1)
+    assert isinstance(settings.bot_delay, float)
+    storage.settings_path.write_text("bot_delay: 5\n")
+    assert storage.load_settings().bot_delay == 5.0
+
+
+def test_an_opponent_without_a_name_keeps_the_default_name_of_its_seat(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("opponents:\n- {strength: hard}\n- {name: Zed}\n- {name: '', strength: normal}\n")
+    opponents = storage.load_settings().opponents
+    assert [(o.name, o.strength) for o in opponents] == [
+        ("Anna", "hard"), ("Zed", ""), ("Carlo", "normal"), ("Dora", ""), ("Emil", ""),
+    ]
+
+
+def test_settings_that_are_not_a_mapping_are_kept_aside(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("- theme\n- light\n")
+    with pytest.raises(StorageError, match="not a mapping"):
+        storage.load_settings()
+    assert [path.read_text() for path in storage.config_dir.glob("settings.unreadable-*.yaml")] == ["- theme\n- light\n"]
+
+
+def test_a_write_that_dies_before_the_rename_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    target = tmp_path / "autosave.json"
+    write_atomically(target, "old save")
+
+    def dies(source, destination):
+        raise KeyboardInterrupt  # the process is stopped between writing and renaming
+
+    monkeypatch.setattr(storage_module.os, "replace", dies)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(target, "new save")
+    assert target.read_text() == "old save"
+    assert [path.name for path in tmp_path.iterdir()] == ["autosave.json"]
+
+
+def test_a_reader_that_opened_the_old_file_reads_it_whole_after_a_write(tmp_path):
+    target = tmp_path / "settings.yaml"
+    write_atomically(target, "theme: light\n" * 100)
+    with open(target, encoding="utf-8") as reader:
+        write_atomically(target, "theme: dark\n")
+        assert reader.read() == "theme: light\n" * 100
+    assert target.read_text() == "theme: dark\n"
+
+
+def test_where_the_data_folder_cannot_be_made_the_game_goes_on_unguarded(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    storage = Storage(tmp_path / "config", blocker / "ramsli")
+    ran = []
+    with storage.claimed():
+        ran.append(True)
+    assert ran == [True]
+    with pytest.raises(OSError):
+        storage.save_game(SavedGame(spec_for(players=3), ()))  # saving is what says what is wrong
