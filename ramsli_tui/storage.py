@@ -16,6 +16,7 @@ terminal, would otherwise overwrite the first one's game with its own.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import tempfile
@@ -258,15 +259,31 @@ class Storage:
         try:
             return parse(text)
         except errors as error:
-            raise self._set_aside(path, what, error) from None
+            raise self._set_aside(path, what, in_one_line(error)) from None
 
     def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
-        kept = path.with_name(f"{path.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+        kept = unused_name(path, f"unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             path.replace(kept)
         except OSError:
             return StorageError(f"Your {what} could not be read ({reason}); it is still at {path}.")
         return StorageError(f"Your {what} could not be read ({reason}); it was kept as {kept}.")
+
+
+def unused_name(path: Path, mark: str) -> Path:
+    """``path`` renamed with ``mark`` before its suffix, and a number after the mark if
+    that name is taken: nothing set aside is ever replaced by what comes after it."""
+    for number in itertools.count(1):
+        kept = path.with_name(f"{path.stem}.{mark}{'' if number == 1 else f'-{number}'}{path.suffix}")
+        if not kept.exists():
+            return kept
+
+
+def in_one_line(error: Exception) -> str:
+    """What is wrong with a file, in one line: YAML's own message runs over several."""
+    if isinstance(error, yaml.MarkedYAMLError) and error.problem_mark is not None:
+        return f"line {error.problem_mark.line + 1}: {error.problem}"
+    return " ".join(str(error).split())
 
 
 def shown(path: Path) -> str:

@@ -228,3 +228,25 @@ def test_where_the_data_folder_cannot_be_made_the_game_goes_on_unguarded(tmp_pat
     assert ran == [True]
     with pytest.raises(OSError):
         storage.save_game(SavedGame(spec_for(players=3), ()))  # saving is what says what is wrong
+
+
+def test_files_set_aside_in_the_same_second_are_all_kept(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    for broken in ("[first broken", "[second broken", "[third broken"):
+        storage.settings_path.write_text(broken)
+        with pytest.raises(StorageError):
+            storage.load_settings()
+    kept = sorted(path.read_text() for path in storage.config_dir.glob("settings.unreadable-*.yaml"))
+    assert kept == ["[first broken", "[second broken", "[third broken"]
+
+
+def test_a_yaml_mistake_is_told_in_one_line_with_its_line_number(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("theme: light\nfaces: [french\n")
+    with pytest.raises(StorageError) as caught:
+        storage.load_settings()
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith("Your settings could not be read (line 3: ")
