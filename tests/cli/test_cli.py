@@ -16,7 +16,7 @@ from ramsli_tui.ui.app import spec_from_args
 
 def ramsli(*args: str, cwd=None, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "ramsli_tui", *args], capture_output=True, text=True, cwd=cwd, input=stdin
+        [sys.executable, "-m", "ramsli_tui", *args], capture_output=True, text=True, cwd=cwd, input=stdin, timeout=120
     )
 
 
