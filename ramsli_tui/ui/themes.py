@@ -12,12 +12,14 @@ name replaces it.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 import yaml
+from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..storage import load_yaml
+from ..rules import RulesetError, line_of, node_value, parse_yaml_node
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_THEME = "green-felt"
@@ -54,32 +56,59 @@ def bundled_dir() -> Path:
 
 
 def load_theme(path: Path) -> Theme:
+    """The theme in the YAML file at ``path``; ThemeError names the file, the line and the
+    key of the first thing wrong with it."""
+    source = str(path)
     try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        raise ThemeError(f"{path}: cannot be read as YAML ({error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("primary"), str):
-        raise ThemeError(f"{path}: a theme needs at least a 'primary' colour")
-    unknown = set(data) - {"name", "dark", "variables", *THEME_COLOURS}
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ThemeError(f"{source}: cannot be read ({error})") from None
+    try:
+        node = parse_yaml_node(text, source)
+        if not isinstance(node, yaml.MappingNode):
+            raise ThemeError(f"{source}: a theme must be a mapping of keys to colours (like primary: '#884400')")
+        data = {str(key.value): node_value(value, source) for key, value in node.value}
+    except RulesetError as error:  # the rulesets' YAML reader says what and where
+        raise ThemeError(str(error)) from None
+    lines = key_lines(node)
+    unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(f"{path}: unknown key '{sorted(unknown)[0]}'")
+        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key '{unknown[0]}'{close_to(unknown[0], THEME_COLOURS)}")
+    if "primary" not in data:
+        raise ThemeError(f"{source}: a theme needs at least a 'primary' colour")
     variables = data.get("variables") or {}
     if not isinstance(variables, dict):
-        raise ThemeError(f"{path}: 'variables' must be a mapping of names to colours")
+        raise ThemeError(f"{source}:{lines['variables']}: 'variables' must be a mapping of names to colours")
+    variable_lines = key_lines(next(value for key, value in node.value if key.value == "variables")) if variables else {}
+    for name in variables:
+        if name not in TABLE_VARIABLES:
+            raise ThemeError(f"{source}:{variable_lines[name]}: unknown variable '{name}'{close_to(name, TABLE_VARIABLES)}")
     border = variables.get("card-border", "round")
     if border not in BORDERS:
-        raise ThemeError(f"{path}: card-border must be one of {', '.join(BORDERS)}, not '{border}'")
-    theme = Theme(
+        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not '{border}'")
+    colours = [(key, data[key], lines[key]) for key in THEME_COLOURS if key in data]
+    colours += [(name, value, variable_lines[name]) for name, value in variables.items() if name != "card-border"]
+    for key, value, line in colours:
+        try:
+            Color.parse(str(value))
+        except ColorParseError:
+            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not '{value}'") from None
+    return Theme(
         name=str(data.get("name") or path.stem),
         dark=bool(data.get("dark", True)),
         variables={**TABLE_VARIABLES, **{str(key): str(value) for key, value in variables.items()}},
         **{key: str(data[key]) for key in THEME_COLOURS if key in data},
     )
-    try:
-        theme.to_color_system()
-    except Exception as error:  # Textual refuses a colour it cannot parse
-        raise ThemeError(f"{path}: {error}") from None
-    return theme
+
+
+def key_lines(node: yaml.MappingNode) -> dict[str, int]:
+    """The line of each key of a YAML mapping."""
+    return {str(key.value): line_of(key) for key, _ in node.value}
+
+
+def close_to(word: str, known) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def load_themes(own_dir: Path) -> tuple[list[Theme], list[str]]:
