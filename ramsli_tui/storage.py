@@ -9,13 +9,15 @@ strengths and the actions so far replay the session exactly.
 
 Every write is atomic (a temporary file beside the target, then a rename), so a save
 is always the old one or the new one, never half of each.  A file that cannot be read
-is moved aside under a new name, never deleted, and reported in words.  One ramsli at a
+is moved aside under a new name, never deleted, and reported in words; a value in the
+settings that cannot be used keeps its default and is reported by line and key.  One ramsli at a
 time holds the saved game (``Storage.claimed``): a second one, opened in another
 terminal, would otherwise overwrite the first one's game with its own.
 """
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import json
 import os
@@ -34,11 +36,6 @@ FACES = ("french", "german")
 HUMAN_SEAT = 0
 T = TypeVar("T")
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's where installed: several times faster
-
-
-def load_yaml(text: str) -> Any:
-    """Safe YAML: plain data only, never objects."""
-    return yaml.load(text, Loader=SAFE_LOADER)
 
 
 class StorageError(Exception):
@@ -125,28 +122,46 @@ class Settings:
         return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
     @classmethod
-    def from_yaml(cls, text: str) -> Settings:
-        """Settings from YAML; unknown keys are ignored and a wrong value keeps its default."""
-        data = load_yaml(text) or {}
-        if not isinstance(data, dict):
+    def read(cls, text: str) -> tuple[Settings, list[tuple[int, str]]]:
+        """Settings from YAML, and (line, what) for each thing in it that could not be used:
+        a wrong value keeps its default, an unknown key is left out."""
+        node = yaml.compose(text, Loader=SAFE_LOADER)
+        if node is None:
+            return cls(), []
+        if not isinstance(node, yaml.MappingNode):
             raise ValueError("it is not a mapping of settings")
         settings = cls()
-        for item in fields(cls):
-            if item.name in data and item.name != "opponents":
-                _set_checked(settings, item.name, data[item.name])
-        opponents = data.get("opponents")
-        if isinstance(opponents, list):
-            chosen = [
-                Opponent(str(entry.get("name", "")) or default.name, str(entry.get("strength", "") or ""))
-                for entry, default in zip(opponents, DEFAULT_OPPONENTS)
-                if isinstance(entry, dict)
-            ]
-            settings.opponents = chosen + list(DEFAULT_OPPONENTS[len(chosen):])
-        return settings
+        problems = []
+        known = [item.name for item in fields(cls)]
+        for key_node, value_node in node.value:
+            key, line = str(key_node.value), key_node.start_mark.line + 1
+            value = yaml.SafeLoader("").construct_object(value_node, deep=True)
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                problems.append((line, f"unknown setting '{key}'{hint} is left out"))
+            elif key == "opponents":
+                settings.opponents = _opponents(value)
+            elif not _set_checked(settings, key, value):
+                problems.append((line, f"{key} cannot be {value!r}; {getattr(settings, key)!r} is used"))
+        return settings, problems
 
 
-def _set_checked(settings: Settings, name: str, value: Any) -> None:
-    """Take ``value`` for setting ``name`` if it has the right shape; otherwise keep the default."""
+def _opponents(entries: Any) -> list[Opponent]:
+    """The computer players named in settings, each seat's default where one says nothing."""
+    if not isinstance(entries, list):
+        return list(DEFAULT_OPPONENTS)
+    chosen = [
+        Opponent(str(entry.get("name", "")) or default.name, str(entry.get("strength", "") or ""))
+        for entry, default in zip(entries, DEFAULT_OPPONENTS)
+        if isinstance(entry, dict)
+    ]
+    return chosen + list(DEFAULT_OPPONENTS[len(chosen):])
+
+
+def _set_checked(settings: Settings, name: str, value: Any) -> bool:
+    """Take ``value`` for setting ``name`` if it has the right shape, and say whether it
+    did; otherwise the default stays."""
     default = getattr(settings, name)
     if name in ("starting_chips", "seed"):
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
@@ -162,6 +177,7 @@ def _set_checked(settings: Settings, name: str, value: Any) -> None:
         ok = isinstance(value, str) and bool(value)
     if ok:
         setattr(settings, name, float(value) if isinstance(default, float) else value)
+    return ok
 
 
 class Storage:
@@ -224,8 +240,17 @@ class Storage:
     def load_settings(self) -> Settings:
         """The remembered settings, or the defaults if there are none; StorageError if the
         file could not be read (it has then been moved aside)."""
-        settings = self._load(self.settings_path, "settings", Settings.from_yaml, (yaml.YAMLError, ValueError))
-        return Settings() if settings is None else settings
+        return self.read_settings()[0]
+
+    def read_settings(self) -> tuple[Settings, list[str]]:
+        """``load_settings``, and a message naming the file, line and key for each value
+        that could not be used (it keeps its default) or key that is unknown."""
+        read = self._load(self.settings_path, "settings", Settings.read, (yaml.YAMLError, ValueError))
+        if read is None:
+            return Settings(), []
+        settings, problems = read
+        where = shown(self.settings_path)
+        return settings, [f"{where}:{line}: {problem}" for line, problem in problems]
 
     def save_settings(self, settings: Settings) -> None:
         write_atomically(self.settings_path, settings.to_yaml())

@@ -44,7 +44,8 @@ class RamsliApp(App[None]):
         self.spec = spec
         self.problems: list[str] = []
         try:
-            self.settings = storage.load_settings()
+            self.settings, setting_problems = storage.read_settings()
+            self.problems += setting_problems
         except StorageError as error:
             self.settings = Settings()
             self.problems.append(str(error))

@@ -12,7 +12,7 @@ import pytest
 from ramsli_tui import storage as storage_module
 from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, write_atomically
 
-from ramsli_uikit import spec_for, storage_in
+from ramsli_uikit import make_app, spec_for, storage_in
 
 
 def test_settings_round_trip(tmp_path):
@@ -250,3 +250,35 @@ def test_a_yaml_mistake_is_told_in_one_line_with_its_line_number(tmp_path):
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith("Your settings could not be read (line 3: ")
+
+
+def test_settings_that_cannot_be_used_are_named_by_file_line_and_key(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("faces: klingon\nplayers: many\nbot_delay: -3\nname: Mia\nthme: light\n")
+    settings, problems = storage.read_settings()
+    assert (settings.faces, settings.players, settings.bot_delay, settings.name) == ("french", 4, 0.6, "Mia")
+    where = str(storage.settings_path)
+    assert problems == [
+        f"{where}:1: faces cannot be 'klingon'; 'french' is used",
+        f"{where}:2: players cannot be 'many'; 4 is used",
+        f"{where}:3: bot_delay cannot be -3; 0.6 is used",
+        f"{where}:5: unknown setting 'thme' (did you mean 'theme'?) is left out",
+    ]
+
+
+def test_good_settings_have_nothing_to_say(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_settings(Settings(theme="light", faces="german", name="Mia"))
+    assert storage.read_settings()[1] == []
+
+
+async def test_the_app_tells_the_player_which_settings_it_could_not_use(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("theme: light\nfaces: klingon\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        messages = [notification.message for notification in app._notifications]
+    assert f"{storage.settings_path}:2: faces cannot be 'klingon'; 'french' is used" in messages
