@@ -1,0 +1,374 @@
+"""The app's promises that no snapshot shows: keys and their timing, the table's pace and
+saving, what a computer player or a failing disk may do, and what stays on the table
+between moves.  Each test here was written against a deliberate break of the app that
+the other tests let through."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from ramsli_tui.engine import GENERAL_RAMS, IllegalAction, Phase
+from ramsli_tui.rules import load as load_ruleset
+from ramsli_tui.storage import Settings
+from ramsli_tui.table import Table, load_rules
+from ramsli_tui.ui.app import RamsliApp
+from ramsli_tui.ui.screens.confirm import ConfirmScreen
+from ramsli_tui.ui.screens.history import TrickHistoryScreen
+from ramsli_tui.ui.screens.rules_help import rules_markdown
+from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.ui.widgets.banner import TurnBanner
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.trick import TrickArea
+from ramsli_tui.ui.words import Words
+
+from ramsli_uikit import make_app, play_until, settle, spec_for, storage_in, table_screen
+
+
+@pytest.fixture
+def one_hand(tmp_path):
+    """A ruleset whose session ends after one hand."""
+    path = tmp_path / "one-hand.yaml"
+    path.write_text("max_hands: 1\n")
+    return str(path)
+
+
+async def play_to_end(table: Table) -> list:
+    """The table played to its end, the human always taking the first legal action."""
+    updates = []
+    table.listener = updates.append
+    runner = asyncio.create_task(table.run())
+    while not table.session.is_over:
+        waiting = asyncio.ensure_future(table.until_human())
+        await asyncio.wait({waiting, runner}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if runner.done():
+            break  # the table stopped: its error is raised below
+        if table.hand_unseen:
+            table.hand_seen()
+        elif not table.session.is_over:
+            table.act(table.view.legal[0])
+    await runner
+    return updates
+
+
+# --- the table controller ------------------------------------------------------------------------
+
+async def test_nothing_can_be_played_while_a_hands_result_is_unread():
+    spec = spec_for(seed=1)
+    table = Table(spec, load_rules(spec))
+    runner = asyncio.create_task(table.run())
+    try:
+        while not table.hand_unseen:
+            await table.until_human()
+            if not table.hand_unseen:
+                table.act(table.view.legal[0])
+        assert table.view.my_turn and table.view.legal, "the next hand waits for the human"
+        done = len(table.actions)
+        with pytest.raises(IllegalAction, match="must wait"):
+            table.act(table.view.legal[0])
+        assert len(table.actions) == done
+        table.hand_seen()
+        await table.until_human()
+        table.act(table.view.legal[0])
+        assert len(table.actions) == done + 1
+    finally:
+        runner.cancel()
+
+
+async def test_a_computer_players_thinking_counts_towards_its_delay(monkeypatch, one_hand):
+    """The delay is the pace of the table, not a pause added to the thinking."""
+    thinking = 0.03
+    delay = 0.2
+    pauses = []
+    real_sleep = asyncio.sleep
+
+    async def recorded_sleep(seconds):
+        pauses.append(seconds)
+        await real_sleep(0)
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, view, legal, rng):
+            time.sleep(thinking)
+            return legal[0]
+
+    monkeypatch.setattr("ramsli_tui.table.asyncio.sleep", recorded_sleep)
+    spec = spec_for(seed=2, ruleset=one_hand)
+    table = Table(spec, load_rules(spec), delay=delay)
+    table.bots = {seat: Slow() for seat in table.bots}
+    await play_to_end(table)
+    assert pauses, "the delay is longer than the thinking: there is a pause"
+    assert all(pause <= 2 * delay - thinking + 0.005 for pause in pauses), pauses
+    assert any(pause > delay for pause in pauses), "a longer look at a finished trick"
+
+
+async def test_an_illegal_choice_of_a_computer_player_is_replaced_and_reported(one_hand):
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view, legal, rng):
+            return GENERAL_RAMS  # never legal under the classic rules
+
+    spec = spec_for(seed=3, ruleset=one_hand)
+    table = Table(spec, load_rules(spec))
+    table.bots[2] = Cheat()
+    problems = []
+    table.on_problem = problems.append
+    await play_to_end(table)
+    assert table.session.is_over
+    assert problems and all(
+        problem == f"{spec.names[2]}'s computer player chose an illegal move; it played the first legal one."
+        for problem in problems
+    )
+
+
+async def test_a_save_that_fails_is_reported_and_the_game_goes_on(one_hand):
+    class FullDisk:
+        def save_game(self, saved):
+            raise OSError(28, "No space left on device")
+
+        def discard_game(self):
+            pass
+
+    spec = spec_for(seed=4, ruleset=one_hand)
+    table = Table(spec, load_rules(spec), saves=FullDisk())
+    problems = []
+    table.on_problem = problems.append
+    await play_to_end(table)
+    assert table.session.is_over
+    assert problems and set(problems) == {"The game could not be saved (No space left on device)."}
+
+
+async def test_the_banner_names_the_seat_to_act(one_hand):
+    spec = spec_for(seed=1, ruleset=one_hand)
+    table = Table(spec, load_rules(spec))
+    words = Words(spec.names)
+    views = [update.view for update in await play_to_end(table)]
+    others = [view for view in views if view.current_seat > 0]
+    assert any(view.current_seat != view.dealer for view in others), "not always the dealer"
+    for view in others:
+        assert words.turn(view) == f"{spec.names[view.current_seat]} is thinking…"
+
+
+# --- the table screen ----------------------------------------------------------------------------
+
+def my_turn_to_lead(view) -> bool:
+    trick = view.current_trick
+    return view.my_turn and view.phase is Phase.PLAY and (trick is None or not trick.plays)
+
+
+async def test_arrows_move_the_selection_round_the_hand_and_enter_plays_the_card_selected(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def to_lead(app):
+            view = app.table.view
+            return my_turn_to_lead(view) and len(view.hand) >= 3
+
+        await play_until(pilot, to_lead)
+        hand = table_screen(app).query_one(HandView)
+        assert hand.legal == set(hand.cards), "any card may lead"
+        count = len(hand.cards)
+        await pilot.press(*["left"] * hand.selected)
+        assert hand.selected == 0
+        await pilot.press("left")
+        assert hand.selected == count - 1, "left from the first card goes round to the last"
+        await pilot.press("right")
+        assert hand.selected == 0, "right from the last card goes round to the first"
+        await pilot.press("right", "right")
+        assert hand.selected == 2
+        await pilot.press("left")
+        assert hand.selected == 1
+        chosen = hand.cards[1]
+        await pilot.press("enter")
+        await settle(pilot)
+        trick = next(trick for trick in reversed(app.table.view.tricks) if trick.plays)
+        assert (0, chosen) in trick.plays
+
+
+async def test_the_selection_starts_on_the_first_card_that_may_be_played(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def first_card_illegal(app):
+            view = app.table.view
+            hand = table_screen(app).query_one(HandView)
+            return view.my_turn and view.phase is Phase.PLAY and hand.cards and hand.cards[0] not in hand.legal
+
+        await play_until(pilot, first_card_illegal)
+        hand = table_screen(app).query_one(HandView)
+        first_legal = next(place for place, card in enumerate(hand.cards) if card in hand.legal)
+        assert hand.selected == first_legal
+        assert hand.query(CardWidget)[first_legal].has_class("-selected")
+        card = hand.cards[first_legal]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not table_screen(app).query_one(TurnBanner).has_class("-refused")
+        assert card in app.table.view.played_cards
+
+
+async def test_naming_a_nap_target_plays_no_card(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=4, ruleset="nap"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        target = max(action.target for action in app.table.view.legal if action.kind == "nap")
+        await pilot.press(str(target))
+        await settle(pilot)
+        await pilot.pause()
+        assert app.table.view.announcement[:2] == (0, "nap")
+        assert not any(seat == 0 for trick in app.table.view.tricks for seat, _ in trick.plays)
+        assert not table_screen(app).query_one(TurnBanner).has_class("-refused")
+
+
+async def test_only_the_nap_targets_above_the_highest_bid_are_offered(tmp_path):
+    app = make_app(tmp_path, spec_for(players=6, seed=1, ruleset="nap"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        view = app.table.view
+        assert view.nap_bid is not None and view.nap_bid[1] == 3, "another player has bid Nap 3"
+        screen = table_screen(app)
+        shown = {target for target in (2, 3, 4, 5)
+                 if not screen.query_one(f"#act-nap-{target}").has_class("-hidden")}
+        assert shown == {action.target for action in view.legal if action.kind == "nap"} == {4, 5}
+
+
+async def test_a_finished_trick_stays_on_the_table_with_its_winner_marked(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def to_lead_after_a_trick(app):
+            view = app.table.view
+            return my_turn_to_lead(view) and any(trick.winner is not None for trick in view.tricks)
+
+        await play_until(pilot, to_lead_after_a_trick)
+        finished = [trick for trick in app.table.view.tricks if trick.winner is not None]
+        last = finished[-1]
+        assert last.winner == 0, "you lead: you took the last trick"
+        area = table_screen(app).query_one(TrickArea)
+        cards = [widget for widget in area.query(CardWidget) if widget.card is not None]
+        assert [widget.card for widget in cards] == [card for _, card in last.plays]
+        winners = [widget.card for widget in cards if widget.has_class("-winner")]
+        assert winners == [dict(last.plays)[last.winner]]
+        assert f"You take trick {len(finished)}." in str(area.query_one("#trick-caption").render())
+        assert area.border_title == f"Trick {len(finished)} of 5"
+
+
+async def test_escape_answers_no_to_leaving_the_table(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert app.return_code is None
+
+
+async def test_an_error_in_the_table_is_reported_in_words(tmp_path, monkeypatch):
+    async def broken(self, seat, slower):
+        raise RuntimeError("the table broke")
+
+    monkeypatch.setattr(Table, "_think", broken)
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if any(note.title == "The game stopped" for note in app._notifications):
+                break
+            view = app.table.view
+            if app.table.needs_human and view.my_turn and view.phase is Phase.DECLARE:
+                await pilot.press("i")
+        notes = [note for note in app._notifications if note.title == "The game stopped"]
+        assert len(notes) == 1 and notes[0].severity == "error"
+        assert notes[0].message.startswith("the table broke. The game is saved; start ramsli again to go on.")
+        assert "Traceback" not in app.export_screenshot()
+    assert app.return_code is None
+    assert "RuntimeError: the table broke" in app.storage.crash_log_path.read_text()
+
+
+# --- the app -------------------------------------------------------------------------------------
+
+async def test_a_pace_given_for_one_run_is_the_tables_pace(tmp_path):
+    storage = storage_in(tmp_path)
+    storage.save_settings(Settings(bot_delay=1.2))
+    app = RamsliApp(storage, spec=spec_for(seed=1), bot_delay=0.0)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.table.delay == 0.0
+
+
+async def test_a_resumed_session_keeps_the_pace_and_goes_on_saving(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+    again = RamsliApp(storage_in(tmp_path), bot_delay=0.01)
+    again.animation_level = "none"
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.table.delay == 0.01
+        before = len(again.table.actions)
+        await play_until(pilot, lambda app: len(app.table.actions) >= before + 4 and app.table.needs_human)
+        assert list(again.storage.load_game().actions) == again.table.actions
+
+
+async def test_the_command_palette_opens_the_trick_history(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"trick history")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TrickHistoryScreen)
+
+
+def test_the_rules_help_spells_out_the_nap_bonus_and_penalty():
+    text = rules_markdown(load_ruleset("nap"))
+    assert "Bonus / penalty per player: 2: +2 / −2, 3: +3 / −3, 4: +4 / −4, 5: +10 / −5." in text
+
+
+async def test_a_change_of_card_faces_alone_is_remembered(tmp_path):
+    from ramsli_tui.ui.screens.settings import SettingsScreen
+
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#faces").value = "german"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert storage_in(tmp_path).load_settings().faces == "german"
+    assert storage_in(tmp_path).load_settings().faces == "german"
+
+
+async def test_the_settings_open_once_however_often_asked_for(tmp_path):
+    from ramsli_tui.ui.screens.settings import SettingsScreen
+
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f2", "ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"settings")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sum(isinstance(screen, SettingsScreen) for screen in app.screen_stack) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
