@@ -86,6 +86,7 @@ class Table:
         self._turn: asyncio.Future[None] | None = None
         self._hand_unseen = False
         self._needs_human = asyncio.Event()
+        self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
         for number, text in enumerate(actions, 1):
             try:
                 events = self.session.apply(Action.parse(text))
@@ -124,19 +125,16 @@ class Table:
         return Update(self.view, tuple(self.backlog), hand_end)
 
     async def run(self) -> None:
-        """Run the session to its end, delivering every update to ``listener``."""
-        paced_after: tuple[Event, ...] = ()
+        """Run the session to its end, delivering every update to ``listener``.  After a
+        trick is won, by anyone, the next computer player waits twice as long, so that the
+        finished trick can be seen."""
         while not self.session.is_over:
-            if self._hand_unseen:
-                await self._wait_for_human()
-                continue
             seat = self.session.current_seat
-            if seat == self.human:
+            if self._hand_unseen or seat == self.human:
                 await self._wait_for_human()
-                paced_after = ()
             else:
-                action = await self._think(seat, slower=any(isinstance(event, TrickWon) for event in paced_after))
-                paced_after = self._apply(seat, action)
+                trick_won = any(isinstance(event, TrickWon) for event in self._last_events)
+                self._apply(seat, await self._think(seat, slower=trick_won))
         self._needs_human.set()
 
     def act(self, action: Action) -> None:
@@ -153,6 +151,7 @@ class Table:
         """The human has read the last hand's result: the next hand may go on."""
         if self._hand_unseen:
             self._hand_unseen = False
+            self._last_events = ()  # the summary was the look at the last trick
             if self._turn is not None and not self._turn.done():
                 self._needs_human.clear()
                 self._turn.set_result(None)
@@ -199,7 +198,7 @@ class Table:
             await asyncio.sleep(pause)
         return action
 
-    def _apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def _apply(self, seat: int, action: Action) -> None:
         events = self.session.apply(action, seat)
         self.actions.append(str(action))
         settled = any(isinstance(event, HandSettled) for event in events)
@@ -207,10 +206,10 @@ class Table:
             self._hand_unseen = True
         self._autosave()
         visible = tuple(events_for(events, self.human))
+        self._last_events = visible
         self.backlog += visible
         hand_end = self.session.finished[-1].view(self.human) if settled else None
         self.listener(Update(self.view, visible, hand_end))
-        return visible
 
     def _autosave(self) -> None:
         if self.saves is None:

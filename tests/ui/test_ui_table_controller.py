@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from ramsli_tui.engine import IN, IllegalAction
+from ramsli_tui.engine import IN, IllegalAction, Phase
 from ramsli_tui.engine.events import CardsDealt
 from ramsli_tui.table import ReplayError, Table, load_rules
 
@@ -130,3 +130,23 @@ async def test_the_pace_is_the_delay_injected(monkeypatch, one_hand):
     assert pauses and all(0 < pause <= 10.0 for pause in pauses)
     assert any(pause > 5.0 for pause in pauses), "a longer look at each finished trick"
 
+
+
+async def test_a_finished_trick_gets_the_longer_look_whoever_played_its_last_card(monkeypatch, tmp_path):
+    path = tmp_path / "three-hands.yaml"
+    path.write_text("max_hands: 3\n")
+    spec = spec_for(seed=2, ruleset=str(path))
+    table = Table(spec, load_rules(spec), delay=5.0)
+    looks = []  # (who played the last card of the trick just won, or None, the pause before the next card)
+
+    async def recorded_sleep(seconds):
+        hand = table.session.hand
+        just_won = hand.phase is Phase.PLAY and not hand.plays and len(hand.tricks) > 1
+        looks.append((hand.tricks[-2].plays[-1][0] if just_won else None, seconds))
+
+    monkeypatch.setattr("ramsli_tui.table.asyncio.sleep", recorded_sleep)
+    await play_to_end(table)
+    after_a_trick = [(seat, pause) for seat, pause in looks if seat is not None]
+    assert {seat == table.human for seat, _ in after_a_trick} == {True, False}, "tricks ended by you and by others"
+    assert all(pause > 5.0 for _, pause in after_a_trick)
+    assert all(pause <= 5.0 for seat, pause in looks if seat is None)
