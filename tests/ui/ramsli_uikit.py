@@ -3,13 +3,17 @@ ways of playing and waiting for the table."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from ramsli_tui.screenshots import NAMES, first_legal_place, play_until, settle, table_screen
 from ramsli_tui.storage import GameSpec, Storage
+from ramsli_tui.table import Table, Update
 from ramsli_tui.ui.app import RamsliApp
 
-__all__ = ["first_legal_place", "make_app", "play_until", "settle", "spec_for", "storage_in", "table_screen"]
+__all__ = [
+    "first_legal_place", "make_app", "play_to_end", "play_until", "settle", "spec_for", "storage_in", "table_screen",
+]
 
 
 def storage_in(folder: Path) -> Storage:
@@ -32,3 +36,23 @@ def make_app(folder: Path, spec: GameSpec | None = None) -> RamsliApp:
     app = RamsliApp(storage_in(folder), spec=spec, bot_delay=0.0)
     app.animation_level = "none"
     return app
+
+
+async def play_to_end(table: Table) -> list[Update]:
+    """The table played to its end without the app, the human always taking the first
+    legal action; every update it sent.  A table that stops on an error raises it."""
+    updates: list[Update] = []
+    table.listener = updates.append
+    runner = asyncio.create_task(table.run())
+    while not table.session.is_over:
+        waiting = asyncio.ensure_future(table.until_human())
+        await asyncio.wait({waiting, runner}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if runner.done():
+            break  # the table stopped: its error is raised below
+        if table.hand_unseen:
+            table.hand_seen()
+        elif not table.session.is_over:
+            table.act(table.view.legal[0])
+    await runner
+    return updates

@@ -16,7 +16,6 @@ from ramsli_tui.storage import Settings
 from ramsli_tui.table import Table, load_rules
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.screens.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.history import TrickHistoryScreen
 from ramsli_tui.ui.screens.rules_help import rules_markdown
 from ramsli_tui.ui.screens.table import TableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
@@ -25,34 +24,7 @@ from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.trick import TrickArea
 from ramsli_tui.ui.words import Words
 
-from ramsli_uikit import make_app, play_until, settle, spec_for, storage_in, table_screen
-
-
-@pytest.fixture
-def one_hand(tmp_path):
-    """A ruleset whose session ends after one hand."""
-    path = tmp_path / "one-hand.yaml"
-    path.write_text("max_hands: 1\n")
-    return str(path)
-
-
-async def play_to_end(table: Table) -> list:
-    """The table played to its end, the human always taking the first legal action."""
-    updates = []
-    table.listener = updates.append
-    runner = asyncio.create_task(table.run())
-    while not table.session.is_over:
-        waiting = asyncio.ensure_future(table.until_human())
-        await asyncio.wait({waiting, runner}, return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
-        if runner.done():
-            break  # the table stopped: its error is raised below
-        if table.hand_unseen:
-            table.hand_seen()
-        elif not table.session.is_over:
-            table.act(table.view.legal[0])
-    await runner
-    return updates
+from ramsli_uikit import make_app, play_to_end, play_until, settle, spec_for, storage_in, table_screen
 
 
 # --- the table controller ------------------------------------------------------------------------
@@ -317,19 +289,6 @@ async def test_a_resumed_session_keeps_the_pace_and_goes_on_saving(tmp_path):
         before = len(again.table.actions)
         await play_until(pilot, lambda app: len(app.table.actions) >= before + 4 and app.table.needs_human)
         assert list(again.storage.load_game().actions) == again.table.actions
-
-
-async def test_the_command_palette_opens_the_trick_history(tmp_path):
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"trick history")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TrickHistoryScreen)
 
 
 def test_the_rules_help_spells_out_the_nap_bonus_and_penalty():

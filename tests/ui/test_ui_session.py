@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from ramsli_tui.engine import Phase
 from ramsli_tui.storage import SavedGame, Settings
+from ramsli_tui.ui.screens.history import TrickHistoryScreen
+from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
 from ramsli_tui.ui.screens.session_over import SessionOverScreen
 from ramsli_tui.ui.screens.settings import SettingsScreen
 from ramsli_tui.ui.screens.setup import SetupScreen
@@ -209,19 +212,18 @@ async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path
     assert app.storage.save_path.exists()
 
 
-async def test_the_command_palette_opens_the_scoreboard(tmp_path):
-    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
-
+@pytest.mark.parametrize("command, screen", [("scoreboard", ScoreboardScreen), ("trick history", TrickHistoryScreen)])
+async def test_the_command_palette_opens_the_tables_screens(tmp_path, command, screen):
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"scoreboard")
+        await pilot.press(*command)
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ScoreboardScreen)
+        assert isinstance(app.screen, screen)
 
 
 async def test_no_color_is_respected(tmp_path, monkeypatch):

@@ -11,15 +11,7 @@ from ramsli_tui.engine import IN, IllegalAction, Phase
 from ramsli_tui.engine.events import CardsDealt
 from ramsli_tui.table import ReplayError, Table, load_rules
 
-from ramsli_uikit import spec_for
-
-
-@pytest.fixture
-def one_hand(tmp_path):
-    """A ruleset whose session ends after one hand."""
-    path = tmp_path / "one-hand.yaml"
-    path.write_text("max_hands: 1\n")
-    return str(path)
+from ramsli_uikit import play_to_end, spec_for
 
 
 class Recorder:
@@ -34,20 +26,6 @@ class Recorder:
 
     def discard_game(self):
         self.discarded = True
-
-
-async def play_to_end(table: Table) -> list:
-    updates = []
-    table.listener = updates.append
-    runner = asyncio.create_task(table.run())
-    while not table.session.is_over:
-        await table.until_human()
-        if table.hand_unseen:
-            table.hand_seen()
-        elif not table.session.is_over:
-            table.act(table.view.legal[0])
-    await runner
-    return updates
 
 
 async def test_the_human_sees_only_their_own_cards(one_hand):
