@@ -22,6 +22,17 @@ def seeded_hand(ruleset, players: int, seed: int) -> Hand:
     return Hand(ruleset, [ruleset.starting_chips] * players, seed % players, 0, deck)
 
 
+def random_positions(ruleset, seed):
+    """Every position of a hand played by random players: the fewest players the
+    ruleset allows for an even seed, the most for an odd one."""
+    players = ruleset.players.max if seed % 2 else ruleset.players.min
+    hand = seeded_hand(ruleset, players, seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        yield hand
+        hand.apply(RandomBot().choose(hand.view(hand.current_seat), hand.legal_actions(), rng))
+
+
 def quick_bots():
     """One of each player; the searching ones on a small budget."""
     return {

@@ -7,24 +7,13 @@ import random
 import pytest
 
 from ramsli_tui import rules
-from ramsli_tui.bots import RandomBot
 from ramsli_tui.bots.inference import can_serve, read
 from ramsli_tui.bots.worlds import Playout, build_world, utility
 from ramsli_tui.cards import mask_of, parse_cards
 
-from conftest import bundled_rulesets, seeded_hand
+from conftest import bundled_rulesets, random_positions, seeded_hand
 
 HANDS_PER_RULESET = 10
-
-
-def random_positions(ruleset, seed):
-    """Every position of a randomly played hand, as (hand, seat to act)."""
-    players = ruleset.players.max if seed % 2 else ruleset.players.min
-    hand = seeded_hand(ruleset, players, seed)
-    rng = random.Random(seed)
-    while not hand.is_over:
-        yield hand
-        hand.apply(RandomBot().choose(hand.view(hand.current_seat), hand.legal_actions(), rng))
 
 
 @pytest.mark.parametrize("name", bundled_rulesets())

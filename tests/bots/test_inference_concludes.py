@@ -11,13 +11,13 @@ from dataclasses import replace
 import pytest
 
 from ramsli_tui import rules
-from ramsli_tui.bots import HardBot, NormalBot, RandomBot
+from ramsli_tui.bots import HardBot, NormalBot
 from ramsli_tui.bots.inference import read
 from ramsli_tui.cards import SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from ramsli_tui.engine import IN, Hand
 from ramsli_tui.engine.actions import PLAY
 
-from conftest import bundled_rulesets, seeded_hand
+from conftest import bundled_rulesets, random_positions
 
 CLASSIC = rules.load("classic")
 MUST_HEAD = replace(CLASSIC, name="must-head", must_head=True)
@@ -42,20 +42,11 @@ def play(hand: Hand, *codes: str) -> None:
         hand.apply(PLAY[Card.from_code(code)])
 
 
-def positions(ruleset, seed):
-    players = ruleset.players.max if seed % 2 else ruleset.players.min
-    hand = seeded_hand(ruleset, players, seed)
-    rng = random.Random(seed)
-    while not hand.is_over:
-        yield hand
-        hand.apply(RandomBot().choose(hand.view(hand.current_seat), hand.legal_actions(), rng))
-
-
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_the_unseen_cards_are_exactly_the_other_hands_and_the_undealt_stock(name):
     ruleset = rules.load(name)
     for seed in range(6):
-        for hand in positions(ruleset, seed):
+        for hand in random_positions(ruleset, seed):
             seat = hand.current_seat
             reading = read(hand.view(seat))
             dealt_cards = 0
@@ -74,7 +65,7 @@ def test_the_unseen_cards_are_exactly_the_other_hands_and_the_undealt_stock(name
 def test_under_must_head_what_a_view_reveals_is_true_of_the_real_hand(base):
     ruleset = replace(rules.load(base), must_head=True)
     for seed in range(12):
-        for hand in positions(ruleset, seed):
+        for hand in random_positions(ruleset, seed):
             reading = read(hand.view(hand.current_seat))
             for seat, count in reading.to_deal.items():
                 assert hand.holdings[seat] & reading.forbidden[seat] == 0
