@@ -184,9 +184,14 @@ def find(name_or_path: str, relative_to: Path | None = None) -> Path:
     if name_or_path in rulesets:
         return rulesets[name_or_path]
     known = ", ".join(sorted(rulesets))
-    close = difflib.get_close_matches(name_or_path, list(rulesets), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise RulesetError(f"unknown ruleset '{name_or_path}'{hint}; known rulesets: {known}")
+    raise RulesetError(f"unknown ruleset '{name_or_path}'{did_you_mean(name_or_path, rulesets)}; known rulesets: {known}")
+
+
+def did_you_mean(word: str, known) -> str:
+    """`` (did you mean 'x'?)`` with the known word closest to a misspelt ``word``, or
+    nothing when none is close."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def load(name_or_path: str) -> Ruleset:
@@ -251,9 +256,7 @@ def from_node(node, source: str, default_name: str, base_dir: Path | None, _seen
     changes: dict[str, Any] = {"name": default_name, "description": ""}
     for key, (line, value_node) in entries.items():
         if key not in KEY_CHECKS:
-            close = difflib.get_close_matches(key, [*KEY_CHECKS, "extends"], n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise RulesetError(f"{source}:{line}: unknown key '{key}'{hint}")
+            raise RulesetError(f"{source}:{line}: unknown key '{key}'{did_you_mean(key, [*KEY_CHECKS, 'extends'])}")
         value = node_value(value_node, source)
         changes[key] = KEY_CHECKS[key](value, _Where(source, line, key), base)
     ruleset = replace(base, **changes)

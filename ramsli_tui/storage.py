@@ -17,7 +17,6 @@ terminal, would otherwise overwrite the first one's game with its own.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import json
 import os
@@ -30,6 +29,8 @@ from typing import IO, Any, Callable, Iterator, TypeVar
 
 import yaml
 from platformdirs import user_config_dir, user_data_dir
+
+from .rules import did_you_mean
 
 SAVE_FORMAT = "ramsli-save/1"
 FACES = ("french", "german")
@@ -137,9 +138,7 @@ class Settings:
             key, line = str(key_node.value), key_node.start_mark.line + 1
             value = yaml.SafeLoader("").construct_object(value_node, deep=True)
             if key not in known:
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                problems.append((line, f"unknown setting '{key}'{hint} is left out"))
+                problems.append((line, f"unknown setting '{key}'{did_you_mean(key, known)} is left out"))
             elif key == "opponents":
                 settings.opponents = _opponents(value)
             elif not _set_checked(settings, key, value):

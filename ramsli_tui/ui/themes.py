@@ -12,14 +12,13 @@ name replaces it.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..rules import RulesetError, line_of, node_value, parse_yaml_node
+from ..rules import RulesetError, did_you_mean, line_of, node_value, parse_yaml_node
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_THEME = "green-felt"
@@ -73,7 +72,7 @@ def load_theme(path: Path) -> Theme:
     lines = key_lines(node)
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key '{unknown[0]}'{close_to(unknown[0], THEME_COLOURS)}")
+        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key '{unknown[0]}'{did_you_mean(unknown[0], THEME_COLOURS)}")
     if "primary" not in data:
         raise ThemeError(f"{source}: a theme needs at least a 'primary' colour")
     variables = data.get("variables") or {}
@@ -82,7 +81,7 @@ def load_theme(path: Path) -> Theme:
     variable_lines = key_lines(next(value for key, value in node.value if key.value == "variables")) if variables else {}
     for name in variables:
         if name not in TABLE_VARIABLES:
-            raise ThemeError(f"{source}:{variable_lines[name]}: unknown variable '{name}'{close_to(name, TABLE_VARIABLES)}")
+            raise ThemeError(f"{source}:{variable_lines[name]}: unknown variable '{name}'{did_you_mean(name, TABLE_VARIABLES)}")
     border = variables.get("card-border", "round")
     if border not in BORDERS:
         raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not '{border}'")
@@ -104,11 +103,6 @@ def load_theme(path: Path) -> Theme:
 def key_lines(node: yaml.MappingNode) -> dict[str, int]:
     """The line of each key of a YAML mapping."""
     return {str(key.value): line_of(key) for key, _ in node.value}
-
-
-def close_to(word: str, known) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def load_themes(own_dir: Path) -> tuple[list[Theme], list[str]]:
