@@ -149,9 +149,15 @@ CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5
 # --- where rulesets live -------------------------------------------------------------
 
 def bundled_dir() -> Path:
-    """The bundled rulesets: inside the installed package, or the checkout's top level."""
-    installed = PACKAGE_DIR / "rulesets"
-    return installed if installed.is_dir() else PACKAGE_DIR.parent / "rulesets"
+    """The bundled rulesets."""
+    return bundled("rulesets")
+
+
+def bundled(folder: str) -> Path:
+    """A folder shipped with ramsli (``rulesets``, ``themes``): inside the installed
+    package, or at the checkout's top level."""
+    installed = PACKAGE_DIR / folder
+    return installed if installed.is_dir() else PACKAGE_DIR.parent / folder
 
 
 def user_dir() -> Path:

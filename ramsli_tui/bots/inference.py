@@ -22,11 +22,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import ALL_CARDS, JOKERS_MASK, SUIT_MASKS, mask_of
+from ..cards import JOKERS_MASK, SUIT_MASKS, mask_of
 from ..engine import PlayerView
-from ..engine.hand import CARDS_PER_HAND
+from ..engine.hand import CARDS_PER_HAND, SUIT_MASK_OF
 
-SUIT_MASK_OF = tuple(SUIT_MASKS[card.suit] for card in ALL_CARDS)
 QUICK_DRAWS = 5  # random draws of a seat's cards before picking them one by one
 DRAWS_PER_SEAT = 15  # draws of one seat's cards before keeping an unlikely one
 Likelihood = Callable[[int, int], float]

@@ -18,9 +18,8 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..rules import RulesetError, did_you_mean, line_of, node_value, parse_yaml_node
+from ..rules import RulesetError, bundled, did_you_mean, line_of, node_value, parse_yaml_node
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_THEME = "green-felt"
 THEME_COLOURS = (
     "primary", "secondary", "accent", "foreground", "background", "surface", "panel",
@@ -50,8 +49,8 @@ class ThemeError(ValueError):
 
 
 def bundled_dir() -> Path:
-    installed = PACKAGE_DIR / "themes"
-    return installed if installed.is_dir() else PACKAGE_DIR.parent / "themes"
+    """The bundled themes."""
+    return bundled("themes")
 
 
 def load_theme(path: Path) -> Theme:
