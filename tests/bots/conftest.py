@@ -1,46 +1,14 @@
-"""Shared helpers for the computer-player tests: seeded hands and quick search bots."""
+"""Shared setup for the computer-player tests: makes ``ramsli_botkit`` importable
+whatever pytest's import mode, and offers the classic ruleset as a fixture."""
 
-import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from ramsli_tui import rules
-from ramsli_tui.bots import HardBot, NormalBot, OmniscientBot, RandomBot
-from ramsli_tui.engine import Hand
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-QUICK_BUDGET = 150  # simulated actions per search decision: enough to exercise every path, fast
-
-
-def bundled_rulesets():
-    return sorted(rules.available())
-
-
-def seeded_hand(ruleset, players: int, seed: int) -> Hand:
-    """A fresh hand of ``ruleset``: deck shuffled by ``seed``, dealer by seed too."""
-    deck = ruleset.cards()
-    random.Random(seed).shuffle(deck)
-    return Hand(ruleset, [ruleset.starting_chips] * players, seed % players, 0, deck)
-
-
-def random_positions(ruleset, seed):
-    """Every position of a hand played by random players: the fewest players the
-    ruleset allows for an even seed, the most for an odd one."""
-    players = ruleset.players.max if seed % 2 else ruleset.players.min
-    hand = seeded_hand(ruleset, players, seed)
-    rng = random.Random(seed)
-    while not hand.is_over:
-        yield hand
-        hand.apply(RandomBot().choose(hand.view(hand.current_seat), hand.legal_actions(), rng))
-
-
-def quick_bots():
-    """One of each player; the searching ones on a small budget."""
-    return {
-        "random": RandomBot(),
-        "normal": NormalBot(),
-        "hard": HardBot(QUICK_BUDGET),
-        "omniscient": OmniscientBot(QUICK_BUDGET),
-    }
+from ramsli_tui import rules  # noqa: E402
 
 
 @pytest.fixture

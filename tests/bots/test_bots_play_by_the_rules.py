@@ -10,7 +10,7 @@ from ramsli_tui import rules
 from ramsli_tui.bots import STRENGTHS, MEASUREMENT_PLAYERS, HardBot, NormalBot, make_bot
 from ramsli_tui.engine import Hand, Phase, PlayerView
 
-from conftest import bundled_rulesets, quick_bots, seeded_hand
+from ramsli_botkit import bundled_rulesets, quick_bots, seeded_hand
 
 HANDS_PER_RULESET = 12
 

@@ -11,7 +11,7 @@ from ramsli_tui.bots.inference import can_serve, read
 from ramsli_tui.bots.worlds import Playout, build_world, utility
 from ramsli_tui.cards import mask_of, parse_cards
 
-from conftest import bundled_rulesets, random_positions, seeded_hand
+from ramsli_botkit import bundled_rulesets, random_positions, seeded_hand
 
 HANDS_PER_RULESET = 10
 

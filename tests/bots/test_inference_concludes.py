@@ -17,7 +17,7 @@ from ramsli_tui.cards import SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from ramsli_tui.engine import IN, Hand
 from ramsli_tui.engine.actions import PLAY
 
-from conftest import bundled_rulesets, random_positions
+from ramsli_botkit import bundled_rulesets, random_positions
 
 CLASSIC = rules.load("classic")
 MUST_HEAD = replace(CLASSIC, name="must-head", must_head=True)
