@@ -115,7 +115,7 @@ def run_app(args: argparse.Namespace) -> int:
 # --- replay ---------------------------------------------------------------------------------
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .records import RecordError, error_result, replay_text
+    from .records import RecordError, error_result, printed_result, replay_text
     from .replay_text import describe_hand
 
     try:
@@ -130,7 +130,7 @@ def run_replay(args: argparse.Namespace) -> int:
     else:
         result, hand = replay_text(text, source, base_dir)
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(printed_result(result))
     elif hand is not None:
         print(describe_hand(hand, result))
     else:

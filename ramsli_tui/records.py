@@ -8,6 +8,7 @@ needed to replay one hand exactly; ``replay`` turns it into the result object th
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,6 +215,11 @@ def result_of(hand: Hand) -> dict[str, Any]:
         "stacks": list(hand.stacks),
         "pot": hand.pot,
     }
+
+
+def printed_result(result: dict[str, Any]) -> str:
+    """A result or error object as ``ramsli replay --json`` prints it."""
+    return json.dumps(result, indent=1)
 
 
 def error_result(error: RecordError) -> dict[str, Any]:

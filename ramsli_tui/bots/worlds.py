@@ -92,7 +92,7 @@ def _replay(hand: Hand, view: PlayerView) -> None:
 def _replay_announcements(hand: Hand, view: PlayerView) -> None:
     bidders = hand.active_in_order()
     if view.phase is Phase.ANNOUNCE:
-        bidder, target = view.nap_bid or (None, None)
+        bidder, _, target = view.announcement or (None, None, None)
         for seat in bidders[: bidders.index(view.seat)]:
             hand.apply(NAP[target] if seat == bidder else PASS)
         return

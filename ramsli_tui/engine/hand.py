@@ -77,7 +77,7 @@ class Hand:
         "rules", "number", "players", "seated", "dealer", "order", "deck", "start_stacks",
         "start_pot", "antes", "stacks", "pot", "dealt", "holdings", "turn_up", "set_aside",
         "trump", "trump_mask", "declarations", "active", "next_active", "phase", "current_seat",
-        "to_act", "announcement", "nap_best", "tricks", "plays", "tricks_won", "lead_mask", "best_trump",
+        "to_act", "announcement", "tricks", "plays", "tricks_won", "lead_mask", "best_trump",
         "best_led", "best_seat", "actions", "settlement", "opening_events",
     )
 
@@ -99,7 +99,6 @@ class Hand:
         self.active: tuple[int, ...] = ()
         self.next_active: dict[int, int] = {}
         self.announcement: tuple[int, str, int | None] | None = None
-        self.nap_best: tuple[int, int] | None = None
         self.tricks: list[Trick] = []
         self.plays: list[tuple[int, Card]] = []
         self.tricks_won = [0] * self.players
@@ -170,6 +169,8 @@ class Hand:
         if forced and not playing:
             raise IllegalAction(seat, "{who} must be in: everyone before the dealer is out")
         self.declarations[seat] = playing
+        if playing:
+            self.active = tuple(sorted(self.active + (seat,)))
         events: list[Event] = [Declared(seat, playing, forced)]
         self.to_act += 1
         if self.to_act < len(self.order):
@@ -206,10 +207,10 @@ class Hand:
             self.announcement = (seat, "general_rams", None)
             return [Announced(seat, "general_rams")] + self._start_play(seat)
         elif kind == "nap" and self.rules.nap:
-            floor = self.nap_best[1] if self.nap_best else 1
+            floor = self._nap_floor()
             if action.target not in NAP_TARGETS or action.target <= floor:
                 raise IllegalAction(seat, "{who} must name a target above {floor} or pass", floor=floor)
-            self.nap_best = (seat, action.target)
+            self.announcement = (seat, "nap", action.target)
             events = [Announced(seat, "nap", action.target)]
             if action.target == 5:
                 return events + self._close_announcements()
@@ -224,11 +225,13 @@ class Hand:
             return events
         return events + self._close_announcements()
 
+    def _nap_floor(self) -> int:
+        """The highest Nap target named so far (1 while nobody has named one)."""
+        return self.announcement[2] if self.announcement else 1
+
     def _close_announcements(self) -> list[Event]:
-        if self.nap_best:
-            bidder, target = self.nap_best
-            self.announcement = (bidder, "nap", target)
-            return self._start_play(bidder)
+        if self.announcement:
+            return self._start_play(self.announcement[0])
         return self._start_play(self.active_in_order()[0])
 
     # --- play (R12-R18) ------------------------------------------------------------
@@ -396,27 +399,34 @@ class Hand:
 
     def _collect_evenly(self, payers: tuple[int, ...], total: int, payments: list[Payment]) -> None:
         """R22: ``payers`` share ``total`` as evenly as possible, the odd chips falling on
-        the first of them; what a short stack cannot pay is shared again among the rest."""
-        asked_of = dict.fromkeys(payers, 0)
-        paid_by = dict.fromkeys(payers, 0)
-        remaining = total
-        able = list(payers)
-        while remaining and able:
-            share, extra = divmod(remaining, len(able))
-            still_able = []
-            for i, seat in enumerate(able):
-                owe = share + (1 if i < extra else 0)
-                paid = min(owe, self.stacks[seat])
-                self.stacks[seat] -= paid
-                asked_of[seat] += owe
-                paid_by[seat] += paid
-                remaining -= paid
-                if paid == owe and self.stacks[seat] > 0:
-                    still_able.append(seat)
-            able = still_able
+        the first of them.  Whoever cannot pay their share pays their whole stack and
+        drops out; what is still owed is shared again, from scratch, among those left."""
+        asked_of: dict[int, int] = {}
+        paid_by: dict[int, int] = {}
+        owed = total
+        left = list(payers)
+        while left:
+            shares = self._even_shares(owed, left)
+            short = [seat for seat in left if self.stacks[seat] < shares[seat]]
+            if not short:
+                asked_of.update(shares)
+                paid_by.update(shares)
+                break
+            for seat in short:
+                asked_of[seat] = shares[seat]
+                paid_by[seat] = self.stacks[seat]
+                owed -= self.stacks[seat]
+            left = [seat for seat in left if seat not in short]
         for seat in payers:
+            self.stacks[seat] -= paid_by[seat]
             self.pot += paid_by[seat]
             payments.append(Payment(seat, None, paid_by[seat], "general_rams", asked_of[seat] - paid_by[seat]))
+
+    @staticmethod
+    def _even_shares(total: int, payers: list[int]) -> dict[int, int]:
+        """``total`` split as evenly as possible, one chip more on the first ``total mod n``."""
+        share, extra = divmod(total, len(payers))
+        return {seat: share + (1 if i < extra else 0) for i, seat in enumerate(payers)}
 
     def _settle_nap(self, bidder: int, target: int, payments: list[Payment]) -> str:
         others = self._clockwise_from_left_of(bidder)
@@ -460,7 +470,7 @@ class Hand:
         if phase is Phase.ANNOUNCE:
             if self.rules.general_rams:
                 return RAMS_OR_PASS
-            floor = self.nap_best[1] if self.nap_best else 1
+            floor = self._nap_floor()
             return tuple(NAP[target] for target in NAP_TARGETS if target > floor) + (PASS,)
         return ()
 
@@ -512,7 +522,6 @@ class Hand:
             declarations=tuple(self.declarations),
             active=self.active,
             announcement=self.announcement,
-            nap_bid=self.nap_best,
             tricks=tuple(TrickView(trick.leader, tuple(trick.plays), trick.winner) for trick in self.tricks),
             tricks_won=tuple(self.tricks_won),
             stacks=tuple(self.stacks),

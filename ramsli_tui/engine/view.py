@@ -37,8 +37,7 @@ class PlayerView:
     set_aside: tuple[Card, ...]
     declarations: tuple[bool | None, ...]
     active: tuple[int, ...]
-    announcement: tuple[int, str, int | None] | None
-    nap_bid: tuple[int, int] | None  # the highest Nap target named so far: (seat, target)
+    announcement: tuple[int, str, int | None] | None  # standing: during a Nap round, the highest target so far
     tricks: tuple[TrickView, ...]
     tricks_won: tuple[int, ...]
     stacks: tuple[int, ...]

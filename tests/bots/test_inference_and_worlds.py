@@ -59,7 +59,7 @@ def test_a_world_built_from_the_real_cards_is_the_real_hand(name):
             world = build_world(view, reading, truth)
             for seat in reading.to_deal:
                 assert world.holdings[seat] == hand.holdings[seat]
-            for attribute in ("phase", "current_seat", "pot", "stacks", "declarations", "active", "nap_best", "tricks_won"):
+            for attribute in ("phase", "current_seat", "pot", "stacks", "declarations", "active", "announcement", "tricks_won"):
                 assert getattr(world, attribute) == getattr(hand, attribute), attribute
 
 

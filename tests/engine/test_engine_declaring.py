@@ -128,6 +128,15 @@ def test_r10_a_lone_player_gets_no_announcement_round(name):
     assert hand.stacks == [19 + 5, 19, 19]
 
 
+def test_the_seats_in_so_far_are_active_while_the_declarations_go_on():
+    hand = new_hand(ruleset("classic"), FOUR, dealer=0)
+    run(hand, "1:out 2:in")
+    assert hand.active == (2,)
+    assert result_of(hand)["active"] == [2]
+    run(hand, "3:in")
+    assert hand.active == (2, 3) and hand.view(0).active == (2, 3)
+
+
 def test_r10_two_players_in_means_play():
     hand = new_hand(ruleset("classic"), FOUR, dealer=0)
     run(hand, "1:out 2:in 3:in 0:out")

@@ -117,11 +117,30 @@ def test_r22_success_a_short_stack_pays_all_it_has_and_the_rest_is_shared_again(
     check_conserved(hand)
 
 
-def test_r22_success_an_odd_shortfall_is_re_shared_from_the_announcers_left():
+def test_r22_success_a_short_stack_drops_out_and_the_whole_debt_is_shared_again_from_scratch():
     hand = new_hand(GR, FOUR, dealer=0, stacks=[20, 20, 1, 20])
     run(hand, "1:in 2:in 3:in 0:in 1:general_rams " + FOUR_SWEEP_BY_1)
-    # seat 2 has nothing after its ante: its 3 are shared again, 2 on seat 3 and 1 on seat 0
-    assert hand.stacks == [16, 31, 0, 14]
+    # seat 2 has nothing after its ante: the 8 still owed are shared 4 and 4 by seats 3 and 0
+    assert hand.stacks == [15, 31, 0, 15]
+    check_conserved(hand)
+
+
+SIX_SWEEP_BY_1 = ["9C 8C 7C 7D 9H", "AH KH QH JH TH", "AS KS QS JS TS",
+                  "9S 8S 7S AD KD", "QD JD TD 9D 8D", "AC KC QC JC TC"]
+
+
+def test_r22_the_worked_example_of_the_rules_a_short_first_payer_then_5_4_4_4():
+    # 2P = 18 owed by five others; the first of them (seat 2) holds 1 chip after its ante:
+    # it pays 1 and drops out, and the 17 still owed are shared 5, 4, 4, 4 among the other four.
+    hand = new_hand(GR, SIX_SWEEP_BY_1, turn_up="8H", dealer=0, stacks=[20, 20, 2, 20, 20, 20], pot=3)
+    run(hand, "1:in 2:in 3:in 4:in 5:in 0:in 1:general_rams")
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[-1 if hand.current_seat == 1 else 0])
+    assert hand.tricks_won[1] == 5
+    paid = {p.payer: p.chips for p in hand.settlement.payments if p.reason == "general_rams"}
+    assert paid == {2: 1, 3: 5, 4: 4, 5: 4, 0: 4}
+    assert hand.stacks == [15, 19 + 9 + 18, 0, 14, 15, 15]
+    assert hand.pot == 0
     check_conserved(hand)
 
 

@@ -8,6 +8,7 @@ import pytest
 from ramsli_enginekit import legal, new_hand, refusal, ruleset, run
 
 from ramsli_tui import rules as rulesets
+from ramsli_tui.records import result_of
 from ramsli_tui.engine import Phase
 from ramsli_tui.engine.events import Announced, Passed, Payment, PlayStarted
 from ramsli_tui.rules import ChipsByTarget, RulesetError
@@ -71,9 +72,18 @@ def test_r23_the_highest_target_stands_and_its_bidder_leads():
 def test_r23_every_seat_sees_the_standing_bid_while_targets_go_round():
     hand = new_hand(NAP, FOUR, dealer=0)
     run(hand, "1:in 2:in 3:in 0:in")
-    assert hand.view(2).nap_bid is None
+    assert hand.view(2).announcement is None
     run(hand, "1:nap:2 2:pass 3:nap:4")
-    assert {hand.view(seat).nap_bid for seat in range(4)} == {(3, 4)}
+    assert {hand.view(seat).announcement for seat in range(4)} == {(3, "nap", 4)}
+
+
+def test_r23_while_the_round_is_open_the_record_shows_the_highest_target_so_far():
+    hand = new_hand(NAP, FOUR, dealer=0)
+    run(hand, "1:in 2:in 3:in 0:in 1:pass")
+    assert result_of(hand)["announcement"] is None
+    run(hand, "2:nap:2 3:nap:3")
+    assert result_of(hand)["announcement"] == {"seat": 3, "kind": "nap", "target": 3}
+    assert hand.phase is Phase.ANNOUNCE
 
 
 def test_r23_bidding_is_among_active_players_in_declaring_order():

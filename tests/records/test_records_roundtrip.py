@@ -104,7 +104,7 @@ def test_nap_targets_in_both_spellings():
     result, hand = replay_text(json.dumps(base))
     assert hand is not None, result
     assert result["next"] == {"seat": 0, "legal": ["nap:5", "pass"]}
-    assert result["announcement"] is None                # the round is still open
+    assert result["announcement"] == {"seat": 2, "kind": "nap", "target": 4}   # the highest target so far
     base["actions"].append({"seat": 0, "act": "pass"})
     result, hand = replay_text(json.dumps(base))
     assert result["announcement"] == {"seat": 2, "kind": "nap", "target": 4}

@@ -202,7 +202,7 @@ async def test_only_the_nap_targets_above_the_highest_bid_are_offered(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
         view = app.table.view
-        assert view.nap_bid is not None and view.nap_bid[1] == 3, "another player has bid Nap 3"
+        assert view.announcement is not None and view.announcement[2] == 3, "another player has bid Nap 3"
         screen = table_screen(app)
         shown = {target for target in (2, 3, 4, 5)
                  if not screen.query_one(f"#act-nap-{target}").has_class("-hidden")}
