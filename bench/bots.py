@@ -16,10 +16,10 @@ import random
 import statistics
 import time
 
-from ramsli_tui import rules
-from ramsli_tui.bots import STRENGTHS, make_bot
-from ramsli_tui.engine import Hand
-from ramsli_tui.tournament import percentile
+from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli.bots import STRENGTHS, make_bot
+from ramsli_tui.games.ramsli.engine import Hand
+from ramsli_tui.games.ramsli.tournament import percentile
 
 TABLES = [("classic", 4), ("classic", 5), ("classic", 6), ("modern-52", 6), ("jokers", 5), ("nap", 5), ("general-rams", 5)]
 

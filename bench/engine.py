@@ -16,8 +16,8 @@ import json
 import random
 import time
 
-from ramsli_tui import rules
-from ramsli_tui.engine import Hand
+from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli.engine import Hand
 
 PLAYERS = 5
 

@@ -61,7 +61,7 @@ BARE = FIRST_FRAME.format(shown="Screen") + BARE_APP
 
 # What ``ramsli play`` imports, then the bare app.
 IMPORTS_ONLY = FIRST_FRAME.format(shown="Screen") + """
-import ramsli_tui.cli, ramsli_tui.engine, ramsli_tui.bots, ramsli_tui.storage, ramsli_tui.table, ramsli_tui.ui.app
+import ramsli_tui.cli, ramsli_tui.games.ramsli.engine, ramsli_tui.games.ramsli.bots, ramsli_tui.storage, ramsli_tui.table.table, ramsli_tui.ui.app
 """ + BARE_APP
 
 # As many widgets as the table screen at 80×24 (36): plain Statics in six rows.

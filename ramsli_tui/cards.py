@@ -61,8 +61,9 @@ _LETTER_RANKS = {letter: Rank(rank) for rank, letter in _RANK_LETTERS.items()}
 # Display glyphs and words, by suit style.  German-suited packs have no glyphs, so a
 # German card is named in words, suit first as in German ("Schellen-Ober": Bell Ober);
 # they call Q the Ober and J the Unter.
-FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
 GERMAN_SUIT_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
+GERMAN_SUIT_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}  # compact faces
 SUIT_NAMES = {
     "french": {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"},
     "german": {Suit.SPADES: "leaves", Suit.HEARTS: "hearts", Suit.DIAMONDS: "bells", Suit.CLUBS: "acorns"},

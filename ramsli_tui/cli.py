@@ -10,14 +10,17 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 import yaml
 
 from . import __version__
-from . import rules as rulesets
-from .rules import RulesetError
+from .games.ramsli import rules as rulesets
+from .storage import Settings
+from .table.spec import GameSpec
+from .yamlfile import FileProblem
 
 EXIT_USAGE = 2
 
@@ -96,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     try:
         return handlers[args.command](args)
-    except (CliError, RulesetError) as error:
+    except (CliError, FileProblem) as error:
         print(f"ramsli: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -109,14 +112,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_app(args: argparse.Namespace) -> int:
     from .ui.app import run
 
-    return run(args)
+    if args.command != "play":
+        return run()
+    return run(lambda settings: play_spec(args, settings), args.bot_delay)
+
+
+def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
+    """The session ``ramsli play`` asks for: its options, and the remembered names and
+    strengths where they say nothing."""
+    from .ui.specs import game_spec, with_strengths
+
+    _table_rules(args.ruleset, args.players)
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
+        raise CliError("--bot-delay must be between 0 and 10 seconds")
+    if args.chips is not None and args.chips < 1:
+        raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
+    opponents = settings.opponents
+    if args.bots is not None:
+        try:
+            opponents = with_strengths(opponents, args.bots.split(","), args.players - 1)
+        except ValueError as error:
+            raise CliError(str(error)) from None
+    chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
+                     opponents=opponents, seed=args.seed, starting_chips=args.chips)
+    return game_spec(chosen)
 
 
 # --- replay ---------------------------------------------------------------------------------
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .records import RecordError, error_result, printed_result, replay_text
-    from .replay_text import describe_hand
+    from .games.ramsli.records import RecordError, error_result, printed_result, replay_text
+    from .games.ramsli.replay_text import describe_hand
 
     try:
         if args.file == "-":
@@ -151,7 +177,7 @@ def run_rules(args: argparse.Namespace) -> int:
     for name in args.files:
         try:
             ruleset = rulesets.load(name)
-        except RulesetError as error:
+        except rulesets.RulesetError as error:
             failures += 1
             print(error, file=sys.stderr)
         else:
@@ -164,7 +190,7 @@ def _rules_list() -> int:
     for name, path in rulesets.available().items():
         try:
             ruleset = rulesets.load_file(path)
-        except RulesetError as error:
+        except rulesets.RulesetError as error:
             print(f"{name:16} (broken) {error}")
             continue
         origin = "" if path.parent == bundled else f"  [{path}]"
@@ -176,15 +202,17 @@ def _rules_list() -> int:
 def _table_rules(name: str, players: int) -> rulesets.Ruleset:
     """The named ruleset, if it allows a table of ``players``."""
     ruleset = rulesets.load(name)
-    if not ruleset.players.min <= players <= ruleset.players.max:
-        raise CliError(f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {players}")
+    try:
+        ruleset.check_players(players)
+    except ValueError as error:
+        raise CliError(str(error)) from None
     return ruleset
 
 
 # --- simulate ----------------------------------------------------------------------------
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate, summary_text
+    from .games.ramsli.simulate import simulate, summary_text
 
     ruleset = _table_rules(args.ruleset, args.players)
     if args.hands < 1:
@@ -198,7 +226,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 # --- tournament --------------------------------------------------------------------------
 
 def run_tournament(args: argparse.Namespace) -> int:
-    from .tournament import summary_text, tournament
+    from .games.ramsli.tournament import summary_text, tournament
 
     ruleset = _table_rules(args.ruleset, args.players)
     if args.deals < 1:
@@ -210,7 +238,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 def _bot_names(text: str, players: int) -> list[str]:
     """Comma-separated computer players, one per seat, each a known name."""
-    from .bots import MEASUREMENT_PLAYERS
+    from .games.ramsli.bots import MEASUREMENT_PLAYERS
 
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in MEASUREMENT_PLAYERS]

@@ -20,10 +20,11 @@ from typing import Awaitable, Callable, Iterator
 
 from textual.pilot import Pilot
 
-from .engine import Phase
-from .storage import GameSpec, Settings, Storage
+from .games.ramsli.engine import Phase
+from .storage import Settings, Storage
+from .table.spec import GameSpec
 from .ui.app import RamsliApp
-from .ui.screens.table import TableScreen
+from .ui.screens.ramsli.table import TableScreen
 from .ui.widgets.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
@@ -38,11 +39,11 @@ async def settle(pilot: Pilot) -> None:
     If the app stops meanwhile (on an error), say so instead of waiting on."""
     app = pilot.app
     while True:
-        await until_either(app.table.until_human(), app_stopped(app))
+        await until_either(app.client.until_needed(), app_stopped(app))
         if app.return_code is not None:
             raise RuntimeError(f"the app stopped (exit status {app.return_code})")
         await pilot.pause()
-        if app.table.needs_human:
+        if app.client.needed:
             return
 
 
@@ -70,7 +71,7 @@ def first_legal_place(app: RamsliApp) -> int:
 
 
 def my_turn_to_play(app: RamsliApp) -> bool:
-    view = app.table.view
+    view = app.client.view
     return view.my_turn and view.phase is Phase.PLAY
 
 
@@ -82,10 +83,10 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
         await settle(pilot)
         if done(app):
             return
-        if app.table is None or app.table.session.is_over:
+        if app.client is None or app.client.is_over:
             raise RuntimeError("the session ended before the scene was reached")
-        view = app.table.view
-        if app.table.hand_unseen:
+        view = app.client.view
+        if app.client.result_unread:
             await pilot.press("enter")
         elif view.phase is Phase.DECLARE:
             await pilot.press("i")
@@ -110,14 +111,14 @@ class Scene:
 
 def seeded(players: int = 4, seed: int = 1, ruleset: str = "classic") -> Callable[[Path], GameSpec]:
     def spec(folder: Path) -> GameSpec:
-        return GameSpec(ruleset, players, seed, NAMES[:players], (None, *["random"] * (players - 1)))
+        return GameSpec.one_person("ramsli", ruleset, seed, NAMES[:players], ["random"] * (players - 1))
     return spec
 
 
 def short_session(folder: Path) -> GameSpec:
     path = folder / "short-session.yaml"
     path.write_text(SHORT_SESSION)
-    return GameSpec(str(path), 4, 3, NAMES[:4], (None, "random", "random", "random"))
+    return GameSpec.one_person("ramsli", str(path), 3, NAMES[:4], ["random"] * 3)
 
 
 def setup_screen(folder: Path) -> None:
@@ -134,8 +135,8 @@ async def declaring(pilot: Pilot) -> None:
 
 async def mid_trick(pilot: Pilot) -> None:
     """Your turn in the second trick, following a card already led."""
-    await play_until(pilot, lambda app: my_turn_to_play(app) and len(app.table.view.tricks) >= 2
-                     and bool(app.table.view.current_trick.plays))
+    await play_until(pilot, lambda app: my_turn_to_play(app) and len(app.client.view.tricks) >= 2
+                     and bool(app.client.view.current_trick.plays))
 
 
 async def refused(pilot: Pilot) -> None:
@@ -154,23 +155,23 @@ async def refused(pilot: Pilot) -> None:
 
 async def announcing(pilot: Pilot) -> None:
     """Your turn to announce General Rams or pass."""
-    await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+    await play_until(pilot, lambda app: app.client.view.phase is Phase.ANNOUNCE and app.client.view.my_turn)
 
 
 async def hand_over(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.table.hand_unseen)
+    await play_until(pilot, lambda app: app.client.result_unread)
 
 
 async def second_hand_underway(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.table.view.number == 2 and len(app.table.view.tricks) >= 3)
+    await play_until(pilot, lambda app: app.client.view.number == 2 and len(app.client.view.tricks) >= 3)
 
 
 async def third_hand_dealt(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.table.view.number == 3 and not app.table.hand_unseen)
+    await play_until(pilot, lambda app: app.client.view.number == 3 and not app.client.result_unread)
 
 
 async def session_ended(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.table.session.is_over)
+    await play_until(pilot, lambda app: app.client.is_over)
 
 
 def then_press(key: str, before: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot], Awaitable[None]]:

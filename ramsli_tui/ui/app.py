@@ -9,24 +9,22 @@ after every action, resumes on the next start.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import random
 import sys
 import traceback
 from contextlib import ExitStack
-from dataclasses import replace
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
-from .. import rules as rulesets
-from ..bots import STRENGTHS
-from ..rules import RulesetError
-from ..storage import GameSpec, Opponent, Settings, Storage, StorageError
-from ..table import ReplayError, Table, load_rules
+from ..storage import Autosave, Settings, Storage, StorageError
+from ..table.client import LocalClient
+from ..table.spec import GameSpec
+from ..table.table import ReplayError, Table
+from ..yamlfile import FileProblem
 from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
 
 
@@ -56,7 +54,8 @@ class RamsliApp(App[None]):
         for theme in themes:
             self.register_theme(theme)
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
-        self.table: Table | None = None
+        self.table: Table | None = None  # the table in this process, run by the app
+        self.client: LocalClient | None = None  # how the screens talk to it
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return TABLE_VARIABLES
@@ -84,36 +83,55 @@ class RamsliApp(App[None]):
             self.new_game()
             return
         try:
-            table = Table.from_save(saved, delay=self.pace, saves=self.storage)
-        except (ReplayError, RulesetError) as error:
+            table = Table.for_spec(saved.spec, delay=self.pace, actions=saved.actions)
+        except (ReplayError, FileProblem, ValueError) as error:
             problem = self.storage.set_game_aside(str(error))
             self.notify(str(problem), title="Saved game", severity="error", timeout=12, markup=False)
             self.new_game()
             return
         self.notify(f"Welcome back: your {saved.spec.ruleset} session goes on.", timeout=4, markup=False)
-        self.sit_at(table)
+        self.sit_at(table, saved.spec)
 
     def new_game(self) -> None:
         """Go to the setup screen, leaving any table."""
-        from .screens.setup import SetupScreen
+        from .screens.common.setup import SetupScreen
 
-        self.table = None
+        self.leave_table()
         self.switch_to(SetupScreen(self.settings))
 
     def start_table(self, spec: GameSpec) -> None:
         """Deal a new session for ``spec``."""
         try:
-            rules = load_rules(spec)
-        except RulesetError as error:
+            table = Table.for_spec(spec, delay=self.pace)
+        except (FileProblem, ValueError) as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return
-        self.sit_at(Table(spec, rules, delay=self.pace, saves=self.storage))
+        self.sit_at(table, spec)
 
-    def sit_at(self, table: Table) -> None:
-        from .screens.table import TableScreen
+    def sit_at(self, table: Table, spec: GameSpec) -> None:
+        """Take the person's seat at ``table``, saved after every action."""
+        from .screens.ramsli.table import TableScreen
 
+        self.leave_table()
+        table.observe(Autosave(self.storage, spec))
         self.table = table
-        self.switch_to(TableScreen(table))
+        self.client = LocalClient(table, table.people[0])
+        self.switch_to(TableScreen(self.client))
+
+    def run_table(self) -> None:
+        """Let the session go on (once its screen is up)."""
+        if self.table is not None:
+            self.run_worker(self.table.run, name="table", group="table", exclusive=True, exit_on_error=False)
+
+    def leave_table(self) -> None:
+        if self.client is not None:
+            self.client.leave()
+        self.workers.cancel_group(self, "table")
+        self.table = self.client = None
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "table" and event.state is WorkerState.ERROR:
+            self.report_error(event.worker.error, "The game stopped")
 
     def switch_to(self, screen: Screen) -> None:
         """Make ``screen`` the one main screen, above the app's blank default screen: the
@@ -155,7 +173,7 @@ class RamsliApp(App[None]):
             self.table.delay = seconds
 
     def action_settings(self) -> None:
-        from .screens.settings import SettingsScreen
+        from .screens.common.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
@@ -207,68 +225,9 @@ def collect_from_now_on() -> None:
     gc.enable()
 
 
-def spec_from_args(args: argparse.Namespace, settings: Settings) -> GameSpec:
-    """The session ``ramsli play`` asks for: its options, and the remembered names and
-    strengths where they say nothing."""
-    from ..cli import CliError
-
-    ruleset = rulesets.load(args.ruleset)  # a RulesetError is the CLI's to report
-    if not ruleset.players.min <= args.players <= ruleset.players.max:
-        raise CliError(
-            f"the {ruleset.name} rules are for {ruleset.players.min} to {ruleset.players.max} players, not {args.players}"
-        )
-    if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
-        raise CliError("--bot-delay must be between 0 and 10 seconds")
-    if args.chips is not None and args.chips < 1:
-        raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
-    opponents = settings.opponents
-    if args.bots is not None:
-        opponents = with_strengths(opponents, args.bots.split(","), args.players - 1)
-    chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
-                     opponents=opponents, seed=args.seed, starting_chips=args.chips)
-    return game_spec(chosen)
-
-
-def with_strengths(opponents: list[Opponent], strengths: list[str], wanted: int) -> list[Opponent]:
-    """The computer players with the strengths ``--bots`` names: one for all of them, or
-    one each for the first ``wanted``."""
-    from ..cli import CliError
-
-    if len(strengths) == 1:
-        strengths = strengths * wanted
-    if len(strengths) != wanted:
-        raise CliError(f"--bots names {len(strengths)} computer players, but the table has {wanted}")
-    for strength in strengths:
-        if strength not in STRENGTHS:
-            raise CliError(f"--bots names '{strength}'; choose each from {', '.join(STRENGTHS)}")
-    chosen = [replace(opponent, strength=strength) for opponent, strength in zip(opponents, strengths)]
-    return chosen + opponents[wanted:]
-
-
-def game_spec(settings: Settings) -> GameSpec:
-    """The session the settings ask for: their ruleset, players, names and chips, with the
-    computer players' strengths (an unknown one gets the default), and a random seed
-    unless they fix one."""
-    opponents = settings.opponents[: settings.players - 1]
-    return GameSpec(
-        ruleset=settings.ruleset,
-        players=settings.players,
-        seed=settings.seed if settings.seed is not None else random.SystemRandom().randrange(1 << 31),
-        names=(settings.name, *(opponent.name for opponent in opponents)),
-        strengths=(None, *(default_strength(opponent.strength) for opponent in opponents)),
-        starting_chips=settings.starting_chips,
-    )
-
-
-def default_strength(wanted: str) -> str:
-    """The wanted strength if it exists, else "normal" if it exists, else the first there is."""
-    if wanted in STRENGTHS:
-        return wanted
-    return "normal" if "normal" in STRENGTHS else next(iter(STRENGTHS))
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run the app for ``ramsli`` (no command) or ``ramsli play``; the exit status."""
+def run(spec_for: Callable[[Settings], GameSpec] | None = None, bot_delay: float | None = None) -> int:
+    """Run the app; with ``spec_for`` (``ramsli play``), deal at once the session it makes
+    of the remembered settings.  The exit status."""
     storage = Storage.default()
     with ExitStack() as held:
         try:
@@ -276,14 +235,15 @@ def run(args: argparse.Namespace) -> int:
         except StorageError as error:
             print(f"ramsli: {error}", file=sys.stderr)
             return 1
-        return run_with(storage, args)
+        return run_with(storage, spec_for, bot_delay)
 
 
-def run_with(storage: Storage, args: argparse.Namespace) -> int:
+def run_with(storage: Storage, spec_for: Callable[[Settings], GameSpec] | None = None,
+             bot_delay: float | None = None) -> int:
     """Run the app on ``storage``, which this process holds."""
     gc.disable()  # until the first frame: starting makes many objects and frees almost none
-    app = RamsliApp(storage, bot_delay=getattr(args, "bot_delay", None))
-    if args.command == "play":
-        app.spec = spec_from_args(args, app.settings)
+    app = RamsliApp(storage, bot_delay=bot_delay)
+    if spec_for is not None:
+        app.spec = spec_for(app.settings)
     app.run()
     return app.return_code or 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual.message import Message
 
 from ..cards import Card
-from ..engine import Action
 
 
 class CardChosen(Message):
@@ -17,8 +16,9 @@ class CardChosen(Message):
 
 
 class ActionChosen(Message):
-    """The player chose a declaration or an announcement (a button or its key)."""
+    """The player chose an action other than a card: a declaration or an announcement
+    (a button or its key), in the game's own terms."""
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: object) -> None:
         super().__init__()
         self.action = action

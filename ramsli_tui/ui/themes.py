@@ -18,7 +18,7 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..rules import RulesetError, bundled, did_you_mean, line_of, node_value, parse_yaml_node
+from ..yamlfile import FileProblem, bundled, did_you_mean, line_of, node_value, parse_node
 
 DEFAULT_THEME = "green-felt"
 THEME_COLOURS = (
@@ -44,7 +44,7 @@ TABLE_VARIABLES = {
 BORDERS = ("round", "heavy", "double", "ascii", "solid", "outer", "thick", "wide", "tall", "panel")
 
 
-class ThemeError(ValueError):
+class ThemeError(FileProblem):
     """A theme file that cannot be used; the message names the file."""
 
 
@@ -61,13 +61,10 @@ def load_theme(path: Path) -> Theme:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ThemeError(f"{source}: cannot be read ({error})") from None
-    try:
-        node = parse_yaml_node(text, source)
-        if not isinstance(node, yaml.MappingNode):
-            raise ThemeError(f"{source}: a theme must be a mapping of keys to colours (like primary: '#884400')")
-        data = {str(key.value): node_value(value, source) for key, value in node.value}
-    except RulesetError as error:  # the rulesets' YAML reader says what and where
-        raise ThemeError(str(error)) from None
+    node = parse_node(text, source, ThemeError)
+    if not isinstance(node, yaml.MappingNode):
+        raise ThemeError(f"{source}: a theme must be a mapping of keys to colours (like primary: '#884400')")
+    data = {str(key.value): node_value(value, source, ThemeError) for key, value in node.value}
     lines = key_lines(node)
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:

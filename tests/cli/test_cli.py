@@ -9,9 +9,9 @@ import sys
 
 import yaml
 
+from ramsli_tui import cli
 from ramsli_tui.cli import build_parser
 from ramsli_tui.storage import Opponent, Settings
-from ramsli_tui.ui.app import spec_from_args
 
 
 def ramsli(*args: str, cwd=None, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -91,7 +91,7 @@ def test_replay_without_json_tells_the_hand_for_a_person(tmp_path):
 
 def play_spec(*options: str, settings: Settings | None = None):
     args = build_parser().parse_args(["play", *options])
-    return spec_from_args(args, settings or Settings())
+    return cli.play_spec(args, settings or Settings())
 
 
 def test_play_gives_every_computer_player_the_one_strength_named():

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from ramsli_tui import rules
+from ramsli_tui.games.ramsli import rules
 from ramsli_tui.cli import main
-from ramsli_tui.engine.hand import Hand
-from ramsli_tui.simulate import simulate
-from ramsli_tui.tournament import tournament
+from ramsli_tui.games.ramsli.engine.hand import Hand
+from ramsli_tui.games.ramsli.simulate import simulate
+from ramsli_tui.games.ramsli.tournament import tournament
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_simulate_deals_each_new_session_from_its_own_shuffle(monkeypatch):
 def test_simulate_players_all_draw_on_one_random_source_seeded_by_the_seed(monkeypatch):
     import random
 
-    from ramsli_tui.bots import MEASUREMENT_PLAYERS, RandomBot
+    from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, RandomBot
 
     sources = []
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ramsli_tui import rules
+from ramsli_tui.games.ramsli import rules
 from ramsli_tui.cards import deck_cards
-from ramsli_tui.engine import IN, NAP, PASS, Hand
-from ramsli_tui.engine.events import Payment
-from ramsli_tui.ui.chronicle import Chronicle
-from ramsli_tui.ui.screens.hand_summary import summary_text, transfer_line, transfers
-from ramsli_tui.ui.words import Words
+from ramsli_tui.games.ramsli.engine import IN, NAP, PASS, Hand
+from ramsli_tui.games.ramsli.engine.events import Payment
+from ramsli_tui.ui.screens.ramsli.chronicle import Chronicle
+from ramsli_tui.ui.screens.ramsli.hand_summary import summary_text, transfer_line, transfers
+from ramsli_tui.ui.screens.ramsli.words import Words
 
-from ramsli_uikit import make_app, play_until, spec_for
+from tests.kits.ui import make_app, play_until, spec_for
 
 WORDS = Words(("Mia", "Anna", "Bertl"))
 BETE = "the bete is 5 chips"
@@ -99,6 +99,6 @@ def test_the_summary_of_a_hand_explains_a_missed_nap_paid_short():
 async def test_a_short_bete_is_explained_on_the_screen(tmp_path):
     app = make_app(tmp_path, spec_for(seed=2, starting_chips=2))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.hand_unseen or app.table.session.is_over)
+        await play_until(pilot, lambda app: app.client.result_unread or app.client.is_over)
         summary = str(app.screen.query_one("#text").render())
     assert "You are bete: 1 chip into the next pot, all you had left (the bete is 5 chips)." in summary

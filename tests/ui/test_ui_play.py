@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ramsli_tui.engine import Phase
-from ramsli_tui.ui.screens.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
+from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
@@ -16,7 +16,7 @@ from ramsli_tui.ui.widgets.pot import PotPanel
 from ramsli_tui.ui.widgets.seat import SeatPanel
 from ramsli_tui.ui.widgets.trick import PLACE_WIDTH, TrickArea
 
-from ramsli_uikit import first_legal_place, make_app, play_until, settle, spec_for, table_screen
+from tests.kits.ui import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
 
 def visible(screen, selector: str) -> bool:
@@ -32,22 +32,22 @@ async def test_a_whole_hand_by_keyboard(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert app.table.view.phase is Phase.DECLARE
-        await play_until(pilot, lambda app: app.table.hand_unseen)
+        assert app.client.view.phase is Phase.DECLARE
+        await play_until(pilot, lambda app: app.client.result_unread)
         assert isinstance(app.screen, HandSummaryScreen)
         summary = str(app.screen.query_one("#text").render())
         assert "Hand 1" in summary and "Carried over" in summary
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.table.view.number == 2
+        assert app.client.view.number == 2
 
 
 async def test_the_seats_under_a_hand_summary_show_that_hand_as_it_ended(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.hand_unseen)
-        ended = app.table.session.finished[-1]
+        await play_until(pilot, lambda app: app.client.result_unread)
+        ended = app.table.game.finished[-1]
         screen = table_screen(app)
         for seat in range(4):
             state = screen.query_one(f"#seat-{seat}", SeatPanel).state
@@ -57,7 +57,7 @@ async def test_the_seats_under_a_hand_summary_show_that_hand_as_it_ended(tmp_pat
 async def test_arrows_and_enter_play_the_selected_card(tmp_path):
     app = make_app(tmp_path, spec_for(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
         hand = table_screen(app).query_one(HandView)
         target = first_legal_place(app) - 1
         for _ in range((target - hand.selected) % len(hand.cards)):
@@ -65,7 +65,7 @@ async def test_arrows_and_enter_play_the_selected_card(tmp_path):
         card = hand.cards[hand.selected]
         await pilot.press("enter")
         await settle(pilot)
-        assert card in app.table.view.played_cards or card not in app.table.view.hand
+        assert card in app.client.view.played_cards or card not in app.client.view.hand
 
 
 async def test_a_whole_hand_by_mouse(tmp_path):
@@ -73,8 +73,8 @@ async def test_a_whole_hand_by_mouse(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
             await settle(pilot)
-            view = app.table.view
-            if app.table.hand_unseen:
+            view = app.client.view
+            if app.client.result_unread:
                 await pilot.click("#next")
                 break
             if view.phase is Phase.DECLARE:
@@ -84,7 +84,7 @@ async def test_a_whole_hand_by_mouse(tmp_path):
                 place = first_legal_place(app) - 1
                 await pilot.click(list(hand.query(CardWidget))[place])
         await settle(pilot)
-        assert app.table.view.number == 2
+        assert app.client.view.number == 2
         assert len(table_screen(app).chronicle.settled_hands) == 1
 
 
@@ -93,17 +93,17 @@ async def test_an_illegal_card_is_refused_and_the_reason_shown(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
 
         def illegal_card_in_hand(app):
-            view = app.table.view
+            view = app.client.view
             hand = table_screen(app).query_one(HandView)
             return view.my_turn and view.phase is Phase.PLAY and len(hand.legal) < len(hand.cards)
 
         await play_until(pilot, illegal_card_in_hand)
         hand = table_screen(app).query_one(HandView)
         place = next(place for place, card in enumerate(hand.cards, 1) if card not in hand.legal)
-        before = app.table.view
+        before = app.client.view
         await pilot.press(str(place))
         await pilot.pause()
-        assert app.table.view == before, "nothing changed"
+        assert app.client.view == before, "nothing changed"
         assert re.search(r"You must (follow suit|trump|over-trump|follow trumps)", banner_text(app))
         assert table_screen(app).query_one(TurnBanner).has_class("-refused")
         assert hand.query(CardWidget)[place - 1].has_class("-illegal")
@@ -125,8 +125,8 @@ async def test_no_other_seats_hidden_cards_are_ever_rendered(tmp_path):
 
         def hidden_cards_not_shown(app):
             nonlocal checks
-            if not app.table.hand_unseen:
-                session = app.table.session
+            if not app.client.result_unread:
+                session = app.table.game
                 hidden = {card for seat in range(1, 6) for card in session.hand.hand_of(seat)}
                 shown = {widget.card for widget in app.screen.query(CardWidget) if widget.card is not None}
                 assert not hidden & shown
@@ -148,7 +148,7 @@ async def test_in_out_controls_only_while_declaring(tmp_path):
         assert not visible(screen, "#act-general-rams") and not visible(screen, "#act-nap-2")
         assert not visible(screen, "#act-pass")
         assert screen.check_action("act", ("in",)) and not screen.check_action("act", ("general_rams",))
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
         assert not visible(screen, "#act-in") and not visible(screen, "#act-out")
         assert not screen.check_action("act", ("in",))
 
@@ -156,26 +156,26 @@ async def test_in_out_controls_only_while_declaring(tmp_path):
 async def test_general_rams_is_offered_only_under_its_rules(tmp_path):
     app = make_app(tmp_path, spec_for(seed=4, ruleset="general-rams"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.ANNOUNCE and app.client.view.my_turn)
         screen = table_screen(app)
         assert visible(screen, "#act-general-rams") and visible(screen, "#act-pass")
         assert not visible(screen, "#act-nap-3")
         await pilot.press("g")
         await settle(pilot)
-        assert app.table.view.announcement == (0, "general_rams", None)
+        assert app.client.view.announcement == (0, "general_rams", None)
 
 
 async def test_nap_targets_are_offered_only_under_their_rules(tmp_path):
     app = make_app(tmp_path, spec_for(seed=4, ruleset="nap"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.ANNOUNCE and app.client.view.my_turn)
         screen = table_screen(app)
         offered = {target for target in (2, 3, 4, 5) if visible(screen, f"#act-nap-{target}")}
-        assert offered == {action.target for action in app.table.view.legal if action.kind == "nap"}
+        assert offered == {action.target for action in app.client.view.legal if action.kind == "nap"}
         assert not visible(screen, "#act-general-rams")
         await pilot.press(str(max(offered)))
         await settle(pilot)
-        assert app.table.view.announcement[:2] == (0, "nap")
+        assert app.client.view.announcement[:2] == (0, "nap")
 
 
 async def test_obligatory_rules_never_ask_in_or_out(tmp_path):
@@ -183,7 +183,7 @@ async def test_obligatory_rules_never_ask_in_or_out(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        assert app.table.view.phase is Phase.PLAY
+        assert app.client.view.phase is Phase.PLAY
         assert not visible(screen, "#act-in")
 
 
@@ -245,8 +245,8 @@ async def test_large_trick_cards_stand_above_their_players_names(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
 
         def two_cards_in_the_trick(app):
-            trick = app.table.view.current_trick
-            return app.table.view.my_turn and trick is not None and len(trick.plays) >= 2
+            trick = app.client.view.current_trick
+            return app.client.view.my_turn and trick is not None and len(trick.plays) >= 2
 
         await play_until(pilot, two_cards_in_the_trick)
         cards = [widget for widget in table_screen(app).query_one(TrickArea).query(CardWidget) if widget.card]
@@ -264,7 +264,7 @@ async def test_the_key_bar_offers_the_keys_of_the_moment_and_a_click_presses_one
         assert "g " not in line, "no General Rams under the classic rules"
         await pilot.click(bar, offset=(line.index("i In"), 0))
         await settle(pilot)
-        assert app.table.view.declarations[0] is True
+        assert app.client.view.declarations[0] is True
         assert "i In" not in str(bar.render())
 
 
@@ -322,7 +322,7 @@ async def test_your_cards_are_dimmed_while_you_sit_the_hand_out(tmp_path):
 async def test_the_hand_summary_says_who_won_the_pot_once(tmp_path):
     app = make_app(tmp_path, spec_for(seed=10))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.hand_unseen)
+        await play_until(pilot, lambda app: app.client.result_unread)
         summary = str(app.screen.query_one("#text").render())
         assert "Bertl takes the pot of 4 chips" in summary
         assert "from the pot" not in summary

@@ -5,126 +5,22 @@ the other tests let through."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 
-import pytest
 
-from ramsli_tui.engine import GENERAL_RAMS, IllegalAction, Phase
-from ramsli_tui.rules import load as load_ruleset
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.games.ramsli.rules import load as load_ruleset
 from ramsli_tui.storage import Settings
-from ramsli_tui.table import Table, load_rules
+from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
-from ramsli_tui.ui.screens.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.rules_help import rules_markdown
-from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
+from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.trick import TrickArea
-from ramsli_tui.ui.words import Words
 
-from ramsli_uikit import make_app, play_to_end, play_until, settle, spec_for, storage_in, table_screen
-
-
-# --- the table controller ------------------------------------------------------------------------
-
-async def test_nothing_can_be_played_while_a_hands_result_is_unread():
-    spec = spec_for(seed=1)
-    table = Table(spec, load_rules(spec))
-    runner = asyncio.create_task(table.run())
-    try:
-        while not table.hand_unseen:
-            await table.until_human()
-            if not table.hand_unseen:
-                table.act(table.view.legal[0])
-        assert table.view.my_turn and table.view.legal, "the next hand waits for the human"
-        done = len(table.actions)
-        with pytest.raises(IllegalAction, match="must wait"):
-            table.act(table.view.legal[0])
-        assert len(table.actions) == done
-        table.hand_seen()
-        await table.until_human()
-        table.act(table.view.legal[0])
-        assert len(table.actions) == done + 1
-    finally:
-        runner.cancel()
-
-
-async def test_a_computer_players_thinking_counts_towards_its_delay(monkeypatch, one_hand):
-    """The delay is the pace of the table, not a pause added to the thinking."""
-    thinking = 0.03
-    delay = 0.2
-    pauses = []
-    real_sleep = asyncio.sleep
-
-    async def recorded_sleep(seconds):
-        pauses.append(seconds)
-        await real_sleep(0)
-
-    class Slow:
-        name = "slow"
-
-        def choose(self, view, legal, rng):
-            time.sleep(thinking)
-            return legal[0]
-
-    monkeypatch.setattr("ramsli_tui.table.asyncio.sleep", recorded_sleep)
-    spec = spec_for(seed=2, ruleset=one_hand)
-    table = Table(spec, load_rules(spec), delay=delay)
-    table.bots = {seat: Slow() for seat in table.bots}
-    await play_to_end(table)
-    assert pauses, "the delay is longer than the thinking: there is a pause"
-    assert all(pause <= 2 * delay - thinking + 0.005 for pause in pauses), pauses
-    assert any(pause > delay for pause in pauses), "a longer look at a finished trick"
-
-
-async def test_an_illegal_choice_of_a_computer_player_is_replaced_and_reported(one_hand):
-    class Cheat:
-        name = "cheat"
-
-        def choose(self, view, legal, rng):
-            return GENERAL_RAMS  # never legal under the classic rules
-
-    spec = spec_for(seed=3, ruleset=one_hand)
-    table = Table(spec, load_rules(spec))
-    table.bots[2] = Cheat()
-    problems = []
-    table.on_problem = problems.append
-    await play_to_end(table)
-    assert table.session.is_over
-    assert problems and all(
-        problem == f"{spec.names[2]}'s computer player chose an illegal move; it played the first legal one."
-        for problem in problems
-    )
-
-
-async def test_a_save_that_fails_is_reported_and_the_game_goes_on(one_hand):
-    class FullDisk:
-        def save_game(self, saved):
-            raise OSError(28, "No space left on device")
-
-        def discard_game(self):
-            pass
-
-    spec = spec_for(seed=4, ruleset=one_hand)
-    table = Table(spec, load_rules(spec), saves=FullDisk())
-    problems = []
-    table.on_problem = problems.append
-    await play_to_end(table)
-    assert table.session.is_over
-    assert problems and set(problems) == {"The game could not be saved (No space left on device)."}
-
-
-async def test_the_banner_names_the_seat_to_act(one_hand):
-    spec = spec_for(seed=1, ruleset=one_hand)
-    table = Table(spec, load_rules(spec))
-    words = Words(spec.names)
-    views = [update.view for update in await play_to_end(table)]
-    others = [view for view in views if view.current_seat > 0]
-    assert any(view.current_seat != view.dealer for view in others), "not always the dealer"
-    for view in others:
-        assert words.turn(view) == f"{spec.names[view.current_seat]} is thinking…"
+from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 
 # --- the table screen ----------------------------------------------------------------------------
@@ -139,7 +35,7 @@ async def test_arrows_move_the_selection_round_the_hand_and_enter_plays_the_card
     async with app.run_test(size=(80, 24)) as pilot:
 
         def to_lead(app):
-            view = app.table.view
+            view = app.client.view
             return my_turn_to_lead(view) and len(view.hand) >= 3
 
         await play_until(pilot, to_lead)
@@ -159,7 +55,7 @@ async def test_arrows_move_the_selection_round_the_hand_and_enter_plays_the_card
         chosen = hand.cards[1]
         await pilot.press("enter")
         await settle(pilot)
-        trick = next(trick for trick in reversed(app.table.view.tricks) if trick.plays)
+        trick = next(trick for trick in reversed(app.client.view.tricks) if trick.plays)
         assert (0, chosen) in trick.plays
 
 
@@ -168,7 +64,7 @@ async def test_the_selection_starts_on_the_first_card_that_may_be_played(tmp_pat
     async with app.run_test(size=(80, 24)) as pilot:
 
         def first_card_illegal(app):
-            view = app.table.view
+            view = app.client.view
             hand = table_screen(app).query_one(HandView)
             return view.my_turn and view.phase is Phase.PLAY and hand.cards and hand.cards[0] not in hand.legal
 
@@ -181,27 +77,27 @@ async def test_the_selection_starts_on_the_first_card_that_may_be_played(tmp_pat
         await pilot.press("enter")
         await pilot.pause()
         assert not table_screen(app).query_one(TurnBanner).has_class("-refused")
-        assert card in app.table.view.played_cards
+        assert card in app.client.view.played_cards
 
 
 async def test_naming_a_nap_target_plays_no_card(tmp_path):
     app = make_app(tmp_path, spec_for(seed=4, ruleset="nap"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
-        target = max(action.target for action in app.table.view.legal if action.kind == "nap")
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.ANNOUNCE and app.client.view.my_turn)
+        target = max(action.target for action in app.client.view.legal if action.kind == "nap")
         await pilot.press(str(target))
         await settle(pilot)
         await pilot.pause()
-        assert app.table.view.announcement[:2] == (0, "nap")
-        assert not any(seat == 0 for trick in app.table.view.tricks for seat, _ in trick.plays)
+        assert app.client.view.announcement[:2] == (0, "nap")
+        assert not any(seat == 0 for trick in app.client.view.tricks for seat, _ in trick.plays)
         assert not table_screen(app).query_one(TurnBanner).has_class("-refused")
 
 
 async def test_only_the_nap_targets_above_the_highest_bid_are_offered(tmp_path):
     app = make_app(tmp_path, spec_for(players=6, seed=1, ruleset="nap"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.ANNOUNCE and app.table.view.my_turn)
-        view = app.table.view
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.ANNOUNCE and app.client.view.my_turn)
+        view = app.client.view
         assert view.announcement is not None and view.announcement[2] == 3, "another player has bid Nap 3"
         screen = table_screen(app)
         shown = {target for target in (2, 3, 4, 5)
@@ -214,11 +110,11 @@ async def test_a_finished_trick_stays_on_the_table_with_its_winner_marked(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
 
         def to_lead_after_a_trick(app):
-            view = app.table.view
+            view = app.client.view
             return my_turn_to_lead(view) and any(trick.winner is not None for trick in view.tricks)
 
         await play_until(pilot, to_lead_after_a_trick)
-        finished = [trick for trick in app.table.view.tricks if trick.winner is not None]
+        finished = [trick for trick in app.client.view.tricks if trick.winner is not None]
         last = finished[-1]
         assert last.winner == 0, "you lead: you took the last trick"
         area = table_screen(app).query_one(TrickArea)
@@ -254,8 +150,8 @@ async def test_an_error_in_the_table_is_reported_in_words(tmp_path, monkeypatch)
             await pilot.pause(0.01)
             if any(note.title == "The game stopped" for note in app._notifications):
                 break
-            view = app.table.view
-            if app.table.needs_human and view.my_turn and view.phase is Phase.DECLARE:
+            view = app.client.view
+            if app.client.needed and view.my_turn and view.phase is Phase.DECLARE:
                 await pilot.press("i")
         notes = [note for note in app._notifications if note.title == "The game stopped"]
         assert len(notes) == 1 and notes[0].severity == "error"
@@ -280,14 +176,14 @@ async def test_a_pace_given_for_one_run_is_the_tables_pace(tmp_path):
 async def test_a_resumed_session_keeps_the_pace_and_goes_on_saving(tmp_path):
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and app.table.view.my_turn)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
     again = RamsliApp(storage_in(tmp_path), bot_delay=0.01)
     again.animation_level = "none"
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert again.table.delay == 0.01
         before = len(again.table.actions)
-        await play_until(pilot, lambda app: len(app.table.actions) >= before + 4 and app.table.needs_human)
+        await play_until(pilot, lambda app: len(app.table.actions) >= before + 4 and app.client.needed)
         assert list(again.storage.load_game().actions) == again.table.actions
 
 
@@ -297,7 +193,7 @@ def test_the_rules_help_spells_out_the_nap_bonus_and_penalty():
 
 
 async def test_a_change_of_card_faces_alone_is_remembered(tmp_path):
-    from ramsli_tui.ui.screens.settings import SettingsScreen
+    from ramsli_tui.ui.screens.common.settings import SettingsScreen
 
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -314,7 +210,7 @@ async def test_a_change_of_card_faces_alone_is_remembered(tmp_path):
 
 
 async def test_the_settings_open_once_however_often_asked_for(tmp_path):
-    from ramsli_tui.ui.screens.settings import SettingsScreen
+    from ramsli_tui.ui.screens.common.settings import SettingsScreen
 
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,18 +5,20 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from ramsli_tui.engine import Phase
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.storage import SavedGame, Settings
-from ramsli_tui.ui.screens.history import TrickHistoryScreen
-from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
-from ramsli_tui.ui.screens.session_over import SessionOverScreen
-from ramsli_tui.ui.screens.settings import SettingsScreen
-from ramsli_tui.ui.screens.setup import SetupScreen
-from ramsli_tui.ui.screens.table import TableScreen
+from ramsli_tui.table.spec import GameSpec
+from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
+from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.screens.common.settings import SettingsScreen
+from ramsli_tui.ui.screens.common.setup import SetupScreen
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 
-from ramsli_uikit import make_app, play_until, settle, spec_for, storage_in, table_screen
+from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 
 async def test_setup_deals_with_the_choices_and_remembers_them(tmp_path):
@@ -54,8 +56,8 @@ async def test_setup_offers_only_the_players_a_ruleset_allows(tmp_path):
 async def test_a_session_resumes_where_it_was_left(tmp_path):
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.played_cards) >= 3)
-        left = app.table.view
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and len(app.client.view.played_cards) >= 3)
+        left = app.client.view
         actions = list(app.table.actions)
     saved = storage_in(tmp_path).load_game()
     assert list(saved.actions) == actions
@@ -63,8 +65,8 @@ async def test_a_session_resumes_where_it_was_left(tmp_path):
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, TableScreen)
-        assert again.table.view.hand == left.hand
-        assert again.table.view.played_cards[: len(left.played_cards)] == left.played_cards
+        assert again.client.view.hand == left.hand
+        assert again.client.view.played_cards[: len(left.played_cards)] == left.played_cards
 
 
 async def test_a_corrupt_save_is_kept_aside_and_explained(tmp_path):
@@ -94,13 +96,13 @@ async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
 
 
 async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path):
-    from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
+    from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
 
     short = tmp_path / "one-hand.yaml"
     short.write_text("max_hands: 1\n")
     app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.session.is_over)
+        await play_until(pilot, lambda app: app.client.is_over)
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen), "the last hand's summary first"
         assert "The result (Enter)" in str(app.screen.query_one("#next").label)
@@ -141,7 +143,7 @@ async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_
         return str(table_screen(app).query_one("#log-lines").render())
 
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.tricks) >= 2)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and len(app.client.view.tricks) >= 2)
         french = log_text()
         assert "8♥ is turned up: ♥ hearts are trumps." in french
         assert "You play A♥." in french and "Bertl plays Q♦." in french
@@ -159,7 +161,7 @@ async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_
 async def test_the_trick_history_follows_a_change_of_faces(tmp_path):
     app = make_app(tmp_path, spec_for(seed=6))
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.phase is Phase.PLAY and len(app.table.view.tricks) >= 2)
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and len(app.client.view.tricks) >= 2)
         await pilot.press("h")
         await pilot.pause()
         app.set_faces("german")
@@ -181,7 +183,7 @@ async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):
 
 
 async def test_a_failing_computer_player_is_reported_and_the_game_goes_on(tmp_path):
-    class Broken:
+    class Broken(ComputerPlayer):
         name = "broken"
 
         def choose(self, view, legal, rng):
@@ -190,8 +192,8 @@ async def test_a_failing_computer_player_is_reported_and_the_game_goes_on(tmp_pa
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.table.bots[1] = Broken()
-        await play_until(pilot, lambda app: app.table.hand_unseen)
+        app.table.seats[1].player = Broken()
+        await play_until(pilot, lambda app: app.client.result_unread)
         assert any("out of ideas" in notification.message for notification in app._notifications)
 
 
@@ -240,11 +242,11 @@ async def test_no_color_is_respected(tmp_path, monkeypatch):
 async def test_the_scoreboard_fits_six_players_at_80_columns_and_names_them_where_there_is_room(tmp_path):
     from textual.widgets import DataTable
 
-    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
+    from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
 
     app = make_app(tmp_path, spec_for(players=6, seed=10))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.view.number == 5 and not app.table.hand_unseen)
+        await play_until(pilot, lambda app: app.client.view.number == 5 and not app.client.result_unread)
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ScoreboardScreen)
@@ -261,17 +263,16 @@ async def test_the_scoreboard_fits_six_players_at_80_columns_and_names_them_wher
 
 
 async def test_names_with_brackets_are_shown_as_written_everywhere(tmp_path):
-    from dataclasses import replace
 
     from textual.widgets import DataTable
 
-    from ramsli_tui.ui.screens.history import TrickHistoryScreen
-    from ramsli_tui.ui.screens.scoreboard import ScoreboardScreen
+    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+    from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
 
-    spec = replace(spec_for(players=3, seed=2), names=("Mia", "[red]An[/]", "[b"))
+    spec = GameSpec.one_person("ramsli", "classic", 2, ("Mia", "[red]An[/]", "[b"), ["random", "random"])
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda app: app.table.hand_unseen)
+        await play_until(pilot, lambda app: app.client.result_unread)
         assert "[red]An[/]" in str(app.screen.query_one("#text").render())
         await pilot.press("enter")
         await settle(pilot)
@@ -323,11 +324,11 @@ async def test_a_pace_given_for_one_run_is_not_remembered(tmp_path):
 
 
 async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path):
-    from ramsli_tui.ui.screens.hand_summary import HandSummaryScreen
+    from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
 
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.table.hand_unseen)
+        await play_until(pilot, lambda app: app.client.result_unread)
     again = make_app(tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -335,7 +336,7 @@ async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path)
         assert again.screen.settled.number == 1
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen) and again.table.view.number == 2
+        assert isinstance(again.screen, TableScreen) and again.client.view.number == 2
 
 
 async def test_the_number_of_players_steps_with_the_arrows_and_shows_their_rows(tmp_path):
@@ -358,9 +359,9 @@ async def test_a_player_leaving_the_table_is_told_even_without_the_log(tmp_path)
     quick.write_text("on_bust: eliminate\nstarting_chips: 6\n")
     app = make_app(tmp_path, spec_for(seed=5, ruleset=str(quick)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: len(app.table.view.seated) < 4)
+        await play_until(pilot, lambda app: len(app.client.view.seated) < 4)
         await pilot.press("enter")  # the hand's summary read: the table goes on without the one who left
         await pilot.pause()
-        gone = [seat for seat in range(4) if seat not in app.table.view.seated]
+        gone = [seat for seat in range(4) if seat not in app.client.view.seated]
         notices = [note.message for note in app._notifications]
         assert f"{app.table.names[gone[0]]} leaves the table, short of the ante." in notices

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ramsli_tui.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
-from ramsli_tui.ui.screens.hand_summary import transfer_line, transfers
-from ramsli_tui.ui.words import Words
+from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
+from ramsli_tui.ui.screens.ramsli.hand_summary import transfer_line, transfers
+from ramsli_tui.ui.screens.ramsli.words import Words
 
 WORDS = Words(("Mia", "Anna", "Bertl"))
 
@@ -41,7 +41,7 @@ def test_payments_alike_are_one_line():
 
 
 def test_equal_stacks_share_a_place():
-    from ramsli_tui.ui.screens.session_over import place
+    from ramsli_tui.ui.screens.ramsli.session_over import place
 
     stacks = (18, 32, 18, 13, 26)
     assert [place(stacks, seat) for seat in (1, 4, 0, 2, 3)] == [1, 2, 3, 3, 5]
@@ -56,8 +56,8 @@ def test_the_lead_says_when_it_is_a_trump():
 
 
 def test_the_rules_help_says_plainly_how_the_session_ends():
-    from ramsli_tui import rules
-    from ramsli_tui.ui.screens.rules_help import rules_markdown
+    from ramsli_tui.games.ramsli import rules
+    from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown
 
     classic = rules_markdown(rules.load("classic"))
     assert "When a player cannot pay the ante, the session ends and the largest stack wins." in classic

@@ -1,1 +1,1 @@
-"""The app's screens, one module each."""
+"""The app's screens, one module each: ``common`` for every game, ``ramsli`` for Ramsli's."""

@@ -1,1 +1,1 @@
-"""The table's widgets, one module each."""
+"""Widgets any card game's table uses, one module each: cards, a hand, a seat, a trick, a pot."""

@@ -15,15 +15,12 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cards import Card, Rank, Suit
+from ...cards import FRENCH_SYMBOLS, GERMAN_SUIT_LETTERS, GERMAN_SUIT_WORDS, Card, Rank, Suit
 
 SUIT_CLASSES = {
     "french": {Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs"},
     "german": {Suit.SPADES: "-leaves", Suit.HEARTS: "-german-hearts", Suit.DIAMONDS: "-bells", Suit.CLUBS: "-acorns"},
 }
-FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-GERMAN_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}
-GERMAN_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
 
 
 def suit_class(card: Card | None, faces: str) -> str:
@@ -45,7 +42,7 @@ def small_face(card: Card, faces: str) -> str:
     """Three cells at most: ``10♥``, ``K♠``, ``OB``, ``B★``."""
     if card.is_joker:
         return " B★" if card.rank == Rank.BIG_JOKER else " L★"
-    symbol = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_LETTERS[card.suit]
+    symbol = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_SUIT_LETTERS[card.suit]
     return (rank_text(card, faces) + symbol).rjust(3)
 
 
@@ -54,7 +51,7 @@ def large_face(card: Card, faces: str) -> list[str]:
     if card.is_joker:
         return ["BIG" if card.rank == Rank.BIG_JOKER else "LIT", "★", "JOKER"]
     rank = rank_text(card, faces)
-    middle = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_WORDS[card.suit]
+    middle = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_SUIT_WORDS[card.suit]
     return [rank.ljust(5), middle.center(5), rank.rjust(5)]
 
 

@@ -16,12 +16,9 @@ from textual.events import Click
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cards import Card, Suit
+from ...cards import Card
 from ..messages import CardChosen
-from ..words import sort_hand
 from .card import CardWidget
-
-HAND_SIZE = 5
 
 
 class CardKeys(Widget):
@@ -69,22 +66,25 @@ class HandView(Widget, can_focus=True):
 
     selected: reactive[int] = reactive(0)
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, size: int, *, id: str | None = None) -> None:
+        """``size``: the most cards the hand holds (it has a place for each)."""
         super().__init__(id=id)
+        self.places = size
         self.cards: tuple[Card, ...] = ()
         self.legal: frozenset[Card] = frozenset()
         self.to_play = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="cards"):
-            for _ in range(HAND_SIZE):
+            for _ in range(self.places):
                 yield CardWidget()
         yield CardKeys()
 
-    def show(self, cards: tuple[Card, ...], trump: Suit, legal: frozenset[Card], to_play: bool, faces: str) -> None:
-        """Show these cards; ``to_play`` marks the legal ones and moves the selection to one."""
+    def show(self, cards: tuple[Card, ...], legal: frozenset[Card], to_play: bool, faces: str) -> None:
+        """Show these cards, in this order; ``to_play`` marks the legal ones and moves the
+        selection to one."""
         became_turn = to_play and not self.to_play
-        self.cards = sort_hand(cards, trump)
+        self.cards = cards
         self.legal = legal
         self.to_play = to_play
         for place, widget in enumerate(self.query(CardWidget)):

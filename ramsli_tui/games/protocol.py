@@ -1,0 +1,163 @@
+"""What every game offers the table: the seam between a game's rules and everything else.
+
+The table, the saves, the seats and the app's common parts speak only this protocol,
+so a second game (Rami Simple) needs its own rules, computer players and screen, and
+nothing else.  It follows the best game libraries (OpenSpiel's State, python-chess's
+Board): the game is pure and deterministic, changes only through ``apply``, and says
+what each seat may know through ``view(seat)``.
+
+- ``Game``: one session of a game in progress.  ``legal_actions()`` lists the choices
+  where they can be listed; ``check`` judges one that cannot (a Rami going-out names
+  thirteen cards in melds); ``apply`` returns the events that happened.
+- Events say who may see them: ``private_to`` is None for everyone, or the one seat
+  that may (the cards dealt to it), so the table filters them for any seat without
+  knowing the game.
+- ``IllegalAction`` carries a message id and its parameters, so a refusal can be told
+  in any words: to the table ("seat 2 must follow suit: it holds KS") or to the player
+  ("you must follow suit: you hold K♠").
+- ``GameKind``: a game by name — its rulesets, how many may play, a new session from
+  a seed, its computer players.
+- ``ComputerPlayer``, and ``decide`` and ``play_out``: the one way computer players are
+  asked to act, by the table, ``simulate`` and ``tournament`` alike.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+
+from ..cards import Card
+
+Action = Any  # each game's own action type; its string form is ``format_action``
+View = Any  # each game's own view of one seat
+
+
+class Event(Protocol):
+    @property
+    def private_to(self) -> int | None:
+        """None when every seat may see the event, else the one seat that may."""
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """May ``seat`` (None: a spectator) see ``event``?"""
+    private = event.private_to
+    return private is None or private == seat
+
+
+def events_for(events: Sequence[Event], seat: int | None) -> list[Event]:
+    return [event for event in events if visible_to(event, seat)]
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse, with nothing changed.
+
+    ``message`` is an id in the ``TEMPLATES`` of the refusing game's subclass;
+    ``cards`` and ``parameters`` fill it in.  ``str()`` names the seat ("seat 2 must
+    follow suit: it holds KS, 7S"); ``for_you(faces)`` says the same to the player at
+    that seat ("you must follow suit: you hold K♠, 7♠")."""
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, seat: int | None, message: str, cards: tuple[Card, ...] = (), **parameters: object):
+        self.seat = seat
+        self.message = message
+        self.cards = cards
+        self.parameters = parameters
+        super().__init__(self._render(f"seat {seat}", "it holds", lambda card: card.code))
+
+    def _render(self, who: str, holds: str, name: Callable[[Card], str]) -> str:
+        listed = ", ".join(name(card) for card in self.cards)
+        words = {key: name(value) if isinstance(value, Card) else value for key, value in self.parameters.items()}
+        return self.TEMPLATES[self.message].format(who=who, holds=holds, cards=listed, **words)
+
+    def for_you(self, faces: str = "french") -> str:
+        return self._render("you", "you hold", lambda card: card.label(faces))
+
+
+class Game(Protocol):
+    """One session of a game, seats 0..players-1."""
+
+    players: int
+    opening_events: list[Event]  # what happened before the first action (the cut, the deal)
+
+    @property
+    def current_seat(self) -> int:
+        """The seat to act, or -1 when nobody is (the session is over)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def rounds_finished(self) -> int:
+        """How many rounds (hands, deals) have been settled so far."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The choices of the seat to act, where they can be listed."""
+
+    def check(self, action: Action, seat: int) -> None:
+        """IllegalAction if ``seat`` may not take ``action`` now; nothing changes."""
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Take the action for the seat to act (checked against ``seat`` when given)."""
+
+    def clone(self) -> Game: ...
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know, and nothing more."""
+
+    def last_round_view(self, seat: int) -> View:
+        """``seat``'s view of the last settled round as it stood at its end."""
+
+    def pause_after(self, events: Sequence[Event]) -> float:
+        """How many beats the table should let people look at what ``events`` did
+        before a computer player acts (1; 2 after a finished trick)."""
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its string form; ValueError naming what is wrong."""
+
+    def format_action(self, action: Action) -> str: ...
+
+
+class ComputerPlayer:
+    """A computer player: it sees one seat's view and the legal actions, and chooses
+    one of them, the same for the same ``random.Random``."""
+
+    name = "computer"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def watch(self, game: Game) -> None:
+        """Shown the whole game before each choice; only a player made for measuring
+        (the omniscient one) looks."""
+
+
+class GameKind(Protocol):
+    """A game by name: what the table, the saves and the app's common parts need of it."""
+
+    name: str
+    strengths: tuple[str, ...]
+
+    def load_rules(self, ruleset: str, starting_chips: int | None = None) -> Any:
+        """The named (or file's) ruleset; a FileProblem naming file, line and key."""
+
+    def check_players(self, rules: Any, players: int) -> None:
+        """ValueError, in one sentence, if the rules do not allow ``players``."""
+
+    def new_game(self, rules: Any, players: int, seed: int) -> Game: ...
+
+    def computer_player(self, strength: str) -> ComputerPlayer: ...
+
+
+def decide(player: ComputerPlayer, game: Game, seat: int, rng: random.Random) -> Action:
+    """What ``player``, sitting at ``seat``, chooses now."""
+    player.watch(game)
+    return player.choose(game.view(seat), game.legal_actions(), rng)
+
+
+def play_out(game: Game, players: Mapping[int, ComputerPlayer], rngs: Mapping[int, random.Random],
+             until: Callable[[Game], bool] = lambda game: game.is_over) -> None:
+    """Let the computer players play ``game`` until ``until`` says stop (the end)."""
+    while not until(game):
+        seat = game.current_seat
+        game.apply(decide(players[seat], game, seat, rngs[seat]), seat)

@@ -1,0 +1,45 @@
+"""Ramsli, the tavern trick-taking stakes game: its rules, engine, records and computer players.
+
+``rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``Session`` is the game
+protocol's ``Game``); ``records`` and ``replay_text`` are the hand records of
+``ramsli replay``; ``bots`` the computer players; ``simulate`` and ``tournament``
+measure them.  ``RAMSLI`` is the game as the table and the app's common parts know it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..protocol import ComputerPlayer
+from . import rules as rulesets
+from .bots import STRENGTHS, make_bot
+from .engine import Session
+from .rules import Ruleset
+
+
+class Ramsli:
+    """The ``GameKind`` of Ramsli."""
+
+    name = "ramsli"
+    strengths = tuple(STRENGTHS)
+
+    @staticmethod
+    def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:
+        rules = rulesets.load(ruleset)
+        return rules if starting_chips is None else replace(rules, starting_chips=starting_chips)
+
+    @staticmethod
+    def check_players(rules: Ruleset, players: int) -> None:
+        rules.check_players(players)
+
+    @staticmethod
+    def new_game(rules: Ruleset, players: int, seed: int) -> Session:
+        return Session(rules, players, random.Random(seed))
+
+    @staticmethod
+    def computer_player(strength: str) -> ComputerPlayer:
+        return make_bot(strength)
+
+
+RAMSLI = Ramsli()

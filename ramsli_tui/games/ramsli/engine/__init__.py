@@ -1,0 +1,21 @@
+"""The Ramsli rules engine: pure, deterministic, no I/O and no clock.
+
+``Hand`` plays one hand from a given deck; ``Session`` deals hand after hand with an
+injected ``random.Random``.  Both speak the same small protocol: ``current_seat``,
+``phase``, ``legal_actions()``, ``apply(action) -> events``, ``is_over``, ``clone()``
+and ``view(seat)``.
+"""
+
+from ...protocol import IllegalAction, events_for, visible_to
+from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Refusal
+from .events import Event
+from ..rules import CARDS_PER_HAND, TRICKS_PER_HAND
+from .hand import Hand, Trick
+from .phase import Phase
+from .session import Session
+from .view import PlayerView, TrickView
+
+__all__ = [
+    "Action", "CARDS_PER_HAND", "Event", "GENERAL_RAMS", "Hand", "IN", "IllegalAction", "NAP", "OUT", "PASS",
+    "Phase", "PlayerView", "Refusal", "Session", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
+]

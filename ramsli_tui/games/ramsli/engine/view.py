@@ -1,0 +1,65 @@
+"""What one seat may know: ``PlayerView`` (built by ``Hand.view``).
+
+Bots, the app and remote players only ever get views, so another seat's unplayed
+cards cannot leak: the view simply does not hold them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....cards import Card, Suit
+from ..rules import Ruleset
+from .actions import Action
+from .phase import Phase
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    rules: Ruleset
+    number: int
+    players: int
+    seated: tuple[int, ...]
+    dealer: int
+    phase: Phase
+    current_seat: int
+    hand: tuple[Card, ...]
+    turn_up: Card
+    trump: Suit
+    set_aside: tuple[Card, ...]
+    declarations: tuple[bool | None, ...]
+    active: tuple[int, ...]
+    announcement: tuple[int, str, int | None] | None  # standing: during a Nap round, the highest target so far
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, ...]
+    stacks: tuple[int, ...]
+    pot: int
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current_seat == self.seat
+
+    @property
+    def current_trick(self) -> TrickView | None:
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        return tuple(card for trick in self.tricks for _, card in trick.plays)
+
+    @property
+    def declaring_order(self) -> tuple[int, ...]:
+        at = self.seated.index(self.dealer)
+        return self.seated[at + 1:] + self.seated[: at + 1]
+

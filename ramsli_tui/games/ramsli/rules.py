@@ -1,0 +1,394 @@
+"""House rules: a frozen, validated ``Ruleset`` built from YAML.
+
+Bundled rulesets live in the top-level ``rulesets/`` folder (shipped inside the wheel);
+a player's own are found in their config folder or by path.  Every mistake in a
+ruleset is reported as a ``RulesetError`` whose message names the file, the line and
+the key in one sentence: ``rulesets/mine.yaml:4: bete must be a number of chips or
+'pot', not 'lots'``.  Only safe YAML loading is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+from platformdirs import user_config_dir
+
+from ...cards import Card, deck_cards
+from ...yamlfile import FileProblem, bundled, did_you_mean, line_of, parse_node
+from ...yamlfile import node_value as plain_value
+
+NAP_TARGETS = (2, 3, 4, 5)
+CARDS_PER_HAND = 5  # R6: five cards each
+TRICKS_PER_HAND = CARDS_PER_HAND
+
+
+class ChipsByTarget(Mapping[int, int]):
+    """An immutable, hashable map of Nap targets to chips."""
+
+    __slots__ = ("_chips",)
+
+    def __init__(self, chips: Mapping[int, int]):
+        self._chips = dict(sorted(chips.items()))
+
+    def __getitem__(self, target: int) -> int:
+        return self._chips[target]
+
+    def __iter__(self):
+        return iter(self._chips)
+
+    def __len__(self) -> int:
+        return len(self._chips)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._chips.items()))
+
+    def __repr__(self) -> str:
+        return f"ChipsByTarget({self._chips})"
+
+
+DEFAULT_NAP_BONUS = ChipsByTarget({2: 2, 3: 3, 4: 4, 5: 10})
+DEFAULT_NAP_PENALTY = ChipsByTarget({2: 2, 3: 3, 4: 4, 5: 5})
+
+
+class RulesetError(FileProblem):
+    """A ruleset that cannot be used; the message names file, line and key."""
+
+
+@dataclass(frozen=True)
+class PlayerLimits:
+    min: int = 3
+    max: int = 6
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every house rule of ../shared/spec/ramsli-rules.md; defaults are classic."""
+
+    name: str = "classic"
+    description: str = ""
+    deck: str = "piquet32"
+    jokers: bool = False
+    players: PlayerLimits = PlayerLimits()
+    ante: int = 1
+    packets: tuple[int, ...] = (3, 2)
+    dealer_forced: bool = True
+    obligatory: bool = False
+    must_head: bool = False
+    bete: int | str = 5
+    bete_multiplier: int = 1
+    general_rams: bool = False
+    general_rams_failure: str = "triple_bete"
+    nap: bool = False
+    nap_bonus: ChipsByTarget = DEFAULT_NAP_BONUS
+    nap_penalty: ChipsByTarget = DEFAULT_NAP_PENALTY
+    starting_chips: int = 20
+    target: int | None = None
+    on_bust: str = "end"
+    max_hands: int | None = None
+
+    def cards(self) -> list[Card]:
+        """The ruleset's deck, in a fixed order (shuffle a copy to deal)."""
+        return deck_cards(self.deck, self.jokers)
+
+    def check_players(self, players: int) -> None:
+        """ValueError, in one sentence, if these rules are not for a table of ``players``."""
+        if not self.players.min <= players <= self.players.max:
+            raise ValueError(f"the {self.name} rules are for {self.players.min} to {self.players.max} players, not {players}")
+
+    def bete_in_force(self, pot: int) -> int:
+        """R21: the bete with its multiplier, for a hand whose pot at the start of play is ``pot``."""
+        base = pot if self.bete == "pot" else self.bete
+        return base * self.bete_multiplier
+
+    def as_yaml_dict(self) -> dict[str, Any]:
+        """Every key, resolved, as plain YAML-ready values."""
+        out: dict[str, Any] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, PlayerLimits):
+                value = {"min": value.min, "max": value.max}
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Mapping):
+                value = dict(value)
+            out[item.name] = value
+        return out
+
+    def house_rules(self) -> list[str]:
+        """The rules that matter at the table, in words, for menus and help."""
+        deck = "32 cards (7 to ace)" if self.deck == "piquet32" else "52 cards (2 to ace)"
+        lines = [
+            f"Deck: {deck}" + (" plus two jokers as top trumps" if self.jokers else ""),
+            f"Players: {self.players.min} to {self.players.max}; {self.starting_chips} chips each",
+            f"Ante: {self.ante}; deal in packets of {' + '.join(map(str, self.packets))}",
+            "Bete: " + ("the pot" if self.bete == "pot" else f"{self.bete} chips")
+            + (f" x {self.bete_multiplier}" if self.bete_multiplier != 1 else ""),
+        ]
+        if self.obligatory:
+            lines.append("Obligatory: everyone plays every hand")
+        elif self.dealer_forced:
+            lines.append("If everyone else is out, the dealer must play")
+        else:
+            lines.append("If everyone is out, the pot carries over")
+        if self.must_head:
+            lines.append("Must head: beat the best card of the led suit when you can")
+        if self.general_rams:
+            failure = "3 x the bete" if self.general_rams_failure == "triple_bete" else "3 x the pot"
+            lines.append(f"General Rams allowed: all 5 tricks win 2 x the pot; failing costs {failure}")
+        if self.nap:
+            bonus = ", ".join(f"{t}: +{self.nap_bonus[t]}/-{self.nap_penalty[t]}" for t in NAP_TARGETS)
+            lines.append(f"Nap targets (from each other player) {bonus}")
+        lines.append("Target: " + (f"first to {self.target} chips" if self.target else "none (play until someone is out of chips)"))
+        if self.on_bust == "eliminate":
+            lines.append("A player who cannot pay the ante leaves; play goes on")
+        if self.max_hands:
+            lines.append(f"At most {self.max_hands} hands")
+        return lines
+
+
+RULESET_KEYS = [item.name for item in fields(Ruleset)]
+CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5, dealer forced, 20 chips.")
+
+
+# --- where rulesets live -------------------------------------------------------------
+
+def bundled_dir() -> Path:
+    """The bundled rulesets."""
+    return bundled("rulesets")
+
+
+def user_dir() -> Path:
+    """The player's own rulesets, in the platform's config folder."""
+    return Path(user_config_dir("ramsli")) / "rulesets"
+
+
+def available() -> dict[str, Path]:
+    """Every ruleset found by name: bundled first, the player's own after (theirs win a clash)."""
+    found: dict[str, Path] = {}
+    for folder in (bundled_dir(), user_dir()):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.yaml")):
+                found[path.stem] = path
+    return found
+
+
+def find(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """Resolve a ruleset name (bundled or own) or a path to a file."""
+    candidate = Path(name_or_path).expanduser()
+    if relative_to is not None and not candidate.is_absolute():
+        beside = relative_to / candidate
+        if beside.is_file():
+            return beside
+    if candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or candidate.is_file():
+        if candidate.is_file():
+            return candidate
+        raise RulesetError(f"{name_or_path}: no such ruleset file")
+    rulesets = available()
+    if name_or_path in rulesets:
+        return rulesets[name_or_path]
+    known = ", ".join(sorted(rulesets))
+    raise RulesetError(f"unknown ruleset '{name_or_path}'{did_you_mean(name_or_path, rulesets)}; known rulesets: {known}")
+
+
+def load(name_or_path: str) -> Ruleset:
+    """Load a ruleset by bundled/own name or by path."""
+    return load_file(find(name_or_path))
+
+
+def load_file(path: Path, _seen: tuple[Path, ...] = ()) -> Ruleset:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulesetError(f"{path}: cannot read the ruleset ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise RulesetError(f"{path}: is not a text file (UTF-8)") from None
+    node = parse_yaml_node(text, str(path))
+    return from_node(node, str(path), default_name=path.stem, base_dir=path.parent, _seen=_seen + (path.resolve(),))
+
+
+def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
+    return parse_node(text, source, RulesetError)
+
+
+def node_value(node: yaml.Node, source: str) -> Any:
+    return plain_value(node, source, RulesetError)
+
+
+def from_node(node, source: str, default_name: str, base_dir: Path | None, _seen: tuple[Path, ...] = ()) -> Ruleset:
+    if node is None:
+        return replace(CLASSIC, name=default_name, description="")
+    if not isinstance(node, yaml.MappingNode):
+        raise RulesetError(f"{source}:{line_of(node)}: a ruleset must be a mapping of keys to values (like 'ante: 2')")
+    entries: dict[str, tuple[int, Any]] = {}
+    for key_node, value_node in node.value:
+        key = node_value(key_node, source)
+        line = line_of(key_node)
+        if key in entries:
+            raise RulesetError(f"{source}:{line}: '{key}' is given twice")
+        entries[str(key)] = (line, value_node)
+    base = CLASSIC
+    if "extends" in entries:
+        line, value_node = entries.pop("extends")
+        base = _load_parent(node_value(value_node, source), source, line, base_dir, _seen)
+    changes: dict[str, Any] = {"name": default_name, "description": ""}
+    for key, (line, value_node) in entries.items():
+        if key not in KEY_CHECKS:
+            raise RulesetError(f"{source}:{line}: unknown key '{key}'{did_you_mean(key, [*KEY_CHECKS, 'extends'])}")
+        value = node_value(value_node, source)
+        changes[key] = KEY_CHECKS[key](value, _Where(source, line, key), base)
+    ruleset = replace(base, **changes)
+    _check_combination(ruleset, source, entries)
+    return ruleset
+
+
+def _load_parent(name: Any, source: str, line: int, base_dir: Path | None, seen: tuple[Path, ...]) -> Ruleset:
+    if not isinstance(name, str) or not name:
+        raise RulesetError(f"{source}:{line}: extends must name a ruleset, not {_shown(name)}")
+    try:
+        path = find(name, relative_to=base_dir)
+    except RulesetError as error:
+        raise RulesetError(f"{source}:{line}: extends: {error}") from None
+    if path.resolve() in seen:
+        raise RulesetError(f"{source}:{line}: extends '{name}' goes round in a circle")
+    return load_file(path, seen)
+
+
+@dataclass(frozen=True)
+class _Where:
+    source: str
+    line: int
+    key: str
+
+    def fail(self, should: str, value: Any) -> RulesetError:
+        return RulesetError(f"{self.source}:{self.line}: {self.key} {should}, not {_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _boolean(value, where, base):
+    if not isinstance(value, bool):
+        raise where.fail("must be true or false", value)
+    return value
+
+
+def _text(value, where, base):
+    if not isinstance(value, str):
+        raise where.fail("must be text", value)
+    return value
+
+
+def _int_at_least(minimum: int, words: str):
+    def check(value, where, base):
+        if not _is_int(value) or value < minimum:
+            raise where.fail(f"must be {words}", value)
+        return value
+    return check
+
+
+def _optional_positive(value, where, base):
+    if value is None:
+        return None
+    if not _is_int(value) or value <= 0:
+        raise where.fail("must be a whole number above 0 or null (for none)", value)
+    return value
+
+
+def _one_of(*choices: str):
+    def check(value, where, base):
+        if value not in choices:
+            listed = " or ".join(f"'{choice}'" for choice in choices)
+            raise where.fail(f"must be {listed}", value)
+        return value
+    return check
+
+
+def _bete(value, where, base):
+    if value == "pot" or (_is_int(value) and value >= 0):
+        return value
+    raise where.fail("must be a number of chips or 'pot'", value)
+
+
+def _packets(value, where, base):
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(_is_int(size) and size > 0 for size in value)
+        or sum(value) != CARDS_PER_HAND
+    ):
+        raise where.fail(f"must be a list of packet sizes above 0 that add up to {CARDS_PER_HAND}, like [3, 2]", value)
+    return tuple(value)
+
+
+def _players(value, where, base):
+    if not isinstance(value, dict) or set(value) - {"min", "max"}:
+        raise where.fail("must be a mapping like {min: 3, max: 6}", value)
+    low = value.get("min", base.players.min)
+    high = value.get("max", base.players.max)
+    if not (_is_int(low) and _is_int(high) and 2 <= low <= high <= 6):
+        raise where.fail("must have 2 <= min <= max <= 6", value)
+    return PlayerLimits(low, high)
+
+
+def _nap_table(defaults_attr: str):
+    def check(value, where, base):
+        if not isinstance(value, dict):
+            raise where.fail("must map the targets 2, 3, 4 and 5 to chips", value)
+        table = dict(getattr(base, defaults_attr))
+        for target, chips in value.items():
+            if isinstance(target, str) and target.isdigit():  # JSON keys are always strings
+                target = int(target)
+            if target not in NAP_TARGETS:
+                raise where.fail("can only have the targets 2, 3, 4 and 5", target)
+            if not _is_int(chips) or chips < 0:
+                raise where.fail(f"[{target}] must be a number of chips (0 or more)", chips)
+            table[target] = chips
+        return ChipsByTarget(table)
+    return check
+
+
+KEY_CHECKS = {
+    "name": _text,
+    "description": _text,
+    "deck": _one_of("piquet32", "standard52"),
+    "jokers": _boolean,
+    "players": _players,
+    "ante": _int_at_least(0, "a whole number of chips (0 or more)"),
+    "packets": _packets,
+    "dealer_forced": _boolean,
+    "obligatory": _boolean,
+    "must_head": _boolean,
+    "bete": _bete,
+    "bete_multiplier": _int_at_least(0, "a whole number (0 or more)"),
+    "general_rams": _boolean,
+    "general_rams_failure": _one_of("triple_bete", "triple_pot"),
+    "nap": _boolean,
+    "nap_bonus": _nap_table("nap_bonus"),
+    "nap_penalty": _nap_table("nap_penalty"),
+    "starting_chips": _int_at_least(1, "a whole number of chips above 0"),
+    "target": _optional_positive,
+    "on_bust": _one_of("end", "eliminate"),
+    "max_hands": _optional_positive,
+}
+
+
+def _check_combination(ruleset: Ruleset, source: str, entries: dict[str, tuple[int, Any]]) -> None:
+    if ruleset.nap and ruleset.general_rams:
+        key = "nap" if "nap" in entries else "general_rams"
+        line = entries[key][0] if key in entries else 1
+        raise RulesetError(f"{source}:{line}: {key}: nap and general_rams cannot both be on")

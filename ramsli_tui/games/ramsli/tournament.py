@@ -1,0 +1,186 @@
+"""``ramsli tournament``: computer players measured against each other, duplicate style.
+
+Every deal is one hand from a fresh table: each seat holds the ruleset's starting
+chips, the pot is empty, the dealer is seat ``deal mod players`` and the deck is
+shuffled from the seed and the deal's number.  The deal is played once per rotation
+of the seats, so that each bot sits in each seat on the same cards; a seat's
+randomness is seeded by the deal and the seat, whoever sits there.  Luck of the cards
+cancels out; skill remains.
+
+A bot's result for a hand is the chips it won or lost, plus an equal share of what the
+pot gained for the next hand (betes are not lost, they are won later by someone);
+the results of a hand therefore add up to zero, and a bot that wins chips beats the
+table's average.  Its score for a deal is the mean over the rotations, and the 95 %
+interval is that of the mean score over the deals (normal approximation).
+
+A decision is a choice among at least two legal actions: a lone legal action is
+played for the bot without asking it, and without timing it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..protocol import ComputerPlayer, play_out
+from .bots import make_measurement_player
+from .engine import Hand
+from .rules import Ruleset
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class BotResult:
+    name: str
+    chips_per_deal: float
+    ci95: tuple[float, float]
+    pots_won: int
+    betes: int
+    in_rate: float
+    decision_ms_median: float
+    decision_ms_p95: float
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    ruleset: str
+    players: int
+    deals: int
+    seed: int
+    bots: tuple[BotResult, ...]
+    hands_played: int
+    chips_conserved: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The report of ``ramsli tournament --json``."""
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": [{**asdict(bot), "ci95": list(bot.ci95)} for bot in self.bots],
+        }
+
+
+class _Tally:
+    """What one bot (one entry of the lineup) did over the tournament."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.scores: list[float] = []
+        self.pots_won = self.betes = self.hands_in = self.hands = 0
+        self.decision_ms: list[float] = []
+
+    def result(self) -> BotResult:
+        mean = statistics.fmean(self.scores)
+        spread = Z95 * statistics.stdev(self.scores) / math.sqrt(len(self.scores)) if len(self.scores) > 1 else 0.0
+        return BotResult(
+            name=self.name,
+            chips_per_deal=round(mean, 4),
+            ci95=(round(mean - spread, 4), round(mean + spread, 4)),
+            pots_won=self.pots_won,
+            betes=self.betes,
+            in_rate=round(self.hands_in / self.hands, 4),
+            decision_ms_median=round(statistics.median(self.decision_ms), 3) if self.decision_ms else 0.0,
+            decision_ms_p95=round(percentile(self.decision_ms, 0.95), 3) if self.decision_ms else 0.0,
+        )
+
+
+def tournament(rules: Ruleset, players: int, bots: list[str], deals: int, seed: int) -> TournamentResult:
+    """Play ``deals`` deals, each once per rotation of the seats, and tally every bot."""
+    if len(bots) != players:
+        raise ValueError(f"name one bot per seat: {players} players but {len(bots)} bots")
+    if deals < 1:
+        raise ValueError("a tournament needs at least one deal")
+    lineup = [make_measurement_player(name) for name in bots]
+    tallies = [_Tally(name) for name in bots]
+    conserved = True
+    for deal in range(deals):
+        deck = rules.cards()
+        random.Random(f"{seed}/deal/{deal}").shuffle(deck)
+        dealer = deal % players
+        scores = [0.0] * players
+        for rotation in range(players):
+            seat_of = [(entry + rotation) % players for entry in range(players)]
+            hand = Hand(rules, [rules.starting_chips] * players, dealer, 0, deck)
+            bot_at = {seat_of[entry]: lineup[entry] for entry in range(players)}
+            times = {seat_of[entry]: tallies[entry].decision_ms for entry in range(players)}
+            _play(hand, bot_at, times, seed, deal)
+            settled = hand.settlement
+            conserved &= sum(settled.changes) + settled.pot - hand.start_pot == 0
+            pot_share = (settled.pot - hand.start_pot) / players
+            for entry, tally in enumerate(tallies):
+                seat = seat_of[entry]
+                scores[entry] += settled.changes[seat] + pot_share
+                tally.hands += 1
+                tally.hands_in += bool(hand.declarations[seat])
+                tally.pots_won += seat in settled.winners
+                tally.betes += seat in settled.betes
+        for entry, tally in enumerate(tallies):
+            tally.scores.append(scores[entry] / players)
+    return TournamentResult(
+        ruleset=rules.name,
+        players=players,
+        deals=deals,
+        seed=seed,
+        bots=tuple(tally.result() for tally in tallies),
+        hands_played=deals * players,
+        chips_conserved=conserved,
+    )
+
+
+def _play(hand: Hand, bot_at: dict, times: dict, seed: int, deal: int) -> None:
+    """Play one hand to its end, asking each seat's bot for every real decision."""
+    rngs = {seat: random.Random(f"{seed}/deal/{deal}/seat/{seat}") for seat in bot_at}
+    play_out(hand, {seat: Timed(bot, times[seat]) for seat, bot in bot_at.items()}, rngs)
+
+
+class Timed(ComputerPlayer):
+    """A bot asked only for real decisions (a lone legal action is played for it, and
+    not timed), each timed in milliseconds into ``times``."""
+
+    def __init__(self, bot: ComputerPlayer, times: list[float]):
+        self.bot = bot
+        self.times = times
+
+    def watch(self, game) -> None:
+        self.bot.watch(game)
+
+    def choose(self, view, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        action = self.bot.choose(view, legal, rng)
+        self.times.append((time.perf_counter() - started) * 1000)
+        return action
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values``, by linear interpolation."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * fraction
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def summary_text(result: TournamentResult) -> str:
+    lines = [
+        f"{result.deals} deals of {result.ruleset} with {result.players} players, each played in "
+        f"{result.players} rotations (seed {result.seed}, {result.hands_played} hands)",
+        f"{'bot':<12} {'chips/deal':>10} {'95% interval':>18} {'pots':>6} {'betes':>6} {'in':>6} "
+        f"{'ms median':>10} {'ms p95':>8}",
+    ]
+    for bot in result.bots:
+        low, high = bot.ci95
+        lines.append(
+            f"{bot.name:<12} {bot.chips_per_deal:>+10.3f} {f'[{low:+.3f}, {high:+.3f}]':>18} {bot.pots_won:>6} "
+            f"{bot.betes:>6} {bot.in_rate:>6.0%} {bot.decision_ms_median:>10.1f} {bot.decision_ms_p95:>8.1f}"
+        )
+    lines.append("Chips conserved in every hand: " + ("yes" if result.chips_conserved else "NO"))
+    return "\n".join(lines)

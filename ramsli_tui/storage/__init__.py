@@ -1,0 +1,14 @@
+"""What ramsli keeps between runs: settings, saved games, and the files behind them.
+
+``files`` writes atomically and sets unreadable files aside; ``settings`` is the
+player's choices; ``saves`` the game in progress, small because the games are
+deterministic (the spec and the actions so far replay it exactly); ``folders`` the
+``Storage`` that knows where each lives.
+"""
+
+from .files import shown, write_atomically
+from .folders import Autosave, Storage, StorageError
+from .saves import SAVE_FORMAT, SavedGame
+from .settings import FACES, Opponent, Settings
+
+__all__ = ["Autosave", "FACES", "Opponent", "SAVE_FORMAT", "SavedGame", "Settings", "Storage", "StorageError", "shown", "write_atomically"]

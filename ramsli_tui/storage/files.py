@@ -1,0 +1,62 @@
+"""Files that survive a crash: atomic writes, names for what is set aside, locks.
+
+Every write is atomic (a temporary file beside the target, then a rename), so a file
+is always the old text or the new one, never half of each.  A file that is set aside
+gets a name no earlier one has, so nothing kept is ever replaced.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+from pathlib import Path
+from typing import IO
+
+
+def unused_name(path: Path, mark: str) -> Path:
+    """``path`` renamed with ``mark`` before its suffix, and a number after the mark if
+    that name is taken: nothing set aside is ever replaced by what comes after it."""
+    for number in itertools.count(1):
+        kept = path.with_name(f"{path.stem}.{mark}{'' if number == 1 else f'-{number}'}{path.suffix}")
+        if not kept.exists():
+            return kept
+
+
+def in_one_line(error: Exception) -> str:
+    """What is wrong with a file, in one line, whatever the reader's message ran over."""
+    return " ".join(str(error).split())
+
+
+def shown(path: Path) -> str:
+    """A path as a person reads it: ``~/.config/ramsli/settings.yaml``."""
+    try:
+        return "~/" + str(Path(path).relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def lock_exclusively(handle: IO[str]) -> None:
+    """Lock ``handle``'s file for this process: BlockingIOError or PermissionError at once
+    if another holds it, another OSError if the file system cannot lock."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is always either the old or the new text."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

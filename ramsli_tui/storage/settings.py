@@ -1,0 +1,105 @@
+"""The player's settings: theme, card faces, pace, and the last choices made in setup.
+
+They live in ``settings.yaml`` in the user's config folder, where a player may also
+edit them; a value that cannot be used keeps its default and is reported by line and
+key, an unknown key is left out with a "did you mean".
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+import yaml
+
+from ..yamlfile import did_you_mean, line_of, node_value, parse_node
+
+FACES = ("french", "german")
+
+
+@dataclass(frozen=True)
+class Opponent:
+    name: str
+    strength: str
+
+
+DEFAULT_OPPONENTS = (
+    Opponent("Anna", ""), Opponent("Bertl", ""), Opponent("Carlo", ""), Opponent("Dora", ""), Opponent("Emil", ""),
+)
+
+
+@dataclass
+class Settings:
+    """The player's choices, remembered.  An empty strength means "the default one"."""
+
+    theme: str = "green-felt"
+    faces: str = "french"
+    bot_delay: float = 0.6
+    ruleset: str = "classic"
+    players: int = 4
+    name: str = "You"
+    opponents: list[Opponent] = field(default_factory=lambda: list(DEFAULT_OPPONENTS))
+    starting_chips: int | None = None
+    seed: int | None = None
+
+    def to_yaml(self) -> str:
+        data = asdict(self)
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+    @classmethod
+    def read(cls, text: str, source: str = "settings.yaml") -> tuple[Settings, list[tuple[int, str]]]:
+        """Settings from YAML, and (line, what) for each thing in it that could not be used:
+        a wrong value keeps its default, an unknown key is left out."""
+        node = parse_node(text, source)
+        if node is None:
+            return cls(), []
+        if not isinstance(node, yaml.MappingNode):
+            raise ValueError("it is not a mapping of settings")
+        settings = cls()
+        problems = []
+        known = [item.name for item in fields(cls)]
+        for key_node, value_node in node.value:
+            key, line = str(key_node.value), line_of(key_node)
+            value = node_value(value_node, source)
+            if key not in known:
+                problems.append((line, f"unknown setting '{key}'{did_you_mean(key, known)} is left out"))
+            elif key == "opponents":
+                settings.opponents = _opponents(value)
+            elif not _set_checked(settings, key, value):
+                problems.append((line, f"{key} cannot be {value!r}; {getattr(settings, key)!r} is used"))
+        return settings, problems
+
+
+def _opponents(entries: Any) -> list[Opponent]:
+    """The computer players named in settings, each seat's default where one says nothing."""
+    if not isinstance(entries, list):
+        return list(DEFAULT_OPPONENTS)
+    chosen = [
+        Opponent(str(entry.get("name", "")) or default.name, str(entry.get("strength", "") or ""))
+        for entry, default in zip(entries, DEFAULT_OPPONENTS)
+        if isinstance(entry, dict)
+    ]
+    return chosen + list(DEFAULT_OPPONENTS[len(chosen):])
+
+
+def _set_checked(settings: Settings, name: str, value: Any) -> bool:
+    """Take ``value`` for setting ``name`` if it has the right shape, and say whether it
+    did; otherwise the default stays."""
+    default = getattr(settings, name)
+    if name in ("starting_chips", "seed"):
+        ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+    elif name == "faces":
+        ok = value in FACES
+    elif isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 5
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, str) and bool(value)
+    if ok:
+        setattr(settings, name, float(value) if isinstance(default, float) else value)
+    return ok
+
+

@@ -1,0 +1,91 @@
+"""The client seam: the only way a face (the app) talks to its table.
+
+A client sits at one seat.  It sends that seat's actions, hears that seat's updates in
+order, says when a round's result has been read, and leaves.  ``LocalClient`` talks to
+a table in the same process; ``ramsli serve`` will add one that speaks the same calls
+over a socket, so the app is the same program in both cases.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from .table import Table
+from .updates import Update
+
+
+class TableClient(Protocol):
+    seat: int
+    names: tuple[str, ...]
+
+    def opening(self) -> Update:
+        """Everything this seat may see so far."""
+
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+        """Every later update goes to ``listener``, every notice of the table to ``on_notice``."""
+
+    def send(self, action: object) -> None:
+        """This seat's action; IllegalAction, with nothing changed, if it cannot be taken now."""
+
+    def result_read(self) -> None:
+        """The seat has read the last round's result."""
+
+    def leave(self) -> None:
+        """Stop listening: the seat's person has gone."""
+
+
+class LocalClient:
+    """A client of a table in this process.  It keeps the last update its seat was sent,
+    so that a face (or a test) can ask where the seat stands."""
+
+    def __init__(self, table: Table, seat: int):
+        self.table = table
+        self.seat = seat
+        self.names = table.names
+        self.last: Update = table.opening(seat)
+        self.listener: Callable[[Update], None] = lambda update: None
+        table.channel(seat).listener = self._heard
+
+    def _heard(self, update: Update) -> None:
+        self.last = update
+        self.listener(update)
+
+    def opening(self) -> Update:
+        self.last = self.table.opening(self.seat)
+        return self.last
+
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+        self.listener = listener
+        self.table.channel(self.seat).on_notice = on_notice
+
+    def send(self, action: object) -> None:
+        self.table.act(self.seat, action)
+
+    def result_read(self) -> None:
+        self.table.result_read(self.seat)
+
+    def leave(self) -> None:
+        self.listener = lambda update: None
+        self.table.channel(self.seat).on_notice = lambda message: None
+
+    # --- where this seat stands ---------------------------------------------------------------
+
+    @property
+    def view(self):
+        return self.last.view
+
+    @property
+    def is_over(self) -> bool:
+        return self.last.over
+
+    @property
+    def result_unread(self) -> bool:
+        return self.table.channel(self.seat).result_unread
+
+    @property
+    def needed(self) -> bool:
+        """Does the table wait for this seat (to act or to read a result)?"""
+        return self.table.needs(self.seat)
+
+    async def until_needed(self) -> None:
+        await self.table.until_needed(self.seat)

@@ -1,0 +1,297 @@
+"""The table: runs one session of a game for every seat round it.
+
+The table owns the game (anything that speaks games/protocol.py) and is the only thing
+that moves it.  It asks the seat to act — a person through their client, a computer
+player in a worker thread, with a short delay so that people can follow every card —
+applies the action, and hands each seat its own stream of updates: its view and the
+events it may see, numbered in order.  After a round is settled it waits until every
+person has read the result ("has read" is a gate per seat).  A seat may have a time
+limit, after which a computer player acts for it; local play has none.
+
+Observers (the autosave now; the history and the network later) are told of every
+action; one that fails is reported and the table goes on without stopping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
+
+from ..games import game_named
+from ..games.protocol import ComputerPlayer, Event, Game, IllegalAction, decide, events_for
+from .seats import Seat, seats_for
+from .spec import GameSpec
+from .updates import Update
+
+Action = object
+
+
+class Moved(NamedTuple):
+    """What an observer is told after each action: every action so far, as strings."""
+
+    seat: int
+    action: str
+    actions: tuple[str, ...]
+    over: bool
+
+
+class Observer(Protocol):
+    def table_moved(self, moved: Moved) -> None: ...
+
+
+class TableRefusal(IllegalAction):
+    """An action the table cannot take now, whatever the game's rules say."""
+
+    TEMPLATES: ClassVar = {
+        "wait_for": "{who} must wait for {name}",
+        "no_seat": "there is no seat {seat} at this table",
+    }
+
+
+class ReplayError(ValueError):
+    """A saved game that does not replay (its ruleset changed or went away)."""
+
+
+class SeatChannel:
+    """One seat's side of the table: the events it may see so far, its update counter,
+    whether it has a round's result still to read, and who listens."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.backlog: list[Event] = []
+        self.seq = 0
+        self.result_unread = False
+        self.needed = asyncio.Event()
+        self.listener: Callable[[Update], None] = lambda update: None
+        self.on_notice: Callable[[str], None] = lambda message: None
+
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+
+class Table:
+    """One session at one table, every seat with its own stream of updates."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        delay: float = 0.0,
+        turn_limit: float | None = None,
+        stand_in: Callable[[], ComputerPlayer] | None = None,
+        actions: Sequence[str] = (),
+    ):
+        self.game = game
+        self.spec: GameSpec | None = None  # what the table was made from, when it was
+        self.seats = list(seats)
+        self.delay = delay
+        self.turn_limit = turn_limit
+        self.stand_in = stand_in
+        self.actions: list[str] = []
+        self.observers: list[Observer] = []
+        self.channels = [SeatChannel(seat) for seat in range(len(self.seats))]
+        self._turn: asyncio.Future[None] | None = None
+        self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
+        self.finished = asyncio.Event()
+        self._deliver_to_backlogs(game.opening_events)
+        for number, text in enumerate(actions, 1):
+            rounds_before = game.rounds_finished
+            try:
+                events = game.apply(game.parse_action(text))
+            except ValueError as error:
+                raise ReplayError(f"action {number} ({text}) no longer replays: {error}") from None
+            self.actions.append(text)
+            self._deliver_to_backlogs(events)
+            # A game left while a round's result was on screen comes back to that result.
+            self._set_results_unread(game.rounds_finished > rounds_before)
+
+    @classmethod
+    def for_spec(cls, spec: GameSpec, *, delay: float = 0.0, actions: Sequence[str] = ()) -> Table:
+        """The table ``spec`` describes, with ``actions`` replayed; a FileProblem if its
+        ruleset cannot be read, ValueError if it does not allow the seats, ReplayError if
+        an action no longer replays."""
+        kind = game_named(spec.game)
+        rules = kind.load_rules(spec.ruleset, spec.starting_chips)
+        kind.check_players(rules, spec.players)
+        game = kind.new_game(rules, spec.players, spec.seed)
+        table = cls(game, seats_for(spec, kind, len(actions)), delay=delay, actions=actions)
+        table.spec = spec
+        return table
+
+    # --- what a seat may read -----------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(number for number, seat in enumerate(self.seats) if seat.person)
+
+    def channel(self, seat: int) -> SeatChannel:
+        if not 0 <= seat < len(self.channels):
+            raise TableRefusal(seat, "no_seat", seat=seat)
+        return self.channels[seat]
+
+    def opening(self, seat: int) -> Update:
+        """Everything ``seat`` may see so far: its view and every event since the start
+        (a resumed session's included); with the last round as it ended, if its result is
+        still to be read."""
+        channel = self.channel(seat)
+        round_end = self.game.last_round_view(seat) if channel.result_unread else None
+        return Update(channel.next_seq(), self.game.view(seat), tuple(channel.backlog), round_end, self.game.is_over)
+
+    def needs(self, seat: int) -> bool:
+        """Does the table wait for ``seat``: to act, or to read a round's result?"""
+        return self.channel(seat).needed.is_set()
+
+    async def until_needed(self, seat: int) -> None:
+        """Wait until the table needs ``seat`` or the session ends."""
+        await self.channel(seat).needed.wait()
+
+    # --- what a seat may do ----------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> None:
+        """A person's action.  IllegalAction, with nothing changed, if it cannot be taken now."""
+        channel = self.channel(seat)
+        waiting = self._turn is not None and not self._turn.done() and self.game.current_seat == seat
+        if not waiting or channel.result_unread:
+            current = self.game.current_seat
+            waiting_for = self.seats[current].name if current >= 0 else "the next hand"
+            raise TableRefusal(seat, "wait_for", name=waiting_for)
+        self._apply(seat, action)
+        channel.needed.clear()
+        self._turn.set_result(None)
+
+    def result_read(self, seat: int) -> None:
+        """``seat`` has read the last round's result: once everyone has, play goes on."""
+        channel = self.channel(seat)
+        if channel.result_unread:
+            channel.result_unread = False
+            channel.needed.clear()
+            self._last_events = ()  # the summary was the look at the last trick
+            if self._turn is not None and not self._turn.done() and not self._results_unread():
+                self._turn.set_result(None)
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """A person who left (or came back): while away, a computer player plays for them."""
+        chair = self.seats[seat]
+        chair.away = away
+        if away and chair.player is None and self.stand_in is not None:
+            chair.player = self.stand_in()
+        if away and self._turn is not None and not self._turn.done():
+            self._turn.set_result(None)  # stop waiting: the stand-in acts
+
+    def observe(self, observer: Observer) -> None:
+        self.observers.append(observer)
+
+    def tell_everyone(self, message: str) -> None:
+        for channel in self.channels:
+            channel.on_notice(message)
+
+    # --- running ------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Run the session to its end, delivering every update to each seat's listener."""
+        game = self.game
+        try:
+            while not game.is_over:
+                if self._results_unread():
+                    await self._wait_for_people(self._unread_people())
+                    continue
+                seat = game.current_seat
+                chair = self.seats[seat]
+                if chair.played_by_computer and chair.player is not None:
+                    self._apply(seat, await self._think(seat, chair))
+                elif not await self._wait_for_people((seat,)):
+                    self._stand_in_for(seat)
+        finally:
+            for channel in self.channels:
+                channel.needed.set()
+            self.finished.set()
+
+    async def _wait_for_people(self, seats: Sequence[int]) -> bool:
+        """Wait for ``seats`` (to act or to read a result); False if the time ran out."""
+        self._turn = asyncio.get_running_loop().create_future()
+        for seat in seats:
+            self.channels[seat].needed.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(self._turn), self.turn_limit)
+            return True
+        except asyncio.TimeoutError:
+            return False
+        finally:
+            self._turn.cancel()  # a late answer finds the table no longer waiting
+            for seat in seats:
+                self.channels[seat].needed.clear()
+
+    def _stand_in_for(self, seat: int) -> None:
+        """The seat's time ran out: a read result counts as read, a turn is played for it."""
+        for person in self._unread_people():
+            self.result_read(person)
+        if self.game.current_seat != seat or self.stand_in is None:
+            return
+        chair = self.seats[seat]
+        player = chair.player or self.stand_in()
+        self.tell_everyone(f"{chair.name} took too long: a computer player acted for them.")
+        self._apply(seat, decide(player, self.game, seat, chair.rng))
+
+    async def _think(self, seat: int, chair: Seat) -> Action:
+        """A computer player's choice, made in a worker thread and shown at a human pace:
+        after a finished trick (the game says which events want a longer look) it waits longer."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        legal = self.game.legal_actions()
+        try:
+            action = await asyncio.to_thread(decide, chair.player, self.game, seat, chair.rng)
+        except Exception as error:  # a computer player's bug must not end the game
+            self.tell_everyone(f"{chair.name}'s computer player failed ({error}); it played the first legal move.")
+            action = legal[0]
+        if action not in legal:
+            self.tell_everyone(f"{chair.name}'s computer player chose an illegal move; it played the first legal one.")
+            action = legal[0]
+        pause = self.delay * self.game.pause_after(self._last_events) - (loop.time() - started)
+        if pause > 0:
+            await asyncio.sleep(pause)
+        return action
+
+    # --- applying --------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        game = self.game
+        rounds_before = game.rounds_finished
+        events = game.apply(action, seat)
+        text = game.format_action(action)
+        self.actions.append(text)
+        settled = game.rounds_finished > rounds_before
+        self._set_results_unread(settled)
+        self._tell_observers(Moved(seat, text, tuple(self.actions), game.is_over))
+        self._last_events = tuple(events)
+        for channel in self.channels:
+            visible = tuple(events_for(events, channel.seat))
+            channel.backlog += visible
+            round_end = game.last_round_view(channel.seat) if settled else None
+            channel.listener(Update(channel.next_seq(), game.view(channel.seat), visible, round_end, game.is_over))
+
+    def _deliver_to_backlogs(self, events: Sequence[Event]) -> None:
+        for channel in self.channels:
+            channel.backlog += events_for(events, channel.seat)
+
+    def _tell_observers(self, moved: Moved) -> None:
+        for observer in self.observers:
+            try:
+                observer.table_moved(moved)
+            except Exception as error:  # a full disk must not stop the game
+                self.tell_everyone(str(error))
+
+    def _set_results_unread(self, settled: bool) -> None:
+        for channel in self.channels:
+            channel.result_unread = settled and not self.game.is_over and self.seats[channel.seat].person
+
+    def _results_unread(self) -> bool:
+        return any(channel.result_unread for channel in self.channels)
+
+    def _unread_people(self) -> tuple[int, ...]:
+        return tuple(channel.seat for channel in self.channels if channel.result_unread)

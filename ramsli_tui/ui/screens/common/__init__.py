@@ -1,0 +1,1 @@
+"""Screens any game's table shares: setup, settings, and the dialog and question boxes."""

@@ -1,0 +1,64 @@
+"""The running commentary of the session: who dealt, declared, played and won.
+
+A scrolling column of plain lines, newest at the bottom, that wraps to its width.  (A
+``RichLog`` would do, but importing it alone adds some 10 ms to every start.)  It keeps
+the events it tells of, so that when the player chooses other card faces the whole log
+is told again with them, like every other card on the screen.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from ....games.ramsli.engine import Event
+from .words import Words
+
+KEPT_LINES = 300
+
+
+class GameLog(VerticalScroll, can_focus=False):
+    DEFAULT_CSS = """
+    GameLog {
+        width: 34;
+        height: 1fr;
+        border: round $panel-lighten-2;
+        border-title-color: $text-muted;
+        scrollbar-size-vertical: 1;
+        #log-lines { width: 1fr; }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Table talk"
+        self.told: deque[tuple[Event, str]] = deque(maxlen=KEPT_LINES)
+        self.faces: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-lines")
+
+    def tell(self, events: Iterable[Event], words: Words) -> None:
+        """A line for each of ``events`` that the log tells of, in ``words``."""
+        self.follow(words)
+        lines = [(event, line) for event in events if (line := words.event(event))]
+        if lines:
+            self.told.extend(lines)
+            self.show_lines()
+            self.scroll_end(animate=False, immediate=False)
+
+    def follow(self, words: Words) -> None:
+        """Tell every kept event again if ``words`` show the cards with other faces."""
+        if words.faces == self.faces:
+            return
+        self.faces = words.faces
+        self.told = deque(((event, words.event(event)) for event, _ in self.told), maxlen=KEPT_LINES)
+        self.show_lines()
+
+    def show_lines(self) -> None:
+        self.query_one("#log-lines", Static).update(Content("\n".join(line for _, line in self.told)))

@@ -1,0 +1,114 @@
+"""The scoreboard: each hand's dealer, pot, winners, betes and carry-over, every stack after
+it (bracketed for the players who were out), and a chart of the stacks over the session.
+
+The table fits the screen's width rather than scroll sideways.  Where the names and each
+stack's change do not fit, the dealer, the winners and the betes are written with the
+players' letters from the chart's legend; where that is not enough, the column heads
+keep only as much of each name as its column holds; and then the stacks go without
+their change (the chart shows it).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Label
+
+from ...widgets.stack_chart import StackChart, markers
+from .chronicle_screen import ChronicleScreen
+
+CELL_PADDING = 1  # the table's blank cells on each side of a column
+SCROLLBAR = 1
+SHORTEST_NAME = 4
+
+
+class Layout(NamedTuple):
+    letters: bool  # the players' letters instead of their names, for dealer, winners and betes
+    changes: bool  # each stack with its change
+    short_heads: bool  # the players' names in the column heads cut to the width of their stacks
+
+
+LAYOUTS = (
+    Layout(letters=False, changes=True, short_heads=False),
+    Layout(letters=True, changes=True, short_heads=False),
+    Layout(letters=True, changes=True, short_heads=True),
+    Layout(letters=True, changes=False, short_heads=True),
+)
+
+
+def stack_cell(stack: int, change: int, was_in: bool, with_change: bool) -> str:
+    """A stack (and its change), bracketed for a player who sat the hand out."""
+    text = f"{stack}{change:+}" if with_change else str(stack)
+    return text if was_in else f"({text})"
+
+
+def table_width(rows: list[list[str]]) -> int:
+    """The cells a table of these rows takes, its first row the column heads."""
+    return sum(max(cell_len(cell) for cell in column) + 2 * CELL_PADDING for column in zip(*rows))
+
+
+class ScoreboardScreen(ChronicleScreen):
+    DEFAULT_CSS = """
+    ScoreboardScreen {
+        DataTable { height: auto; max-height: 50%; scrollbar-size-vertical: 1; }
+        StackChart { margin: 1 1 0 1; }
+    }
+    """
+
+    BINDINGS = [Binding("escape,s,q", "app.pop_screen", "Back to the table", id="scoreboard.back")]
+
+    @property
+    def names(self) -> list[str]:
+        return [self.words.seat(seat) for seat in range(len(self.chronicle.starting_stacks))]
+
+    def compose_story(self) -> ComposeResult:
+        yield DataTable(zebra_stripes=True, cursor_type="row", cell_padding=CELL_PADDING)
+        yield StackChart()
+
+    def on_mount(self) -> None:
+        self.query_one(StackChart).show(self.names, self.chronicle.stack_history())
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show_table(event.size.width - SCROLLBAR)
+
+    def show_table(self, width: int) -> None:
+        """Fill the table in the first layout that fits ``width`` (or the last, if none does)."""
+        for layout in LAYOUTS:
+            rows = self.rows(layout)
+            if table_width(rows) <= width:
+                break
+        changes = ", with the change" if layout.changes else ""
+        self.query_one("#heading", Label).update(f"Scoreboard · stacks after each hand{changes} · (bracketed): sat out")
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns(*map(Text, rows[0]))  # Text, not markup: names may hold brackets
+        table.add_rows([[Text(cell) for cell in row] for row in rows[1:]])
+        table.move_cursor(row=table.row_count - 1)
+
+    def rows(self, layout: Layout) -> list[list[str]]:
+        """The column heads, the starting stacks, and a row for each settled hand."""
+        names = self.names
+        who = markers(names) if layout.letters else names
+
+        def players(seats: tuple[int, ...]) -> str:
+            return "+".join(who[seat] for seat in seats) or "–"
+
+        rows = [["start", "", "", "", "", "", *map(str, self.chronicle.starting_stacks)]]
+        for hand in self.chronicle.settled_hands:
+            settled = hand.settled
+            rows.append([
+                str(hand.number), who[hand.dealer], str(hand.pot), players(settled.winners), players(settled.betes),
+                str(settled.pot),
+                *(stack_cell(stack, change, bool(hand.was_in(seat)), layout.changes)
+                  for seat, (stack, change) in enumerate(zip(settled.stacks, settled.changes))),
+            ])
+        if layout.short_heads:
+            room = [max(SHORTEST_NAME, *(cell_len(row[6 + seat]) for row in rows)) for seat in range(len(names))]
+            names = [name[:width] for name, width in zip(names, room)]
+        heads = ["Hand", "Dealer", "Pot", "Won by", "Bete", "Carry", *names]
+        return [heads, *rows]

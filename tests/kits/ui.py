@@ -1,0 +1,56 @@
+"""Helpers for the app's tests: an app on a temporary storage, and the screenshot scenes'
+ways of playing and waiting for the table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from ramsli_tui.screenshots import NAMES, first_legal_place, play_until, settle, table_screen
+from ramsli_tui.storage import Storage
+from ramsli_tui.table.spec import GameSpec
+from ramsli_tui.table.client import LocalClient
+from ramsli_tui.table.table import Table
+from ramsli_tui.table.updates import Update
+from ramsli_tui.ui.app import RamsliApp
+
+__all__ = [
+    "first_legal_place", "make_app", "play_to_end", "play_until", "settle", "spec_for", "storage_in", "table_screen",
+]
+
+
+def storage_in(folder: Path) -> Storage:
+    return Storage(folder / "config", folder / "data")
+
+
+def spec_for(players: int = 4, seed: int = 1, ruleset: str = "classic", **extra) -> GameSpec:
+    return GameSpec.one_person("ramsli", ruleset, seed, NAMES[:players], ["random"] * (players - 1), **extra)
+
+
+def make_app(folder: Path, spec: GameSpec | None = None) -> RamsliApp:
+    """An app on its own storage, computer players without delay, animations off."""
+    app = RamsliApp(storage_in(folder), spec=spec, bot_delay=0.0)
+    app.animation_level = "none"
+    return app
+
+
+async def play_to_end(table: Table, seat: int = 0, notices: list[str] | None = None) -> list[Update]:
+    """The table played to its end without the app, the person at ``seat`` always taking
+    the first legal action; every update that seat was sent (and every notice of the
+    table, into ``notices``).  A table that stops on an error raises it."""
+    updates: list[Update] = []
+    client = LocalClient(table, seat)
+    client.subscribe(updates.append, (notices if notices is not None else []).append)
+    runner = asyncio.create_task(table.run())
+    while not table.game.is_over:
+        waiting = asyncio.ensure_future(client.until_needed())
+        await asyncio.wait({waiting, runner}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if runner.done():
+            break  # the table stopped: its error is raised below
+        if client.result_unread:
+            client.result_read()
+        elif not table.game.is_over:
+            client.send(client.view.legal[0])
+    await runner
+    return updates

@@ -1,0 +1,336 @@
+"""The table without the app: many seats, each with its own updates; pacing, time limits,
+observers, and replay."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from ramsli_tui.games.protocol import ComputerPlayer, IllegalAction
+from ramsli_tui.games.ramsli.engine import GENERAL_RAMS, IN, Phase
+from ramsli_tui.games.ramsli.engine.events import CardsDealt
+from ramsli_tui.storage import Autosave
+from ramsli_tui.table.client import LocalClient
+from ramsli_tui.table.spec import GameSpec, SeatSpec
+from ramsli_tui.table.table import ReplayError, Table
+from ramsli_tui.ui.screens.ramsli.words import Words
+
+from tests.kits.ui import play_to_end, spec_for, storage_in
+
+
+class Recorder:
+    """An observer that keeps every action it is told of."""
+
+    def __init__(self):
+        self.moves = []
+
+    def table_moved(self, moved):
+        self.moves.append(moved)
+
+
+class FirstLegal(ComputerPlayer):
+    """A computer player that notes the threads it thinks on."""
+
+    def __init__(self):
+        self.threads = set()
+
+    def choose(self, view, legal, rng):
+        self.threads.add(threading.current_thread())
+        return legal[0]
+
+
+def two_people_two_computers(ruleset: str = "classic", seed: int = 6) -> GameSpec:
+    return GameSpec("ramsli", ruleset, seed, (
+        SeatSpec.person("Mia"), SeatSpec.computer("Anna", "normal"),
+        SeatSpec.person("Zora"), SeatSpec.computer("Bertl", "random"),
+    ))
+
+
+async def play_people(table: Table, clients: list[LocalClient], limit: int = 2000) -> None:
+    """Run the table, each person taking the first legal action and reading each result."""
+    runner = asyncio.create_task(table.run())
+    for _ in range(limit):
+        if runner.done():
+            break
+        for client in clients:
+            if client.result_unread:
+                client.result_read()
+            elif client.needed and not table.game.is_over:
+                client.send(client.view.legal[0])
+        await asyncio.sleep(0)
+    await asyncio.wait_for(runner, 5)
+
+
+# --- many seats ------------------------------------------------------------------------------
+
+async def test_two_people_each_get_only_their_own_cards_and_their_own_updates_in_order(one_hand):
+    spec = GameSpec("ramsli", one_hand, 6, two_people_two_computers().seats)
+    table = Table.for_spec(spec)
+    clients = [LocalClient(table, seat) for seat in spec.people]
+    heard = {client.seat: [client.last] for client in clients}  # the opening update
+    for client in clients:
+        client.subscribe(heard[client.seat].append, lambda message: None)
+    await play_people(table, clients)
+    assert table.game.is_over
+    for seat, updates in heard.items():
+        assert [update.seq for update in updates] == list(range(1, len(updates) + 1))
+        for update in updates:
+            assert update.view.seat == seat
+            assert all(event.seat == seat for event in update.events if isinstance(event, CardsDealt))
+        dealt = [event for update in updates for event in update.events if isinstance(event, CardsDealt)]
+        assert dealt and {event.seat for event in dealt} == {seat}
+    assert len(heard[0]) == len(heard[2]), "both hear every action"
+
+
+async def test_the_next_hand_waits_until_every_person_has_read_the_result():
+    table = Table.for_spec(two_people_two_computers())
+    mia, zora = LocalClient(table, 0), LocalClient(table, 2)
+    runner = asyncio.create_task(table.run())
+    try:
+        while not mia.result_unread:
+            for client in (mia, zora):
+                if client.needed and not client.result_unread:
+                    client.send(client.view.legal[0])
+            await asyncio.sleep(0)
+        done = len(table.actions)
+        mia.result_read()
+        await asyncio.sleep(0.05)
+        assert len(table.actions) == done, "Zora has not read it yet"
+        zora.result_read()
+        for _ in range(500):
+            if len(table.actions) > done or mia.needed or zora.needed:
+                break
+            await asyncio.sleep(0.001)
+        assert len(table.actions) > done or mia.needed or zora.needed, "once both have read, play goes on"
+    finally:
+        runner.cancel()
+
+
+async def test_a_person_whose_time_runs_out_is_played_by_a_computer_player(one_hand):
+    spec = GameSpec("ramsli", one_hand, 3, (SeatSpec.person("Mia"), *two_people_two_computers().seats[1:2],
+                                             SeatSpec.computer("Carlo", "normal")))
+    table = Table.for_spec(spec)
+    table.turn_limit = 0.01
+    table.stand_in = FirstLegal
+    notices = []
+    client = LocalClient(table, 0)
+    client.subscribe(lambda update: None, notices.append)
+    await asyncio.wait_for(table.run(), 30)   # nobody at seat 0 ever acts or reads a result
+    assert table.game.is_over
+    assert any(seat == 0 for seat, _ in table.game.finished[-1].actions), "seat 0 was played for"
+    assert "Mia took too long: a computer player acted for them." in notices
+
+
+async def test_a_person_away_is_played_for_until_they_come_back(one_hand):
+    spec = spec_for(seed=5, ruleset=one_hand)
+    table = Table.for_spec(spec)
+    table.stand_in = FirstLegal
+    table.set_away(0, True)
+    table.result_read(0)
+    runner = asyncio.create_task(table.run())
+    for _ in range(200):
+        if table.game.is_over:
+            break
+        table.result_read(0)
+        await asyncio.sleep(0)
+    await asyncio.wait_for(runner, 5)
+    assert any(seat == 0 for hand in table.game.finished for seat, _ in hand.actions)
+
+
+async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand, tmp_path):
+    class FullDisk:
+        def save_game(self, saved):
+            raise OSError(28, "No space left on device")
+
+        def discard_game(self):
+            pass
+
+    spec = spec_for(seed=4, ruleset=one_hand)
+    table = Table.for_spec(spec)
+    table.observe(Autosave(FullDisk(), spec))
+    kept = Recorder()
+    table.observe(kept)
+    problems = []
+    client = LocalClient(table, 0)
+    client.subscribe(lambda update: None, problems.append)
+    runner = asyncio.create_task(table.run())
+    while not table.game.is_over:
+        await client.until_needed()
+        if client.result_unread:
+            client.result_read()
+        elif not table.game.is_over:
+            client.send(client.view.legal[0])
+    await runner
+    assert problems and set(problems) == {"The game could not be saved (No space left on device)."}
+    assert len(kept.moves) == len(table.actions), "the observers after it are still told"
+
+
+# --- one person, as in local play ----------------------------------------------------------------
+
+async def test_the_person_sees_only_their_own_cards(one_hand):
+    table = Table.for_spec(spec_for(players=5, seed=3, ruleset=one_hand))
+    for update in await play_to_end(table):
+        assert update.view.seat == 0
+        assert all(event.seat == 0 for event in update.events if isinstance(event, CardsDealt))
+
+
+async def test_every_action_is_saved_and_the_finished_session_forgotten(one_hand, tmp_path):
+    spec = spec_for(seed=5, ruleset=one_hand)
+    storage = storage_in(tmp_path)
+    saves = []
+    storage.save_game = saves.append
+    table = Table.for_spec(spec)
+    table.observe(Autosave(storage, spec))
+    storage.save_path.parent.mkdir(parents=True)
+    storage.save_path.write_text("an older save")
+    await play_to_end(table)
+    assert [len(saved.actions) for saved in saves] == list(range(1, len(table.actions)))
+    assert not storage.save_path.exists()
+
+
+async def test_a_replayed_table_is_the_same_table():
+    spec = spec_for(seed=8)
+    table = Table.for_spec(spec)
+    client = LocalClient(table, 0)
+    runner = asyncio.create_task(table.run())
+    for _ in range(12):
+        await client.until_needed()
+        if client.result_unread:
+            client.result_read()
+        else:
+            client.send(client.view.legal[-1])
+    runner.cancel()
+    again = Table.for_spec(spec, actions=table.actions)
+    assert again.opening(0).view == table.opening(0).view
+    assert again.channel(0).backlog == table.channel(0).backlog
+
+
+def test_a_save_with_an_impossible_action_does_not_replay():
+    with pytest.raises(ReplayError, match="action 1 .* no longer replays"):
+        Table.for_spec(spec_for(seed=8), actions=["AS"])
+
+
+async def test_acting_out_of_turn_changes_nothing():
+    table = Table.for_spec(spec_for(seed=1))
+    with pytest.raises(IllegalAction, match="must wait"):
+        table.act(0, IN)
+    assert table.actions == []
+
+
+async def test_nothing_can_be_played_while_a_hands_result_is_unread():
+    table = Table.for_spec(spec_for(seed=1))
+    client = LocalClient(table, 0)
+    runner = asyncio.create_task(table.run())
+    try:
+        while not client.result_unread:
+            await client.until_needed()
+            if not client.result_unread:
+                client.send(client.view.legal[0])
+        view = table.game.view(0)
+        assert view.my_turn and view.legal, "the next hand waits for the person"
+        done = len(table.actions)
+        with pytest.raises(IllegalAction, match="must wait"):
+            client.send(view.legal[0])
+        assert len(table.actions) == done
+        client.result_read()
+        await client.until_needed()
+        client.send(table.game.view(0).legal[0])
+        assert len(table.actions) == done + 1
+    finally:
+        runner.cancel()
+
+
+async def test_computer_players_think_off_the_event_loop_thread(one_hand):
+    table = Table.for_spec(spec_for(seed=2, ruleset=one_hand))
+    watcher = FirstLegal()
+    for seat in table.seats[1:]:
+        seat.player = watcher
+    await play_to_end(table)
+    assert watcher.threads and threading.main_thread() not in watcher.threads
+
+
+async def test_an_illegal_choice_of_a_computer_player_is_replaced_and_reported(one_hand):
+    class Cheat(ComputerPlayer):
+        def choose(self, view, legal, rng):
+            return GENERAL_RAMS  # never legal under the classic rules
+
+    spec = spec_for(seed=3, ruleset=one_hand)
+    table = Table.for_spec(spec)
+    table.seats[2].player = Cheat()
+    problems = []
+    await play_to_end(table, notices=problems)
+    assert table.game.is_over
+    assert problems and set(problems) == {
+        f"{spec.names[2]}'s computer player chose an illegal move; it played the first legal one."
+    }
+
+
+# --- the pace ------------------------------------------------------------------------------------
+
+async def test_the_pace_is_the_delay_injected(monkeypatch, one_hand):
+    pauses = []
+
+    async def no_sleep(seconds):
+        pauses.append(seconds)
+
+    monkeypatch.setattr("ramsli_tui.table.table.asyncio.sleep", no_sleep)
+    await play_to_end(Table.for_spec(spec_for(seed=2, ruleset=one_hand), delay=5.0))
+    assert pauses and all(0 < pause <= 10.0 for pause in pauses)
+    assert any(pause > 5.0 for pause in pauses), "a longer look at each finished trick"
+
+
+async def test_a_computer_players_thinking_counts_towards_its_delay(monkeypatch, one_hand):
+    """The delay is the pace of the table, not a pause added to the thinking."""
+    thinking, delay = 0.03, 0.2
+    pauses = []
+    real_sleep = asyncio.sleep
+
+    async def recorded_sleep(seconds):
+        pauses.append(seconds)
+        await real_sleep(0)
+
+    class Slow(ComputerPlayer):
+        def choose(self, view, legal, rng):
+            time.sleep(thinking)
+            return legal[0]
+
+    monkeypatch.setattr("ramsli_tui.table.table.asyncio.sleep", recorded_sleep)
+    table = Table.for_spec(spec_for(seed=2, ruleset=one_hand), delay=delay)
+    for seat in table.seats[1:]:
+        seat.player = Slow()
+    await play_to_end(table)
+    assert pauses, "the delay is longer than the thinking: there is a pause"
+    assert all(pause <= 2 * delay - thinking + 0.005 for pause in pauses), pauses
+    assert any(pause > delay for pause in pauses), "a longer look at a finished trick"
+
+
+async def test_a_finished_trick_gets_the_longer_look_whoever_played_its_last_card(monkeypatch, tmp_path):
+    path = tmp_path / "three-hands.yaml"
+    path.write_text("max_hands: 3\n")
+    table = Table.for_spec(spec_for(seed=2, ruleset=str(path)), delay=5.0)
+    looks = []  # (who played the last card of the trick just won, or None, the pause before the next card)
+
+    async def recorded_sleep(seconds):
+        hand = table.game.hand
+        just_won = hand.phase is Phase.PLAY and not hand.plays and len(hand.tricks) > 1
+        looks.append((hand.tricks[-2].plays[-1][0] if just_won else None, seconds))
+
+    monkeypatch.setattr("ramsli_tui.table.table.asyncio.sleep", recorded_sleep)
+    await play_to_end(table)
+    after_a_trick = [(seat, pause) for seat, pause in looks if seat is not None]
+    assert {seat == 0 for seat, _ in after_a_trick} == {True, False}, "tricks ended by you and by others"
+    assert all(pause > 5.0 for _, pause in after_a_trick)
+    assert all(pause <= 5.0 for seat, pause in looks if seat is None)
+
+
+async def test_the_banner_names_the_seat_to_act(one_hand):
+    spec = spec_for(seed=1, ruleset=one_hand)
+    words = Words(spec.names)
+    views = [update.view for update in await play_to_end(Table.for_spec(spec))]
+    others = [view for view in views if view.current_seat > 0]
+    assert any(view.current_seat != view.dealer for view in others), "not always the dealer"
+    for view in others:
+        assert words.turn(view) == f"{spec.names[view.current_seat]} is thinking…"
