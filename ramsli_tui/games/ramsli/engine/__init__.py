@@ -1,9 +1,9 @@
 """The Ramsli rules engine: pure, deterministic, no I/O and no clock.
 
 ``Hand`` plays one hand from a given deck; ``Session`` deals hand after hand with an
-injected ``random.Random``.  Both speak the same small protocol: ``current_seat``,
-``phase``, ``legal_actions()``, ``apply(action) -> events``, ``is_over``, ``clone()``
-and ``view(seat)``.
+injected ``random.Random``.  Both speak the game protocol of games/protocol.py
+(``current_seat``, ``legal_actions()``, ``apply(action) -> events``, ``is_over``,
+``clone()``, ``view(seat)``); the session is the ``Game`` a table runs.
 """
 
 from ...protocol import IllegalAction, events_for, visible_to
