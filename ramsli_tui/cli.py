@@ -134,27 +134,31 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
         except ValueError as error:
             raise CliError(str(error)) from None
     chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
-                     opponents=opponents, seed=args.seed, starting_chips=args.chips)
-    return game_spec(chosen)
+                     opponents=opponents, starting_chips=args.chips)
+    return game_spec(chosen, args.seed)
 
 
 # --- replay ---------------------------------------------------------------------------------
 
 def run_replay(args: argparse.Namespace) -> int:
+    """Replay a record from a file or standard input: a ruleset it names by path is
+    found beside the record, or where the command was typed."""
     from .games.ramsli.records import RecordError, error_result, printed_result, replay_text
     from .games.ramsli.replay_text import describe_hand
+    from .yamlfile import MAX_FILE_BYTES, decoded, escaped, read_text
 
     try:
         if args.file == "-":
-            text, source, base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
+            source, base_dir = "<stdin>", Path.cwd()
+            text = decoded(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), source, what="record")
         else:
             path = Path(args.file)
-            text, source, base_dir = path.read_text(encoding="utf-8"), str(path), path.parent
-    except (OSError, UnicodeDecodeError) as error:
-        message = getattr(error, "strerror", None) or "not a UTF-8 text file"
-        result, hand = error_result(RecordError(f"{args.file}: cannot read the record ({message})")), None
+            source, base_dir = escaped(str(path), limit=None), path.parent
+            text = read_text(path, what="record")
+    except FileProblem as error:
+        result, hand = error_result(RecordError(str(error))), None
     else:
-        result, hand = replay_text(text, source, base_dir)
+        result, hand = replay_text(text, source, base_dir, also_from=[Path.cwd()])
     if args.json:
         print(printed_result(result))
     elif hand is not None:
@@ -179,22 +183,27 @@ def run_rules(args: argparse.Namespace) -> int:
             ruleset = rulesets.load(name)
         except rulesets.RulesetError as error:
             failures += 1
-            print(error, file=sys.stderr)
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
         else:
             print(f"{name}: ok ({ruleset.name})")
     return EXIT_USAGE if failures else 0
 
 
 def _rules_list() -> int:
+    """Every ruleset by name with its description; a broken one in one line, the others as usual."""
+    from .yamlfile import escaped
+
     bundled = rulesets.bundled_dir()
     for name, path in rulesets.available().items():
+        shown_name = escaped(name, limit=None)
         try:
             ruleset = rulesets.load_file(path)
         except rulesets.RulesetError as error:
-            print(f"{name:16} (broken) {error}")
+            print(f"{shown_name:16} (broken) {error}")
             continue
-        origin = "" if path.parent == bundled else f"  [{path}]"
-        print(f"{name:16} {ruleset.description}{origin}")
+        origin = "" if path.parent == bundled else f"  [{escaped(str(path), limit=None)}]"
+        print(f"{shown_name:16} {ruleset.description}{origin}")
     print(f"\nYour own rulesets go in {rulesets.user_dir()}")
     return 0
 

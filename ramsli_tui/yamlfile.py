@@ -1,26 +1,59 @@
 """Reading the files people write by hand: YAML that keeps its line numbers.
 
 Rulesets, themes, settings, saves and hand records are all read here, with the safe
-loader only, into node trees that remember where each key stood, so that every mistake
-can be told as one line naming the file, the line and the key
-(``mine.yaml:4: bete must be a number of chips or 'pot', not 'lots'``).  Misspelt
-keys get a "did you mean"; the folders shipped with ramsli (``rulesets``, ``themes``)
-are found here too.
+loader only (libyaml's C loader where it is installed), into node trees that remember
+where each key stood, so that every mistake can be told as one line naming the file,
+the line and the key (``mine.yaml:4: bete must be a number of chips or 'pot', not
+'lots'``).  Misspelt keys get a "did you mean"; the folders shipped with ramsli
+(``rulesets``, ``themes``) are found here too.
+
+The files may come from strangers, so reading them is bounded: at most
+``MAX_FILE_BYTES``, nesting at most ``MAX_DEPTH`` deep, no YAML aliases (a few hundred
+bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` digits, no
+tags but YAML's own.  Every value shown in a message goes through ``shown`` (or
+``escaped`` for text that is not a value): control characters and bidi overrides are
+written as escapes, never raw, and long values are cut.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 20
+MAX_DIGITS = 30
+SHOWN_LENGTH = 60
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# What YAML 1.1 lets a file hold: tab, newlines and the printable characters.
+NOT_IN_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+PLAIN_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+
 
 class FileProblem(ValueError):
-    """A file that cannot be used; the message names the file, the line and the key."""
+    """A file that cannot be used; the message names the file, the line and the key.
+
+    It may carry more than one problem, each one line: ``problems`` lists them all,
+    ``str()`` is the first and how many more there are."""
+
+    def __init__(self, message: str, *more: str):
+        super().__init__(message)
+        self.problems = [message, *more]
+
+    def __str__(self) -> str:
+        first, *more = self.problems
+        return f"{first}; and {len(more)} more" if more else first
 
 
 def bundled(folder: str) -> Path:
@@ -30,33 +63,238 @@ def bundled(folder: str) -> Path:
     return installed if installed.is_dir() else PACKAGE_DIR.parent / folder
 
 
-def did_you_mean(word: str, known) -> str:
+def did_you_mean(word: Any, known) -> str:
     """`` (did you mean 'x'?)`` with the known word closest to a misspelt ``word``, or
     nothing when none is close."""
+    if not isinstance(word, str) or len(word) > SHOWN_LENGTH:
+        return ""
     close = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+# --- showing values in messages ------------------------------------------------------
+
+def escaped(text: str, limit: int | None = SHOWN_LENGTH) -> str:
+    """``text`` safe to print in one line: control characters, bidi overrides and other
+    invisible characters as escapes (``\\x1b``, ``\\u202e``), cut after ``limit``
+    characters with an ellipsis."""
+    cut = limit is not None and len(text) > limit
+    if cut:
+        text = text[:limit]
+    safe = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text)
+    return safe + "…" if cut else safe
+
+
+def shown(value: Any, limit: int = SHOWN_LENGTH) -> str:
+    """A value from a file in words a player reads: ``'lots'``, ``nothing``, ``true``,
+    ``[3, 3]``, ``{max: 7, min: 3}``; one line, escaped, cut after ``limit`` characters."""
+    text = ""
+    for piece in _pieces(value, limit, inner=False):
+        text += piece
+        if len(text) > limit:
+            return text[:limit] + "…"
+    return text
+
+
+def _pieces(value: Any, limit: int, inner: bool) -> Iterator[str]:
+    """The text of ``value`` a piece at a time, so that a long list is never written out
+    whole just to be cut."""
+    if isinstance(value, (list, tuple)):
+        yield "["
+        for position, item in enumerate(value):
+            yield ", " if position else ""
+            yield from _pieces(item, limit, inner=True)
+        yield "]"
+    elif isinstance(value, dict):
+        yield "{"
+        for position, key in enumerate(sorted(value, key=str)):
+            yield ", " if position else ""
+            yield from _pieces(key, limit, inner=True)
+            yield ": "
+            yield from _pieces(value[key], limit, inner=True)
+        yield "}"
+    else:
+        yield _scalar(value, limit, inner)
+
+
+def _scalar(value: Any, limit: int, inner: bool) -> str:
+    if value is None:
+        return "null" if inner else "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        digits = int(value.bit_length() * 0.30103) + 1
+        return str(value) if digits <= MAX_DIGITS else f"a number of {digits} digits"
+    if isinstance(value, float):
+        return str(value)
+    if isinstance(value, str):
+        text = escaped(value[: limit + 1], limit=None)
+        return text if inner and PLAIN_WORD.fullmatch(value) else f"'{text}'"
+    if isinstance(value, (bytes, bytearray)):
+        return "binary data"
+    if isinstance(value, date):
+        return value.isoformat()
+    return escaped(str(value)[: limit + 1], limit=None)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
+    """The text of the file at ``path``, read only up to ``MAX_FILE_BYTES``; ``problem``
+    in one line if it cannot be read, is too big or is not UTF-8 text."""
+    source = escaped(str(path), limit=None)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise problem(f"{source}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+    return decoded(data, source, problem, what)
+
+
+def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
+    """``data`` as UTF-8 text; ``problem`` if it is over ``MAX_FILE_BYTES`` or not text."""
+    if len(data) > MAX_FILE_BYTES:
+        raise problem(f"{source}: is too big for a {what} (more than {MAX_FILE_BYTES // 1_000_000} MB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise problem(f"{source}:{line}: is not a text file (UTF-8)") from None
+
+
 def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem) -> yaml.Node | None:
     """Parse YAML (or JSON) text safely into a node tree that keeps line numbers;
-    ``problem`` (a FileProblem) naming the line if it is not YAML."""
+    ``problem`` (a FileProblem) naming the line if it is not YAML, or is too big, too
+    deeply nested or uses aliases."""
+    if len(text) > MAX_FILE_BYTES:
+        raise problem(f"{source}: is too big (more than {MAX_FILE_BYTES // 1_000_000} MB)")
+    _refuse_characters(text, source, problem)
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        _refuse_aliases_and_depth(text, source, problem)
+        return yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = f":{mark.line + 1}" if mark else ""
-        raise problem(f"{source}{line}: this is not valid YAML ({error.problem})") from None
+        raise problem(f"{source}{line}: this is not valid YAML ({escaped(str(error.problem), limit=None)})") from None
     except yaml.YAMLError as error:
-        raise problem(f"{source}: this is not valid YAML ({error})") from None
+        first_line = str(error).splitlines()[0] if str(error) else "unreadable"
+        raise problem(f"{source}: this is not valid YAML ({escaped(first_line)})") from None
 
 
-def node_value(node: yaml.Node, source: str, problem: type[FileProblem] = FileProblem) -> Any:
-    """The Python value of a YAML node, built with the safe constructor."""
+def _refuse_characters(text: str, source: str, problem: type[FileProblem]) -> None:
+    found = NOT_IN_YAML.search(text)
+    if found:
+        line = text.count("\n", 0, found.start()) + 1
+        raise problem(f"{source}:{line}: the character {escaped(found.group())} is not allowed in a YAML file")
+
+
+def _refuse_aliases_and_depth(text: str, source: str, problem: type[FileProblem]) -> None:
+    depth = 0
+    for event in yaml.parse(text, Loader=YAML_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1
+            raise problem(f"{source}:{line}: YAML aliases (*{escaped(event.anchor)}) are not read here: write the value out")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise problem(f"{source}:{event.start_mark.line + 1}: the values are nested more than {MAX_DEPTH} deep")
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+
+
+# --- nodes to values ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    """One key of a YAML mapping: its name, its line and its value's node."""
+
+    key: str
+    line: int
+    node: yaml.Node
+
+
+def mapping_entries(node: yaml.MappingNode, source: str, problem: type[FileProblem] = FileProblem) -> list[Entry]:
+    """The keys of a mapping in order; ``problem`` if a key is not a plain value or is
+    given twice."""
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for key_node, value_node in node.value:
+        line = line_of(key_node)
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise problem(f"{source}:{line}: a key must be a plain name, not a list or a mapping")
+        key = key_node.value
+        if key in seen:
+            raise problem(f"{source}:{line}: {shown(key)} is given twice")
+        seen.add(key)
+        entries.append(Entry(key, line, value_node))
+    return entries
+
+
+class NotPlain(Exception):
+    """A node that is not a plain YAML value: ``what`` is wrong, on ``line``."""
+
+    def __init__(self, line: int, what: str):
+        super().__init__(f"{line}: {what}")
+        self.line, self.what = line, what
+
+
+def plain_value(node: yaml.Node) -> Any:
+    """The Python value of a YAML node, built with the safe constructor; NotPlain for a
+    tag that is not plain YAML, a key given twice, a number too long to be meant."""
     try:
-        return yaml.SafeLoader("").construct_object(node, deep=True)
-    except yaml.YAMLError:
-        raise problem(f"{source}:{line_of(node)}: {node.tag} is not allowed here: only plain YAML values") from None
+        return _PlainValues().construct_object(node, deep=True)
+    except ConstructorError as error:
+        line = error.problem_mark.line + 1 if error.problem_mark else line_of(node)
+        raise NotPlain(line, str(error.problem)) from None
+
+
+def node_value(node: yaml.Node, source: str, problem: type[FileProblem] = FileProblem, key: str | None = None) -> Any:
+    """``plain_value``, or ``problem`` naming the file, the line and the ``key`` the
+    node sits under."""
+    try:
+        return plain_value(node)
+    except NotPlain as error:
+        under = f" {escaped(key)}:" if key is not None else ""
+        raise problem(f"{source}:{error.line}:{under} {error.what}") from None
 
 
 def line_of(node: yaml.Node) -> int:
     return node.start_mark.line + 1
+
+
+class _PlainValues(SafeConstructor):
+    """The safe constructor, stricter: no unknown tags, no key twice in a mapping, no
+    numbers of more than MAX_DIGITS digits, no impossible dates."""
+
+    def construct_undefined(self, node):
+        raise ConstructorError(None, None, f"{escaped(node.tag, limit=80)} is not allowed here: only plain YAML values",
+                               node.start_mark)
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, Hashable):
+                raise ConstructorError(None, None, "a key must be a plain value, not a list or a mapping",
+                                       key_node.start_mark)
+            if key in seen:
+                raise ConstructorError(None, None, f"{shown(key)} is given twice", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+    def construct_yaml_int(self, node):
+        digits = len(node.value.lstrip("+-").replace("_", ""))
+        if digits > MAX_DIGITS:
+            raise ConstructorError(None, None, f"a number of {digits} digits is far too big", node.start_mark)
+        return super().construct_yaml_int(node)
+
+    def construct_yaml_timestamp(self, node):
+        try:
+            return super().construct_yaml_timestamp(node)
+        except ValueError:
+            raise ConstructorError(None, None, f"{shown(node.value)} is not a real date", node.start_mark) from None
+
+
+_PlainValues.add_constructor(None, _PlainValues.construct_undefined)
+_PlainValues.add_constructor("tag:yaml.org,2002:int", _PlainValues.construct_yaml_int)
+_PlainValues.add_constructor("tag:yaml.org,2002:timestamp", _PlainValues.construct_yaml_timestamp)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import yaml
 
@@ -19,6 +19,7 @@ from . import rules as rulesets
 from ...cards import Card
 from .engine import Action, Hand, IllegalAction
 from .rules import Ruleset, RulesetError
+from ...yamlfile import mapping_entries, shown
 
 RECORD_FORMAT = "ramsli-hand/1"
 RESULT_FORMAT = "ramsli-result/1"
@@ -47,48 +48,51 @@ class HandRecord:
 
 # --- reading ----------------------------------------------------------------------------
 
-def read_record(text: str, source: str = "<record>", base_dir: Path | None = None) -> HandRecord:
-    """Parse a YAML or JSON hand record; RecordError (action None) if it is not one."""
+def read_record(text: str, source: str = "<record>", base_dir: Path | None = None,
+                also_from: Sequence[Path] = ()) -> HandRecord:
+    """Parse a YAML or JSON hand record; RecordError (action None) if it is not one.  A
+    ruleset it names by path is looked for relative to ``base_dir``, then to the
+    folders ``also_from`` (where a record given on the command line was typed)."""
     try:
-        return _read_record(text, source, base_dir)
+        return _read_record(text, source, [*([base_dir] if base_dir else []), *also_from])
     except RulesetError as error:
         raise RecordError(str(error)) from None
 
 
-def _read_record(text: str, source: str, base_dir: Path | None) -> HandRecord:
+def _read_record(text: str, source: str, folders: list[Path]) -> HandRecord:
     node = rulesets.parse_yaml_node(text, source)
     if not isinstance(node, yaml.MappingNode):
         raise RecordError(f"{source}: a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions")
-    nodes = {rulesets.node_value(key, source): value for key, value in node.value}
+    entries = {entry.key: entry for entry in mapping_entries(node, source, RulesetError)}
 
     def where(key: str) -> str:
-        return f"{source}:{rulesets.line_of(nodes[key])}" if key in nodes else source
+        return f"{source}:{entries[key].line}" if key in entries else source
 
     def value(key: str) -> Any:
-        if key not in nodes:
+        if key not in entries:
             raise RecordError(f"{source}: the record has no '{key}'")
-        return rulesets.node_value(nodes[key], source)
+        return rulesets.node_value(entries[key].node, source, key)
 
     if value("format") != RECORD_FORMAT:
-        raise RecordError(f"{where('format')}: format must be '{RECORD_FORMAT}', not {value('format')!r}")
-    rules = _record_ruleset(nodes, source, base_dir, where)
+        raise RecordError(f"{where('format')}: format must be '{RECORD_FORMAT}', not {shown(value('format'))}")
+    rules = _record_ruleset(entries, source, folders, where)
     players = value("players")
     if not _is_int(players) or not rules.players.min <= players <= rules.players.max:
         raise RecordError(
             f"{where('players')}: players must be a number from {rules.players.min} to {rules.players.max} "
-            f"under the {rules.name} rules, not {players!r}"
+            f"under the {rules.name} rules, not {shown(players)}"
         )
     dealer = value("dealer")
     if not _is_int(dealer) or not 0 <= dealer < players:
-        raise RecordError(f"{where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise RecordError(f"{where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     stacks = value("stacks")
     if not isinstance(stacks, list) or len(stacks) != players or not all(_is_int(s) and s >= 0 for s in stacks):
-        raise RecordError(f"{where('stacks')}: stacks must list {players} numbers of chips (0 or more), not {stacks!r}")
+        raise RecordError(f"{where('stacks')}: stacks must list {players} numbers of chips (0 or more), not {shown(stacks)}")
     pot = value("pot")
     if not _is_int(pot) or pot < 0:
-        raise RecordError(f"{where('pot')}: pot must be a number of chips (0 or more), not {pot!r}")
+        raise RecordError(f"{where('pot')}: pot must be a number of chips (0 or more), not {shown(pot)}")
     deck = _record_deck(value("deck"), rules, where("deck"))
-    actions = value("actions") if "actions" in nodes else []
+    actions = value("actions") if "actions" in entries else []
     if actions is None:
         actions = []
     if not isinstance(actions, list):
@@ -100,16 +104,20 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _record_ruleset(nodes, source: str, base_dir: Path | None, where) -> Ruleset:
-    if "ruleset" not in nodes:
+def _record_ruleset(entries, source: str, folders: list[Path], where) -> Ruleset:
+    if "ruleset" not in entries:
         raise RecordError(f"{source}: the record has no 'ruleset'")
-    node = nodes["ruleset"]
+    node = entries["ruleset"].node
     if isinstance(node, yaml.MappingNode):
-        return rulesets.from_node(node, source, default_name="inline", base_dir=base_dir)
-    name = rulesets.node_value(node, source)
-    if not isinstance(name, str):
+        return rulesets.from_node(node, source, default_name="inline", base_dir=None, also_from=folders)
+    name = rulesets.node_value(node, source, "ruleset")
+    if not isinstance(name, str) or not name:
         raise RecordError(f"{where('ruleset')}: ruleset must be a ruleset's name, a path or a mapping")
-    return rulesets.load_file(rulesets.find(name, relative_to=base_dir))
+    try:
+        path = rulesets.find_named_in_file(name, folders)
+    except RulesetError as error:
+        raise RecordError(f"{where('ruleset')}: ruleset: {error}") from None
+    return rulesets.load_file(path)
 
 
 def _record_deck(raw: Any, rules: Ruleset, where: str) -> tuple[Card, ...]:
@@ -118,7 +126,7 @@ def _record_deck(raw: Any, rules: Ruleset, where: str) -> tuple[Card, ...]:
     cards = []
     for position, code in enumerate(raw):
         try:
-            cards.append(Card.from_code(str(code)))
+            cards.append(_card(code))
         except ValueError as error:
             raise RecordError(f"{where}: deck card {position + 1}: {error}") from None
     expected = set(rules.cards())
@@ -150,7 +158,7 @@ def parse_action(entry: Any, index: int) -> tuple[int, Action]:
         if act == "play":
             if "card" not in entry:
                 raise RecordError(f"action {index}: seat {seat} plays no card", index)
-            return seat, Action.play(Card.from_code(str(entry["card"])))
+            return seat, Action.play(_card(entry["card"]))
         if act == "nap":
             target = entry.get("target")
             if not _is_int(target):
@@ -162,7 +170,18 @@ def parse_action(entry: Any, index: int) -> tuple[int, Action]:
         if isinstance(error, RecordError):
             raise
         raise RecordError(f"action {index}: {error}", index) from None
-    raise RecordError(f"action {index}: unknown act '{act}' (in, out, pass, general_rams, nap or play)", index)
+    raise RecordError(f"action {index}: unknown act {shown(act)} (in, out, pass, general_rams, nap or play)", index)
+
+
+CARD_CODE_LENGTH = 3  # the longest code, ``10H``
+
+
+def _card(code: Any) -> Card:
+    """The card of a code in a record; ValueError in words, the code shown safely."""
+    text = str(code) if isinstance(code, (str, int)) and not isinstance(code, bool) else None
+    if text is None or len(text.strip()) > CARD_CODE_LENGTH or not text.isprintable():
+        raise ValueError(f"{shown(code)} is not a card (codes look like AS, TD, 7H or X1)")
+    return Card.from_code(text)
 
 
 # --- replaying ----------------------------------------------------------------------------
@@ -226,10 +245,11 @@ def error_result(error: RecordError) -> dict[str, Any]:
     return {"format": RESULT_FORMAT, "error": {"action": error.action, "message": str(error)}}
 
 
-def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None) -> tuple[dict[str, Any], Hand | None]:
+def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
+                also_from: Sequence[Path] = ()) -> tuple[dict[str, Any], Hand | None]:
     """Read and replay a record: (result object, hand) or (error object, None)."""
     try:
-        hand = replay(read_record(text, source, base_dir))
+        hand = replay(read_record(text, source, base_dir, also_from))
     except RecordError as error:
         return error_result(error), None
     return result_of(hand), hand

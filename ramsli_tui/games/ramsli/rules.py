@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import yaml
 from platformdirs import user_config_dir
 
 from ...cards import Card, deck_cards
-from ...yamlfile import FileProblem, bundled, did_you_mean, line_of, parse_node
+from ...yamlfile import (
+    Entry, FileProblem, bundled, did_you_mean, escaped, line_of, mapping_entries, parse_node, read_text, shown,
+)
 from ...yamlfile import node_value as plain_value
 
 NAP_TARGETS = (2, 3, 4, 5)
@@ -155,6 +157,11 @@ CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5
 
 # --- where rulesets live -------------------------------------------------------------
 
+RULESET_SUFFIXES = (".yaml", ".yml", ".json")
+MAX_EXTENDS = 10  # rulesets in one chain of ``extends``
+MAX_CHIPS = 1_000_000  # the most any number of chips, hands or a multiplier may be
+
+
 def bundled_dir() -> Path:
     """The bundled rulesets."""
     return bundled("rulesets")
@@ -175,86 +182,158 @@ def available() -> dict[str, Path]:
     return found
 
 
-def find(name_or_path: str, relative_to: Path | None = None) -> Path:
-    """Resolve a ruleset name (bundled or own) or a path to a file."""
+def find(name_or_path: str) -> Path:
+    """A ruleset the player typed: a name (bundled or own) or a path to a file."""
     candidate = Path(name_or_path).expanduser()
-    if relative_to is not None and not candidate.is_absolute():
-        beside = relative_to / candidate
-        if beside.is_file():
-            return beside
-    if candidate.suffix in (".yaml", ".yml") or "/" in name_or_path or candidate.is_file():
-        if candidate.is_file():
-            return candidate
-        raise RulesetError(f"{name_or_path}: no such ruleset file")
-    rulesets = available()
-    if name_or_path in rulesets:
-        return rulesets[name_or_path]
-    known = ", ".join(sorted(rulesets))
-    raise RulesetError(f"unknown ruleset '{name_or_path}'{did_you_mean(name_or_path, rulesets)}; known rulesets: {known}")
+    try:
+        if candidate.suffix in RULESET_SUFFIXES or "/" in name_or_path or candidate.is_file():
+            if candidate.is_file():
+                return candidate
+            raise RulesetError(f"{shown(name_or_path)}: no such ruleset file")
+    except OSError as error:
+        raise RulesetError(f"{shown(name_or_path)}: cannot be a ruleset file ({error.strerror})") from None
+    return _by_name(name_or_path)
 
+
+def find_named_in_file(reference: str, folders: Sequence[Path]) -> Path:
+    """A ruleset named inside a file (``extends:``, a record's ``ruleset:``): a ruleset's
+    name, or a path to a ruleset file relative to one of ``folders`` (the naming file's
+    own first).  Never an absolute path or any file that is not a ruleset file, so that
+    nothing else on the machine is read or shown."""
+    if "/" not in reference and "\\" not in reference and Path(reference).suffix not in RULESET_SUFFIXES:
+        return _by_name(reference)
+    path = Path(reference)
+    if path.is_absolute() or reference.startswith("~"):
+        raise RulesetError(f"{shown(reference)} must be a ruleset's name or a path relative to this file")
+    if path.suffix not in RULESET_SUFFIXES:
+        raise RulesetError(f"{shown(reference)} is not a ruleset file (its name ends in .yaml)")
+    for folder in folders:
+        try:
+            if (folder / path).is_file():
+                return folder / path
+        except OSError as error:
+            raise RulesetError(f"{shown(reference)}: cannot be a ruleset file ({error.strerror})") from None
+    raise RulesetError(f"{shown(reference)}: no such ruleset file")
+
+
+def _by_name(name: str) -> Path:
+    rulesets = available()
+    if name in rulesets:
+        return rulesets[name]
+    known = ", ".join(sorted(rulesets))
+    raise RulesetError(f"unknown ruleset {shown(name)}{did_you_mean(name, rulesets)}; known rulesets: {known}")
+
+
+# --- reading ------------------------------------------------------------------------
 
 def load(name_or_path: str) -> Ruleset:
     """Load a ruleset by bundled/own name or by path."""
     return load_file(find(name_or_path))
 
 
-def load_file(path: Path, _seen: tuple[Path, ...] = ()) -> Ruleset:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesetError(f"{path}: cannot read the ruleset ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise RulesetError(f"{path}: is not a text file (UTF-8)") from None
-    node = parse_yaml_node(text, str(path))
-    return from_node(node, str(path), default_name=path.stem, base_dir=path.parent, _seen=_seen + (path.resolve(),))
+def load_file(path: Path) -> Ruleset:
+    """The ruleset in the file at ``path``, with every ruleset it extends."""
+    return _resolved(_file_layer(Path(path)))
+
+
+def from_node(node, source: str, default_name: str, base_dir: Path | None, also_from: Sequence[Path] = ()) -> Ruleset:
+    """The ruleset of a node read from ``source`` (an inline ruleset of a record, say);
+    ``extends`` finds files relative to ``base_dir``, then to the folders ``also_from``."""
+    folders = ([base_dir] if base_dir is not None else []) + list(also_from)
+    return _resolved(_layer(node, source, default_name, folders))
 
 
 def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
     return parse_node(text, source, RulesetError)
 
 
-def node_value(node: yaml.Node, source: str) -> Any:
-    return plain_value(node, source, RulesetError)
+def node_value(node: yaml.Node, source: str, key: str | None = None) -> Any:
+    return plain_value(node, source, RulesetError, key)
 
 
-def from_node(node, source: str, default_name: str, base_dir: Path | None, _seen: tuple[Path, ...] = ()) -> Ruleset:
+@dataclass(frozen=True)
+class _Layer:
+    """One file (or inline mapping) of a chain of ``extends``: its keys, checked
+    against the ruleset beneath it when the chain is complete."""
+
+    source: str
+    default_name: str
+    folders: tuple[Path, ...]
+    entries: tuple[Entry, ...]
+    extends: Entry | None
+    path: Path | None = None
+
+    def parent(self) -> Path:
+        """The file of the ruleset this one extends; RulesetError at its ``extends:`` line."""
+        assert self.extends is not None
+        where = f"{self.source}:{self.extends.line}"
+        name = node_value(self.extends.node, self.source, "extends")
+        if not isinstance(name, str) or not name:
+            raise RulesetError(f"{where}: extends must name a ruleset, not {shown(name)}")
+        try:
+            return find_named_in_file(name, self.folders)
+        except RulesetError as error:
+            raise RulesetError(f"{where}: extends: {error}") from None
+
+    def applied_to(self, base: Ruleset) -> Ruleset:
+        """``base`` with this layer's keys; RulesetError listing every wrong key and value."""
+        changes: dict[str, Any] = {"name": self.default_name, "description": ""}
+        problems = []
+        for entry in self.entries:
+            try:
+                changes[entry.key] = self._checked(entry, base)
+            except RulesetError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise RulesetError(*problems)
+        ruleset = replace(base, **changes)
+        _check_combination(ruleset, self.source, self.entries)
+        return ruleset
+
+    def _checked(self, entry: Entry, base: Ruleset) -> Any:
+        if entry.key not in KEY_CHECKS:
+            known = [*KEY_CHECKS, "extends"]
+            raise RulesetError(f"{self.source}:{entry.line}: unknown key {shown(entry.key)}{did_you_mean(entry.key, known)}")
+        value = node_value(entry.node, self.source, entry.key)
+        return KEY_CHECKS[entry.key](value, _Where(self.source, entry.line, entry.key), base)
+
+
+def _file_layer(path: Path) -> _Layer:
+    source = escaped(str(path), limit=None)
+    node = parse_yaml_node(read_text(path, RulesetError, "ruleset"), source)
+    return replace(_layer(node, source, path.stem, [path.parent]), path=path)
+
+
+def _layer(node, source: str, default_name: str, folders: Sequence[Path]) -> _Layer:
     if node is None:
-        return replace(CLASSIC, name=default_name, description="")
+        return _Layer(source, default_name, tuple(folders), (), None)
     if not isinstance(node, yaml.MappingNode):
         raise RulesetError(f"{source}:{line_of(node)}: a ruleset must be a mapping of keys to values (like 'ante: 2')")
-    entries: dict[str, tuple[int, Any]] = {}
-    for key_node, value_node in node.value:
-        key = node_value(key_node, source)
-        line = line_of(key_node)
-        if key in entries:
-            raise RulesetError(f"{source}:{line}: '{key}' is given twice")
-        entries[str(key)] = (line, value_node)
-    base = CLASSIC
-    if "extends" in entries:
-        line, value_node = entries.pop("extends")
-        base = _load_parent(node_value(value_node, source), source, line, base_dir, _seen)
-    changes: dict[str, Any] = {"name": default_name, "description": ""}
-    for key, (line, value_node) in entries.items():
-        if key not in KEY_CHECKS:
-            raise RulesetError(f"{source}:{line}: unknown key '{key}'{did_you_mean(key, [*KEY_CHECKS, 'extends'])}")
-        value = node_value(value_node, source)
-        changes[key] = KEY_CHECKS[key](value, _Where(source, line, key), base)
-    ruleset = replace(base, **changes)
-    _check_combination(ruleset, source, entries)
+    entries = mapping_entries(node, source, RulesetError)
+    extends = next((entry for entry in entries if entry.key == "extends"), None)
+    keys = tuple(entry for entry in entries if entry.key != "extends")
+    return _Layer(source, default_name, tuple(folders), keys, extends)
+
+
+def _resolved(first: _Layer) -> Ruleset:
+    """Follow ``first``'s chain of ``extends`` down to classic, then apply each layer
+    from the bottom up.  A circle or a chain too long is blamed on ``first``'s own
+    ``extends:`` line."""
+    chain = [first]
+    seen = [first.path.resolve()] if first.path else []
+    while chain[-1].extends is not None:
+        if len(chain) > MAX_EXTENDS:
+            raise RulesetError(f"{first.source}:{first.extends.line}: extends goes more than {MAX_EXTENDS} rulesets deep")
+        parent = chain[-1].parent()
+        if parent.resolve() in seen:
+            circle = " -> ".join(escaped(layer.path.name) for layer in chain if layer.path) + f" -> {escaped(parent.name)}"
+            raise RulesetError(f"{first.source}:{first.extends.line}: extends goes round in a circle ({circle})")
+        seen.append(parent.resolve())
+        chain.append(_file_layer(parent))
+    ruleset = CLASSIC
+    for layer in reversed(chain):
+        ruleset = layer.applied_to(ruleset)
     return ruleset
-
-
-def _load_parent(name: Any, source: str, line: int, base_dir: Path | None, seen: tuple[Path, ...]) -> Ruleset:
-    if not isinstance(name, str) or not name:
-        raise RulesetError(f"{source}:{line}: extends must name a ruleset, not {_shown(name)}")
-    try:
-        path = find(name, relative_to=base_dir)
-    except RulesetError as error:
-        raise RulesetError(f"{source}:{line}: extends: {error}") from None
-    if path.resolve() in seen:
-        raise RulesetError(f"{source}:{line}: extends '{name}' goes round in a circle")
-    return load_file(path, seen)
 
 
 @dataclass(frozen=True)
@@ -264,17 +343,7 @@ class _Where:
     key: str
 
     def fail(self, should: str, value: Any) -> RulesetError:
-        return RulesetError(f"{self.source}:{self.line}: {self.key} {should}, not {_shown(value)}")
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, str):
-        return f"'{value}'"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+        return RulesetError(f"{self.source}:{self.line}: {self.key} {should}, not {shown(value)}")
 
 
 def _is_int(value: Any) -> bool:
@@ -290,6 +359,14 @@ def _boolean(value, where, base):
 def _text(value, where, base):
     if not isinstance(value, str):
         raise where.fail("must be text", value)
+    if not value.isprintable():
+        raise where.fail("must be text without control characters", value)
+    return value
+
+
+def _not_too_big(value: int, where: _Where) -> int:
+    if value > MAX_CHIPS:
+        raise where.fail(f"must be at most {MAX_CHIPS:,}", value)
     return value
 
 
@@ -297,7 +374,7 @@ def _int_at_least(minimum: int, words: str):
     def check(value, where, base):
         if not _is_int(value) or value < minimum:
             raise where.fail(f"must be {words}", value)
-        return value
+        return _not_too_big(value, where)
     return check
 
 
@@ -306,7 +383,7 @@ def _optional_positive(value, where, base):
         return None
     if not _is_int(value) or value <= 0:
         raise where.fail("must be a whole number above 0 or null (for none)", value)
-    return value
+    return _not_too_big(value, where)
 
 
 def _one_of(*choices: str):
@@ -319,8 +396,10 @@ def _one_of(*choices: str):
 
 
 def _bete(value, where, base):
-    if value == "pot" or (_is_int(value) and value >= 0):
+    if value == "pot":
         return value
+    if _is_int(value) and value >= 0:
+        return _not_too_big(value, where)
     raise where.fail("must be a number of chips or 'pot'", value)
 
 
@@ -351,13 +430,13 @@ def _nap_table(defaults_attr: str):
             raise where.fail("must map the targets 2, 3, 4 and 5 to chips", value)
         table = dict(getattr(base, defaults_attr))
         for target, chips in value.items():
-            if isinstance(target, str) and target.isdigit():  # JSON keys are always strings
+            if isinstance(target, str) and target in ("2", "3", "4", "5"):  # JSON keys are always strings
                 target = int(target)
             if target not in NAP_TARGETS:
                 raise where.fail("can only have the targets 2, 3, 4 and 5", target)
             if not _is_int(chips) or chips < 0:
                 raise where.fail(f"[{target}] must be a number of chips (0 or more)", chips)
-            table[target] = chips
+            table[target] = _not_too_big(chips, replace(where, key=f"{where.key} [{target}]"))
         return ChipsByTarget(table)
     return check
 
@@ -387,8 +466,9 @@ KEY_CHECKS = {
 }
 
 
-def _check_combination(ruleset: Ruleset, source: str, entries: dict[str, tuple[int, Any]]) -> None:
+def _check_combination(ruleset: Ruleset, source: str, entries: Sequence[Entry]) -> None:
     if ruleset.nap and ruleset.general_rams:
-        key = "nap" if "nap" in entries else "general_rams"
-        line = entries[key][0] if key in entries else 1
+        lines = {entry.key: entry.line for entry in entries}
+        key = "nap" if "nap" in lines else "general_rams"
+        line = lines.get(key, 1)
         raise RulesetError(f"{source}:{line}: {key}: nap and general_rams cannot both be on")

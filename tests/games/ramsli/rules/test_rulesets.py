@@ -183,7 +183,7 @@ def test_a_ruleset_must_be_a_mapping(tmp_path):
 def test_unsafe_yaml_tags_are_refused(tmp_path):
     path = write(tmp_path, "unsafe.yaml", "ante: !!python/object/apply:os.system ['echo hi']\n")
     assert load_error(path) == (
-        f"{path}:1: tag:yaml.org,2002:python/object/apply:os.system is not allowed here: only plain YAML values"
+        f"{path}:1: ante: tag:yaml.org,2002:python/object/apply:os.system is not allowed here: only plain YAML values"
     )
 
 
