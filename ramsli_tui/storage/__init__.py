@@ -7,8 +7,8 @@ deterministic (the spec and the actions so far replay it exactly); ``folders`` t
 """
 
 from .files import shown, write_atomically
-from .folders import Autosave, Storage, StorageError
+from .folders import Autosave, SaveSlot, Storage, StorageError
 from .saves import SAVE_FORMAT, SavedGame
 from .settings import FACES, Opponent, Settings
 
-__all__ = ["Autosave", "FACES", "Opponent", "SAVE_FORMAT", "SavedGame", "Settings", "Storage", "StorageError", "shown", "write_atomically"]
+__all__ = ["Autosave", "FACES", "Opponent", "SAVE_FORMAT", "SaveSlot", "SavedGame", "Settings", "Storage", "StorageError", "shown", "write_atomically"]

@@ -9,8 +9,10 @@ would otherwise overwrite the first one's game with its own.
 
 from __future__ import annotations
 
+import os
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
@@ -22,6 +24,15 @@ from .saves import SavedGame
 from .settings import Settings
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SaveSlot:
+    """One saved session: its file, what it holds, and when it was last saved."""
+
+    path: Path
+    saved: SavedGame
+    modified: float
 
 
 class StorageError(Exception):
@@ -42,10 +53,6 @@ class Storage:
     @property
     def settings_path(self) -> Path:
         return self.config_dir / "settings.yaml"
-
-    @property
-    def save_path(self) -> Path:
-        return self.data_dir / "autosave.json"
 
     @property
     def themes_dir(self) -> Path:
@@ -76,7 +83,7 @@ class Storage:
                 lock_exclusively(handle)
             except (BlockingIOError, PermissionError):
                 raise StorageError(
-                    f"Another ramsli is already open with your saved game ({shown(self.save_path)}): "
+                    f"Another ramsli is already open with your saved games ({shown(self.saves_dir)}): "
                     "finish or leave that one first, so that neither overwrites the other's game."
                 ) from None
             except OSError:
@@ -103,22 +110,63 @@ class Storage:
     def save_settings(self, settings: Settings) -> None:
         write_atomically(self.settings_path, settings.to_yaml())
 
-    # --- the game in progress ------------------------------------------------------------
+    # --- the games in progress ------------------------------------------------------------
+    # Each session has its own file in ``saves/``, named when it is dealt; nothing a
+    # session writes can touch another's.  The folder is the owner's alone.
 
-    def load_game(self) -> SavedGame | None:
-        """The saved game, None if there is none; StorageError if it could not be read
-        (it has then been moved aside)."""
-        return self._load(self.save_path, "saved game", SavedGame.from_json, (ValueError,))
+    @property
+    def saves_dir(self) -> Path:
+        return self.data_dir / "saves"
 
-    def save_game(self, saved: SavedGame) -> None:
-        write_atomically(self.save_path, saved.to_json())
+    @property
+    def first_save_path(self) -> Path:
+        """Where the ramsli of one saved game kept it: taken into ``saves/`` when found."""
+        return self.data_dir / "autosave.json"
 
-    def discard_game(self) -> None:
-        self.save_path.unlink(missing_ok=True)
+    def new_save_path(self) -> Path:
+        """A file for a new session, named after the moment it is dealt (never an old one's)."""
+        return unused_name(self.saves_dir / "session.json", time.strftime("%Y%m%d-%H%M%S"))
 
-    def set_game_aside(self, reason: str) -> StorageError:
+    def saved_games(self) -> tuple[list[SaveSlot], list[str]]:
+        """Every saved session, the last played first, and a message for each file that
+        could not be read (it has been set aside)."""
+        self._take_in_first_save()
+        slots, problems = [], []
+        for path in sorted(self.saves_dir.glob("*.json")) if self.saves_dir.is_dir() else ():
+            try:
+                saved = self.load_game(path)
+            except StorageError as error:
+                problems.append(str(error))
+                continue
+            if saved is not None:
+                slots.append(SaveSlot(path, saved, path.stat().st_mtime))
+        return sorted(slots, key=lambda slot: slot.modified, reverse=True), problems
+
+    def load_game(self, path: Path) -> SavedGame | None:
+        """The game saved at ``path``, None if there is none; StorageError if it could not
+        be read (it has then been moved aside)."""
+        return self._load(path, "saved game", SavedGame.from_json, (ValueError,))
+
+    def save_game(self, path: Path, saved: SavedGame) -> None:
+        self._private_saves_dir()
+        write_atomically(path, saved.to_json())
+
+    def discard_game(self, path: Path) -> None:
+        path.unlink(missing_ok=True)
+
+    def set_game_aside(self, path: Path, reason: str) -> StorageError:
         """Move a save that reads but cannot be replayed out of the way, and say so."""
-        return self._set_aside(self.save_path, "saved game", reason)
+        return self._set_aside(path, "saved game", reason)
+
+    def _private_saves_dir(self) -> None:
+        self.saves_dir.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.data_dir, 0o700)
+        os.chmod(self.saves_dir, 0o700)
+
+    def _take_in_first_save(self) -> None:
+        if self.first_save_path.is_file():
+            self._private_saves_dir()
+            self.first_save_path.replace(self.new_save_path())
 
     def _load(self, path: Path, what: str, parse: Callable[[str], T], errors: tuple[type[Exception], ...]) -> T | None:
         """``parse`` of the file's text, None if there is no file; StorageError if it cannot be
@@ -144,18 +192,16 @@ class Storage:
 
 
 class Autosave:
-    """A table's observer that keeps its game saved after every action, and forgets it
-    once the session is over."""
+    """A table's observer that keeps its session saved, in its own file, after every
+    action and every result read; a finished session stays until its result is read."""
 
-    def __init__(self, storage: Storage, spec: GameSpec):
+    def __init__(self, storage: Storage, path: Path, spec: GameSpec):
         self.storage = storage
+        self.path = path
         self.spec = spec
 
     def table_moved(self, moved) -> None:
         try:
-            if moved.over:
-                self.storage.discard_game()
-            else:
-                self.storage.save_game(SavedGame(self.spec, moved.actions))
+            self.storage.save_game(self.path, SavedGame(self.spec, moved.actions, moved.results_read))
         except OSError as error:
             raise StorageError(f"The game could not be saved ({error.strerror or error}).") from None

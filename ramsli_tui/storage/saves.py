@@ -29,6 +29,7 @@ class SavedGame:
 
     spec: GameSpec
     actions: tuple[str, ...] = ()
+    results_read: int | None = None  # the rounds whose result was read (a ramsli-save/1 does not say)
 
     def to_json(self) -> str:
         spec = self.spec
@@ -40,12 +41,16 @@ class SavedGame:
             "starting_chips": spec.starting_chips,
             "seats": [{"name": seat.name, "kind": seat.kind, "strength": seat.strength} for seat in spec.seats],
             "actions": list(self.actions),
+            "results_read": self.results_read,
         }, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> SavedGame:
         """Parse a save of either format; ValueError saying what is wrong."""
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("it is nested too deep to be a save") from None
         if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, FIRST_SAVE_FORMAT):
             raise ValueError(f"it is not a {SAVE_FORMAT} save")
         try:
@@ -58,11 +63,12 @@ class SavedGame:
                 starting_chips=None if data.get("starting_chips") is None else int(data["starting_chips"]),
             )
             actions = tuple(str(action) for action in data["actions"])
+            results_read = None if data.get("results_read") is None else int(data["results_read"])
         except SeatsMismatch as error:
             raise ValueError(str(error)) from None
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError) as error:
             raise ValueError(f"it is missing or has a wrong '{error.args[0] if error.args else error}'") from None
-        return cls(spec, actions)
+        return cls(spec, actions, results_read)
 
 
 def _seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:

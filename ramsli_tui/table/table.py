@@ -27,11 +27,11 @@ Action = object
 
 
 class Moved(NamedTuple):
-    """What an observer is told after each action: every action so far, as strings."""
+    """What an observer is told after each action, and when everyone has read a round's
+    result: every action so far, as strings, and how many rounds' results were read."""
 
-    seat: int
-    action: str
     actions: tuple[str, ...]
+    results_read: int
     over: bool
 
 
@@ -82,6 +82,7 @@ class Table:
         turn_limit: float | None = None,
         stand_in: Callable[[], ComputerPlayer] | None = None,
         actions: Sequence[str] = (),
+        results_read: int | None = None,
     ):
         self.game = game
         self.spec: GameSpec | None = None  # what the table was made from, when it was
@@ -104,19 +105,23 @@ class Table:
                 raise ReplayError(f"action {number} ({text}) no longer replays: {error}") from None
             self.actions.append(text)
             self._deliver_to_backlogs(events)
+            settled = game.rounds_finished > rounds_before
             # A game left while a round's result was on screen comes back to that result.
-            self._set_results_unread(game.rounds_finished > rounds_before)
+            self._set_results_unread(settled and (results_read is None or game.rounds_finished > results_read))
+        self.results_read = game.rounds_finished - 1 if self._results_unread() else game.rounds_finished
 
     @classmethod
-    def for_spec(cls, spec: GameSpec, *, delay: float = 0.0, actions: Sequence[str] = ()) -> Table:
-        """The table ``spec`` describes, with ``actions`` replayed; a FileProblem if its
-        ruleset cannot be read, ValueError if it does not allow the seats, ReplayError if
-        an action no longer replays."""
+    def for_spec(cls, spec: GameSpec, *, delay: float = 0.0, actions: Sequence[str] = (),
+                 results_read: int | None = None) -> Table:
+        """The table ``spec`` describes, with ``actions`` replayed (and ``results_read``
+        rounds' results already read); a FileProblem if its ruleset cannot be read,
+        ValueError if it does not allow the seats, ReplayError if an action no longer
+        replays."""
         kind = game_named(spec.game)
         rules = kind.load_rules(spec.ruleset, spec.starting_chips)
         kind.check_players(rules, spec.players)
         game = kind.new_game(rules, spec.players, spec.seed)
-        table = cls(game, seats_for(spec, kind, len(actions)), delay=delay, actions=actions)
+        table = cls(game, seats_for(spec, kind, len(actions)), delay=delay, actions=actions, results_read=results_read)
         table.spec = spec
         return table
 
@@ -172,8 +177,11 @@ class Table:
             channel.result_unread = False
             channel.needed.clear()
             self._last_events = ()  # the summary was the look at the last trick
-            if self._turn is not None and not self._turn.done() and not self._results_unread():
-                self._turn.set_result(None)
+            if not self._results_unread():
+                self.results_read = self.game.rounds_finished
+                self._tell_observers(Moved(tuple(self.actions), self.results_read, self.game.is_over))
+                if self._turn is not None and not self._turn.done():
+                    self._turn.set_result(None)
 
     def set_away(self, seat: int, away: bool) -> None:
         """A person who left (or came back): while away, a computer player plays for them."""
@@ -267,7 +275,9 @@ class Table:
         self.actions.append(text)
         settled = game.rounds_finished > rounds_before
         self._set_results_unread(settled)
-        self._tell_observers(Moved(seat, text, tuple(self.actions), game.is_over))
+        if not self._results_unread():
+            self.results_read = game.rounds_finished
+        self._tell_observers(Moved(tuple(self.actions), self.results_read, game.is_over))
         self._last_events = tuple(events)
         for channel in self.channels:
             visible = tuple(events_for(events, channel.seat))

@@ -13,6 +13,7 @@ import gc
 import sys
 import traceback
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from ..storage import Autosave, Settings, Storage, StorageError
+from ..storage import Autosave, SaveSlot, Settings, Storage, StorageError
 from ..table.client import LocalClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
@@ -56,6 +57,8 @@ class RamsliApp(App[None]):
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
         self.table: Table | None = None  # the table in this process, run by the app
         self.client: LocalClient | None = None  # how the screens talk to it
+        self.save_path: Path | None = None  # where its session is saved
+        self.table_worker: Worker | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return TABLE_VARIABLES
@@ -74,60 +77,94 @@ class RamsliApp(App[None]):
         if self.spec is not None:
             self.start_table(self.spec)
             return
+        for slot in self.saved_sessions():
+            if self.continue_session(slot, quietly=True):
+                self.notify(f"Welcome back: your {slot.saved.spec.ruleset} session goes on.", timeout=4, markup=False)
+                return
+        self.new_game()
+
+    # --- sessions: each saved in its own file ---------------------------------------------------
+
+    def saved_sessions(self) -> list[SaveSlot]:
+        """Every saved session, the last played first (files that cannot be read are set
+        aside, and the player told)."""
+        slots, problems = self.storage.saved_games()
+        for problem in problems:
+            self.notify(problem, title="Saved game", severity="error", timeout=12, markup=False)
+        return slots
+
+    def continue_session(self, slot: SaveSlot, quietly: bool = False) -> bool:
+        """Sit at the session saved in ``slot``; False if it cannot be replayed (it is then
+        set aside, and the player told)."""
+        saved = slot.saved
         try:
-            saved = self.storage.load_game()
-        except StorageError as error:
-            self.notify(str(error), title="Saved game", severity="error", timeout=12, markup=False)
-            saved = None
-        if saved is None:
-            self.new_game()
-            return
-        try:
-            table = Table.for_spec(saved.spec, delay=self.pace, actions=saved.actions)
+            table = Table.for_spec(saved.spec, delay=self.pace, actions=saved.actions, results_read=saved.results_read)
         except (ReplayError, FileProblem, ValueError) as error:
-            problem = self.storage.set_game_aside(str(error))
+            problem = self.storage.set_game_aside(slot.path, str(error))
             self.notify(str(problem), title="Saved game", severity="error", timeout=12, markup=False)
-            self.new_game()
-            return
-        self.notify(f"Welcome back: your {saved.spec.ruleset} session goes on.", timeout=4, markup=False)
-        self.sit_at(table, saved.spec)
+            return False
+        if quietly and table.game.is_over and saved.results_read is None:
+            return False  # an old save of a finished session: nothing to come back to
+        self.sit_at(table, saved.spec, slot.path)
+        return True
+
+    @staticmethod
+    def session_label(slot: SaveSlot) -> str:
+        from .saved import described
+
+        return described(slot)
+
+    def delete_session(self, slot: SaveSlot) -> None:
+        if self.table is not None and self.save_path == slot.path:
+            self.leave_table()
+        self.storage.discard_game(slot.path)
+
+    def session_result_read(self) -> None:
+        """The person has read how the session ended: its file is no longer needed."""
+        if self.save_path is not None:
+            self.storage.discard_game(self.save_path)
 
     def new_game(self) -> None:
-        """Go to the setup screen, leaving any table."""
+        """Go to the setup screen; the session at the table stays, saved, to go back to."""
         from .screens.common.setup import SetupScreen
 
-        self.leave_table()
-        self.switch_to(SetupScreen(self.settings))
+        self.switch_to(SetupScreen(self.settings, can_go_back=self.client is not None))
+
+    def back_to_table(self) -> None:
+        from .screens.ramsli.table import TableScreen
+
+        if self.client is not None:
+            self.switch_to(TableScreen(self.client))
 
     def start_table(self, spec: GameSpec) -> None:
-        """Deal a new session for ``spec``."""
+        """Deal a new session for ``spec``, in a file of its own."""
         try:
             table = Table.for_spec(spec, delay=self.pace)
         except (FileProblem, ValueError) as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return
-        self.sit_at(table, spec)
+        self.sit_at(table, spec, self.storage.new_save_path())
 
-    def sit_at(self, table: Table, spec: GameSpec) -> None:
-        """Take the person's seat at ``table``, saved after every action."""
+    def sit_at(self, table: Table, spec: GameSpec, save_path: Path) -> None:
+        """Take the person's seat at ``table``, saved to ``save_path`` after every action."""
         from .screens.ramsli.table import TableScreen
 
         self.leave_table()
-        table.observe(Autosave(self.storage, spec))
-        self.table = table
+        table.observe(Autosave(self.storage, save_path, spec))
+        self.table, self.save_path = table, save_path
         self.client = LocalClient(table, table.people[0])
         self.switch_to(TableScreen(self.client))
 
     def run_table(self) -> None:
-        """Let the session go on (once its screen is up)."""
-        if self.table is not None:
-            self.run_worker(self.table.run, name="table", group="table", exclusive=True, exit_on_error=False)
+        """Let the session go on (once its screen is up; once only, whatever screen comes back)."""
+        if self.table is not None and (self.table_worker is None or self.table_worker.is_finished):
+            self.table_worker = self.run_worker(self.table.run, name="table", group="table", exit_on_error=False)
 
     def leave_table(self) -> None:
         if self.client is not None:
             self.client.leave()
         self.workers.cancel_group(self, "table")
-        self.table = self.client = None
+        self.table = self.client = self.save_path = self.table_worker = None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:

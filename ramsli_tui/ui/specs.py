@@ -7,7 +7,7 @@ name and strength remembered for that seat (an unknown strength gets the default
 
 from __future__ import annotations
 
-import random
+import secrets
 from dataclasses import replace
 
 from ..games import game_named
@@ -29,14 +29,15 @@ def default_strength(wanted: str) -> str:
     return "normal" if "normal" in offered else offered[0]
 
 
-def game_spec(settings: Settings) -> GameSpec:
+def game_spec(settings: Settings, seed: int | None = None) -> GameSpec:
     """The session the settings ask for: their ruleset, players, names and chips, with the
-    computer players' strengths, and a random seed unless they fix one."""
+    computer players' strengths; dealt from ``seed``, or from a fresh 128-bit seed that
+    nobody can find again from the cards they see."""
     opponents = settings.opponents[: settings.players - 1]
     return GameSpec(
         game=GAME,
         ruleset=settings.ruleset,
-        seed=settings.seed if settings.seed is not None else random.SystemRandom().randrange(1 << 31),
+        seed=secrets.randbits(128) if seed is None else seed,
         seats=(
             SeatSpec.person(settings.name),
             *(SeatSpec.computer(opponent.name, default_strength(opponent.strength)) for opponent in opponents),

@@ -18,6 +18,11 @@ from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, write
 from tests.kits.ui import make_app, spec_for, storage_in
 
 
+def save_file(storage: Storage) -> Path:
+    """A session's file in the storage's folder of saved sessions."""
+    return storage.saves_dir / "session.json"
+
+
 def test_settings_round_trip(tmp_path):
     storage = storage_in(tmp_path)
     settings = Settings(theme="light", faces="german", players=5, name="Mia", seed=7, starting_chips=30)
@@ -46,19 +51,19 @@ def test_unreadable_settings_are_kept_aside(tmp_path):
 def test_a_save_round_trips(tmp_path):
     storage = storage_in(tmp_path)
     saved = SavedGame(spec_for(players=3, seed=12, starting_chips=40), ("in", "out", "AS"))
-    storage.save_game(saved)
-    assert storage.load_game() == saved
-    storage.discard_game()
-    assert storage.load_game() is None
+    storage.save_game(save_file(storage), saved)
+    assert storage.load_game(save_file(storage)) == saved
+    storage.discard_game(save_file(storage))
+    assert storage.load_game(save_file(storage)) is None
 
 
 def test_a_save_of_another_shape_is_kept_aside(tmp_path):
     storage = storage_in(tmp_path)
-    storage.save_path.parent.mkdir(parents=True)
-    storage.save_path.write_text('{"format": "ramsli-save/1", "players": 3}')
+    save_file(storage).parent.mkdir(parents=True)
+    save_file(storage).write_text('{"format": "ramsli-save/1", "players": 3}')
     with pytest.raises(StorageError, match="could not be read"):
-        storage.load_game()
-    assert not storage.save_path.exists()
+        storage.load_game(save_file(storage))
+    assert not save_file(storage).exists()
 
 
 def test_an_atomic_write_leaves_the_old_file_when_it_fails(tmp_path):
@@ -120,14 +125,14 @@ def test_settings_that_are_not_utf8_text_are_kept_aside_byte_for_byte(tmp_path):
 
 def test_a_save_that_is_not_json_is_kept_aside_not_deleted(tmp_path):
     storage = storage_in(tmp_path)
-    storage.save_path.parent.mkdir(parents=True)
-    storage.save_path.write_text('{"format": "ramsli-save/1", "players": ')
+    save_file(storage).parent.mkdir(parents=True)
+    save_file(storage).write_text('{"format": "ramsli-save/1", "players": ')
     with pytest.raises(StorageError) as raised:
-        storage.load_game()
-    [kept] = storage.data_dir.glob("autosave.unreadable-*.json")
+        storage.load_game(save_file(storage))
+    [kept] = storage.saves_dir.glob("session.unreadable-*.json")
     assert str(kept) in str(raised.value)
     assert kept.read_text() == '{"format": "ramsli-save/1", "players": '
-    assert storage.load_game() is None
+    assert storage.load_game(save_file(storage)) is None
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -142,19 +147,19 @@ def test_a_save_that_is_not_json_is_kept_aside_not_deleted(tmp_path):
 ])
 def test_a_save_of_another_format_or_with_mismatched_seats_is_kept_aside(tmp_path, text, problem):
     storage = storage_in(tmp_path)
-    storage.save_path.parent.mkdir(parents=True)
-    storage.save_path.write_text(text)
+    save_file(storage).parent.mkdir(parents=True)
+    save_file(storage).write_text(text)
     with pytest.raises(StorageError, match=problem):
-        storage.load_game()
-    assert not storage.save_path.exists()
-    assert [path.read_text() for path in storage.data_dir.glob("autosave.unreadable-*.json")] == [text]
+        storage.load_game(save_file(storage))
+    assert not save_file(storage).exists()
+    assert [path.read_text() for path in storage.saves_dir.glob("session.unreadable-*.json")] == [text]
 
 
 def test_a_save_keeps_its_starting_chips_and_strengths(tmp_path):
     storage = storage_in(tmp_path)
     spec = spec_for(players=3, seed=5, starting_chips=33)
-    storage.save_game(SavedGame(spec, ("in",)))
-    loaded = storage.load_game()
+    storage.save_game(save_file(storage), SavedGame(spec, ("in",)))
+    loaded = storage.load_game(save_file(storage))
     assert loaded.spec.starting_chips == 33 and loaded.spec.strengths == (None, "random", "random")
 
 
@@ -232,7 +237,7 @@ def test_where_the_data_folder_cannot_be_made_the_game_goes_on_unguarded(tmp_pat
         ran.append(True)
     assert ran == [True]
     with pytest.raises(OSError):
-        storage.save_game(SavedGame(spec_for(players=3), ()))  # saving is what says what is wrong
+        storage.save_game(save_file(storage), SavedGame(spec_for(players=3), ()))  # saving is what says what is wrong
 
 
 def test_files_set_aside_in_the_same_second_are_all_kept(tmp_path):
@@ -295,8 +300,8 @@ OLD_SAVE = Path(__file__).with_name("data") / "autosave-ramsli-save-1.json"
 async def test_a_game_saved_by_the_ramsli_of_before_many_seats_resumes_where_it_was(tmp_path):
     """The file was written by ramsli at the commit before the save format named the game."""
     storage = storage_in(tmp_path)
-    storage.save_path.parent.mkdir(parents=True)
-    shutil.copy(OLD_SAVE, storage.save_path)
+    storage.data_dir.mkdir(parents=True)
+    shutil.copy(OLD_SAVE, storage.first_save_path)  # where that ramsli kept its one saved game
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -306,4 +311,6 @@ async def test_a_game_saved_by_the_ramsli_of_before_many_seats_resumes_where_it_
         assert view.number == 2 and {card.code for card in view.hand} <= {"AH", "KC"}
         assert app.client.names == ("Zora", "Anna", "Bertl", "Carlo")
         assert [seat.player.name if seat.player else None for seat in app.table.seats] == [None, "normal", "hard", "random"]
-    assert SavedGame.from_json(storage.save_path.read_text()).spec.game == "ramsli"
+    [kept] = storage.saves_dir.glob("*.json")  # taken into the folder of saved sessions
+    assert SavedGame.from_json(kept.read_text()).spec.game == "ramsli"
+    assert not storage.first_save_path.exists()

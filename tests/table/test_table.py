@@ -142,15 +142,12 @@ async def test_a_person_away_is_played_for_until_they_come_back(one_hand):
 
 async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand, tmp_path):
     class FullDisk:
-        def save_game(self, saved):
+        def save_game(self, path, saved):
             raise OSError(28, "No space left on device")
-
-        def discard_game(self):
-            pass
 
     spec = spec_for(seed=4, ruleset=one_hand)
     table = Table.for_spec(spec)
-    table.observe(Autosave(FullDisk(), spec))
+    table.observe(Autosave(FullDisk(), tmp_path / "session.json", spec))
     kept = Recorder()
     table.observe(kept)
     problems = []
@@ -165,7 +162,7 @@ async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand
             client.send(client.view.legal[0])
     await runner
     assert problems and set(problems) == {"The game could not be saved (No space left on device)."}
-    assert len(kept.moves) == len(table.actions), "the observers after it are still told"
+    assert [len(moved.actions) for moved in kept.moves][-1] == len(table.actions), "the observers after it are still told"
 
 
 # --- one person, as in local play ----------------------------------------------------------------
@@ -177,18 +174,19 @@ async def test_the_person_sees_only_their_own_cards(one_hand):
         assert all(event.seat == 0 for event in update.events if isinstance(event, CardsDealt))
 
 
-async def test_every_action_is_saved_and_the_finished_session_forgotten(one_hand, tmp_path):
+async def test_every_action_is_saved_and_the_finished_session_kept_for_its_result(one_hand, tmp_path):
     spec = spec_for(seed=5, ruleset=one_hand)
     storage = storage_in(tmp_path)
+    path = storage.new_save_path()
     saves = []
-    storage.save_game = saves.append
+    real_save = storage.save_game
+    storage.save_game = lambda path, saved: (saves.append(saved), real_save(path, saved))
     table = Table.for_spec(spec)
-    table.observe(Autosave(storage, spec))
-    storage.save_path.parent.mkdir(parents=True)
-    storage.save_path.write_text("an older save")
+    table.observe(Autosave(storage, path, spec))
     await play_to_end(table)
-    assert [len(saved.actions) for saved in saves] == list(range(1, len(table.actions)))
-    assert not storage.save_path.exists()
+    assert [len(saved.actions) for saved in saves] == list(range(1, len(table.actions) + 1))
+    assert table.game.is_over and storage.load_game(path).actions == tuple(table.actions)
+    assert (path.stat().st_mode & 0o777, path.parent.stat().st_mode & 0o777) == (0o600, 0o700)
 
 
 async def test_a_replayed_table_is_the_same_table():

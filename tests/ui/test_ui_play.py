@@ -236,7 +236,7 @@ async def test_quitting_during_a_hand_asks_first(tmp_path):
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
-    assert app.storage.save_path.exists()
+    assert app.storage.saved_games()[0]
 
 
 

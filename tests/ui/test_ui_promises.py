@@ -184,7 +184,7 @@ async def test_a_resumed_session_keeps_the_pace_and_goes_on_saving(tmp_path):
         assert again.table.delay == 0.01
         before = len(again.table.actions)
         await play_until(pilot, lambda app: len(app.table.actions) >= before + 4 and app.client.needed)
-        assert list(again.storage.load_game().actions) == again.table.actions
+        assert list(again.storage.load_game(again.save_path).actions) == again.table.actions
 
 
 def test_the_rules_help_spells_out_the_nap_bonus_and_penalty():

@@ -38,7 +38,8 @@ async def test_setup_deals_with_the_choices_and_remembers_them(tmp_path):
         assert app.table.spec.players == 3 and app.table.spec.seed == 42
         assert app.table.names[0] == "Mia"
     remembered = yaml.safe_load(app.storage.settings_path.read_text())
-    assert remembered["players"] == 3 and remembered["name"] == "Mia" and remembered["seed"] == 42
+    assert remembered["players"] == 3 and remembered["name"] == "Mia"
+    assert remembered["seed"] is None, "a seed is for one session only"
 
 
 async def test_setup_offers_only_the_players_a_ruleset_allows(tmp_path):
@@ -59,8 +60,8 @@ async def test_a_session_resumes_where_it_was_left(tmp_path):
         await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and len(app.client.view.played_cards) >= 3)
         left = app.client.view
         actions = list(app.table.actions)
-    saved = storage_in(tmp_path).load_game()
-    assert list(saved.actions) == actions
+    [slot] = storage_in(tmp_path).saved_games()[0]
+    assert list(slot.saved.actions) == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -71,28 +72,29 @@ async def test_a_session_resumes_where_it_was_left(tmp_path):
 
 async def test_a_corrupt_save_is_kept_aside_and_explained(tmp_path):
     storage = storage_in(tmp_path)
-    storage.save_path.parent.mkdir(parents=True)
-    storage.save_path.write_text("{ not json")
+    broken = storage.saves_dir / "session.20261130-200000.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{ not json")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         messages = [notification.message for notification in app._notifications]
         assert any("could not be read" in message and "kept as" in message for message in messages)
-    kept = list(storage.save_path.parent.glob("autosave.unreadable-*.json"))
+    kept = list(storage.saves_dir.glob("session.20261130-200000.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{ not json"
-    assert not storage.save_path.exists()
+    assert not broken.exists()
 
 
 async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
     storage = storage_in(tmp_path)
-    storage.save_game(SavedGame(spec_for(seed=1), ("AS", "AS", "AS")))
+    storage.save_game(storage.new_save_path(), SavedGame(spec_for(seed=1), ("AS", "AS", "AS")))
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert any("no longer replays" in notification.message for notification in app._notifications)
-    assert list(storage.save_path.parent.glob("autosave.unreadable-*.json"))
+    assert list(storage.saves_dir.glob("session.*.unreadable-*.json"))
 
 
 async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path):
@@ -110,10 +112,11 @@ async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_t
         await pilot.pause()
         assert isinstance(app.screen, SessionOverScreen)
         assert "The session is over" in str(app.screen.query_one("#result").render())
-        assert not app.storage.save_path.exists()
+        assert app.save_path.exists(), "kept until its result has been read"
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+        assert not app.storage.saved_games()[0], "read: forgotten"
 
 
 async def test_settings_change_faces_theme_and_pace_and_are_remembered(tmp_path):
@@ -211,7 +214,7 @@ async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path
     printed = capsys.readouterr().err
     assert "unexpected error (ZeroDivisionError" in printed and "Traceback" not in printed
     assert "ZeroDivisionError" in app.storage.crash_log_path.read_text()
-    assert app.storage.save_path.exists()
+    assert app.storage.saved_games()[0]
 
 
 @pytest.mark.parametrize("command, screen", [("scoreboard", ScoreboardScreen), ("trick history", TrickHistoryScreen)])
@@ -365,3 +368,49 @@ async def test_a_player_leaving_the_table_is_told_even_without_the_log(tmp_path)
         gone = [seat for seat in range(4) if seat not in app.client.view.seated]
         notices = [note.message for note in app._notifications]
         assert f"{app.table.names[gone[0]]} leaves the table, short of the ante." in notices
+
+
+async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_back_to_it(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
+        first = app.save_path
+        played = list(app.table.actions)
+        app.new_game()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.storage.load_game(first).actions == tuple(played), "nothing lost"
+        labels = [str(button.label) for button in app.screen.query("Button") if (button.id or "").startswith("continue-")]
+        assert labels and labels[0].startswith("Continue: classic, hand 1, Mia 19 chips")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.save_path == first
+        app.new_game()
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.save_path != first and app.table.spec.seed != 9, "a new session, its own file, a fresh seed"
+        assert len(app.storage.saved_games()[0]) == 2
+        assert app.table.spec.seed.bit_length() > 64
+
+
+async def test_a_saved_session_is_deleted_only_when_the_player_says_so(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        app.leave_table()
+        app.new_game()
+        await pilot.pause()
+        await pilot.click("#delete-0")
+        await pilot.pause()
+        await pilot.press("n")          # keep it
+        await pilot.pause()
+        assert len(app.storage.saved_games()[0]) == 1
+        await pilot.click("#delete-0")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.storage.saved_games()[0] == []
+        assert not app.screen.query("#delete-0")

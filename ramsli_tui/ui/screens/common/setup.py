@@ -6,16 +6,17 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ....games.ramsli import rules as rulesets
 from ....games.ramsli.rules import Ruleset, RulesetError
-from ....storage import Opponent, Settings
+from ....storage import Opponent, SaveSlot, Settings
 from ...specs import default_strength, game_spec, strengths
 from ...widgets.bullets import Bullets
+from .confirm import ConfirmScreen
 from ...widgets.choice import Choice
 from ...widgets.key_bar import KeyBar
 
@@ -43,19 +44,30 @@ class SetupScreen(Screen):
         #players { width: auto; }
         .opponent-strength { width: 100%; margin-left: 1; }
         .-unused { display: none; }
-        #start { width: 100%; margin-top: 1; }
+        #start, #back { width: 100%; margin-top: 1; }
+        #saved-sessions { height: auto; margin-top: 1; }
+        .saved-heading { color: $text-muted; }
+        .saved-session { height: auto; }
+        .saved-session Button { width: 1fr; }
+        .saved-session Button.-error { width: auto; margin-left: 1; }
         #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
         #description { text-style: italic; margin-bottom: 1; }
     }
     """
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start the session", id="setup.start")]
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start the session", id="setup.start"),
+        Binding("escape", "back", "Back to the table", id="setup.back"),
+    ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, can_go_back: bool = False) -> None:
+        """``can_go_back``: a session is at the table, to go back to with Escape."""
         super().__init__()
         self.settings = settings
+        self.can_go_back = can_go_back
         self.names = self.ruleset_names()
+        self.slots: list[SaveSlot] = []
 
     @staticmethod
     def ruleset_names() -> list[str]:
@@ -83,11 +95,14 @@ class SetupScreen(Screen):
                         yield Choice([(strength, strength) for strength in strengths()], default_strength(opponent.strength),
                                      id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
                     for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
-                                                     ("Seed", "seed", settings.seed, "random")):
+                                                     ("Seed", "seed", None, "random")):
                         yield Label(label)
                         yield Input("" if number is None else str(number), placeholder=empty, type="integer",
                                     compact=True, id=id)
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
+                if self.can_go_back:
+                    yield Button("Back to the table (Esc)", id="back")
+                yield Vertical(id="saved-sessions")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
                 yield Bullets(id="house-rules")
@@ -96,6 +111,49 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         self.show_ruleset(self.query_one("#ruleset", Select).value)
         self.query_one("#start", Button).focus()
+        self.show_saved_sessions()
+
+    # --- the saved sessions: continue one, or delete it on purpose ------------------------------
+
+    def show_saved_sessions(self) -> None:
+        self.slots = self.app.saved_sessions()
+        box = self.query_one("#saved-sessions", Vertical)
+        box.remove_children()
+        if not self.slots:
+            return
+        rows = [Label("Saved sessions", classes="saved-heading")]
+        for number, slot in enumerate(self.slots):
+            rows.append(Horizontal(
+                Button(f"Continue: {self.app.session_label(slot)}", id=f"continue-{number}", compact=True),
+                Button("Delete", id=f"delete-{number}", compact=True, variant="error"),
+                classes="saved-session",
+            ))
+        box.mount_all(rows)
+
+    @on(Button.Pressed, ".saved-session Button")
+    def saved_session_chosen(self, event: Button.Pressed) -> None:
+        what, _, number = event.button.id.partition("-")
+        slot = self.slots[int(number)]
+        if what == "continue":
+            self.app.continue_session(slot)
+            return
+
+        def answered(delete: bool | None) -> None:
+            if delete:
+                self.app.delete_session(slot)
+                self.can_go_back = self.app.client is not None
+                self.show_saved_sessions()
+
+        question = f"Delete the session {self.app.session_label(slot)}? It cannot be continued afterwards."
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        if self.can_go_back:
+            self.app.back_to_table()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_go_back if action == "back" else True
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
@@ -155,6 +213,6 @@ class SetupScreen(Screen):
         settings = self.settings
         settings.ruleset = self.query_one("#ruleset", Select).value
         settings.players, settings.name, settings.opponents = players, name, opponents
-        settings.starting_chips, settings.seed = chips, seed
+        settings.starting_chips, settings.seed = chips, None  # a seed is for this session only
         self.app.remember_settings()
-        self.app.start_table(game_spec(settings))
+        self.app.start_table(game_spec(settings, seed))

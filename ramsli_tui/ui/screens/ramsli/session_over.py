@@ -65,7 +65,10 @@ class SessionOverScreen(Dialog[None]):
         self.app.push_screen(ScoreboardScreen(self.chronicle, self.words))
 
     def action_new_game(self) -> None:
+        self.app.session_result_read()
+        self.app.leave_table()
         self.app.new_game()
 
     def action_quit(self) -> None:
+        self.app.session_result_read()
         self.app.exit()

@@ -1,0 +1,34 @@
+"""Saved sessions as a player reads them in setup and in ``ramsli saves``:
+"classic, hand 7, Zora 23 chips, 2 days ago"."""
+
+from __future__ import annotations
+
+import time
+
+from ..storage import SaveSlot
+from ..table.table import ReplayError, Table
+from ..yamlfile import FileProblem
+
+
+def described(slot: SaveSlot, now: float | None = None) -> str:
+    """The session's ruleset, how far it has gone for the person, and when it was last played."""
+    spec = slot.saved.spec
+    try:
+        table = Table.for_spec(spec, actions=slot.saved.actions, results_read=slot.saved.results_read)
+    except (ReplayError, FileProblem, ValueError):
+        return f"{spec.ruleset}, cannot be replayed any more, {ago(slot.modified, now)}"
+    seat = spec.people[0] if spec.people else 0
+    view = table.game.view(seat)
+    progress = "finished" if table.game.is_over else f"hand {view.number}"
+    return f"{spec.ruleset}, {progress}, {spec.names[seat]} {view.stacks[seat]} chips, {ago(slot.modified, now)}"
+
+
+def ago(moment: float, now: float | None = None) -> str:
+    """How long ago ``moment`` was, in the largest unit that fits: "just now", "5 minutes
+    ago", "2 days ago"."""
+    seconds = max(0, (time.time() if now is None else now) - moment)
+    for unit, length in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= length:
+            count = int(seconds // length)
+            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+    return "just now"
