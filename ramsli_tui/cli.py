@@ -18,7 +18,7 @@ import yaml
 
 from . import __version__
 from .games.ramsli import rules as rulesets
-from .storage import Settings
+from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec
 from .yamlfile import FileProblem
 
@@ -49,6 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
         "default: as chosen last in the setup screen",
     )
     play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's)")
+    play.add_argument(
+        "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
+        help="go on with saved session N of 'ramsli saves' instead (default: the one played last)",
+    )
+
+    saves = commands.add_parser("saves", help="list the saved sessions, to continue one or delete it")
+    saves.add_argument("--delete", type=int, default=None, metavar="N", help="delete saved session N, for good")
 
     replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
     replay.add_argument("file", help="the hand record, or - to read standard input")
@@ -94,12 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": run_app,
         "replay": run_replay,
         "rules": run_rules,
+        "saves": run_saves,
         "simulate": run_simulate,
         "tournament": run_tournament,
     }
     try:
         return handlers[args.command](args)
-    except (CliError, FileProblem) as error:
+    except (CliError, FileProblem, StorageError) as error:
         print(f"ramsli: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -114,6 +122,8 @@ def run_app(args: argparse.Namespace) -> int:
 
     if args.command != "play":
         return run()
+    if args.resume is not None:
+        return run(resume=_saved_session(Storage.default(), args.resume).path, bot_delay=args.bot_delay)
     return run(lambda settings: play_spec(args, settings), args.bot_delay)
 
 
@@ -136,6 +146,40 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
                      opponents=opponents, starting_chips=args.chips)
     return game_spec(chosen, args.seed)
+
+
+# --- saves -----------------------------------------------------------------------------------
+
+def run_saves(args: argparse.Namespace) -> int:
+    """List the saved sessions, numbered as ``play --continue N`` and ``--delete N`` count them."""
+    from .ui.saved import described
+
+    storage = Storage.default()
+    if args.delete is not None:
+        with storage.claimed():
+            slot = _saved_session(storage, args.delete)
+            storage.discard_game(slot.path)
+        print(f"Deleted saved session {args.delete}: {described(slot)}")
+        return 0
+    slots, problems = storage.saved_games()
+    for problem in problems:
+        print(f"ramsli: {problem}", file=sys.stderr)
+    if not slots:
+        print("No saved sessions: 'ramsli' sets up a new one.")
+        return 0
+    for number, slot in enumerate(slots, 1):
+        print(f"{number:>3}. {described(slot)}")
+    print("\nGo on with one: ramsli play --continue N   (the one played last: ramsli play --continue)")
+    return 0
+
+
+def _saved_session(storage: Storage, number: int) -> SaveSlot:
+    """Saved session ``number`` (1: the one played last); CliError if there is none."""
+    slots = storage.saved_games()[0]
+    if not 1 <= number <= len(slots):
+        have = f"1 to {len(slots)}" if slots else "none"
+        raise CliError(f"there is no saved session {number} (there are {have}: see 'ramsli saves')")
+    return slots[number - 1]
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -35,11 +35,14 @@ class RamsliApp(App[None]):
     TITLE = "Ramsli"
     BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
 
-    def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None) -> None:
-        """``spec`` deals that session at once; ``bot_delay`` overrides the remembered pace for
+    def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
+                 resume: Path | None = None) -> None:
+        """``spec`` deals that session at once; ``resume`` goes on with the session saved
+        there (else the one played last); ``bot_delay`` overrides the remembered pace for
         this run only."""
         super().__init__()
         self.storage = storage
+        self.resume = resume
         self.spec = spec
         self.problems: list[str] = []
         try:
@@ -77,7 +80,9 @@ class RamsliApp(App[None]):
         if self.spec is not None:
             self.start_table(self.spec)
             return
-        for slot in self.saved_sessions():
+        slots = self.saved_sessions()
+        chosen = [slot for slot in slots if slot.path == self.resume]
+        for slot in chosen + [slot for slot in slots if slot not in chosen]:
             if self.continue_session(slot, quietly=True):
                 self.notify(f"Welcome back: your {slot.saved.spec.ruleset} session goes on.", timeout=4, markup=False)
                 return
@@ -262,9 +267,11 @@ def collect_from_now_on() -> None:
     gc.enable()
 
 
-def run(spec_for: Callable[[Settings], GameSpec] | None = None, bot_delay: float | None = None) -> int:
+def run(spec_for: Callable[[Settings], GameSpec] | None = None, bot_delay: float | None = None,
+        resume: Path | None = None) -> int:
     """Run the app; with ``spec_for`` (``ramsli play``), deal at once the session it makes
-    of the remembered settings.  The exit status."""
+    of the remembered settings; with ``resume``, go on with the session saved there.  The
+    exit status."""
     storage = Storage.default()
     with ExitStack() as held:
         try:
@@ -272,14 +279,14 @@ def run(spec_for: Callable[[Settings], GameSpec] | None = None, bot_delay: float
         except StorageError as error:
             print(f"ramsli: {error}", file=sys.stderr)
             return 1
-        return run_with(storage, spec_for, bot_delay)
+        return run_with(storage, spec_for, bot_delay, resume)
 
 
 def run_with(storage: Storage, spec_for: Callable[[Settings], GameSpec] | None = None,
-             bot_delay: float | None = None) -> int:
+             bot_delay: float | None = None, resume: Path | None = None) -> int:
     """Run the app on ``storage``, which this process holds."""
     gc.disable()  # until the first frame: starting makes many objects and frees almost none
-    app = RamsliApp(storage, bot_delay=bot_delay)
+    app = RamsliApp(storage, bot_delay=bot_delay, resume=resume)
     if spec_for is not None:
         app.spec = spec_for(app.settings)
     app.run()
