@@ -12,9 +12,10 @@ from typing import Any
 
 import yaml
 
-from ..yamlfile import did_you_mean, line_of, node_value, parse_node
+from ..yamlfile import NotPlain, did_you_mean, mapping_entries, parse_node, plain_value, shown
 
 FACES = ("french", "german")
+MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
 
 @dataclass(frozen=True)
@@ -58,15 +59,20 @@ class Settings:
         settings = cls()
         problems = []
         known = [item.name for item in fields(cls)]
-        for key_node, value_node in node.value:
-            key, line = str(key_node.value), line_of(key_node)
-            value = node_value(value_node, source)
+        for entry in mapping_entries(node, source):
+            key, line = entry.key, entry.line
             if key not in known:
-                problems.append((line, f"unknown setting '{key}'{did_you_mean(key, known)} is left out"))
-            elif key == "opponents":
+                problems.append((line, f"unknown setting {shown(key)}{did_you_mean(key, known)} is left out"))
+                continue
+            try:
+                value = plain_value(entry.node)
+            except NotPlain as error:
+                problems.append((error.line, f"{key}: {error.what}; the default is used"))
+                continue
+            if key == "opponents":
                 settings.opponents = _opponents(value)
             elif not _set_checked(settings, key, value):
-                problems.append((line, f"{key} cannot be {value!r}; {getattr(settings, key)!r} is used"))
+                problems.append((line, f"{key} cannot be {shown(value)}; {shown(getattr(settings, key))} is used"))
         return settings, problems
 
 
@@ -75,11 +81,20 @@ def _opponents(entries: Any) -> list[Opponent]:
     if not isinstance(entries, list):
         return list(DEFAULT_OPPONENTS)
     chosen = [
-        Opponent(str(entry.get("name", "")) or default.name, str(entry.get("strength", "") or ""))
+        Opponent(_text_or(entry.get("name"), default.name), _text_or(entry.get("strength"), ""))
         for entry, default in zip(entries, DEFAULT_OPPONENTS)
         if isinstance(entry, dict)
     ]
     return chosen + list(DEFAULT_OPPONENTS[len(chosen):])
+
+
+def _text_or(value: Any, default: str) -> str:
+    """``value`` if it is a short line of printable text, else ``default``."""
+    return value if isinstance(value, str) and value and _is_printable_line(value) else default
+
+
+def _is_printable_line(text: str) -> bool:
+    return len(text) <= MAX_TEXT and text.isprintable()
 
 
 def _set_checked(settings: Settings, name: str, value: Any) -> bool:
@@ -97,7 +112,7 @@ def _set_checked(settings: Settings, name: str, value: Any) -> bool:
     elif isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool)
     else:
-        ok = isinstance(value, str) and bool(value)
+        ok = isinstance(value, str) and bool(value) and _is_printable_line(value)
     if ok:
         setattr(settings, name, float(value) if isinstance(default, float) else value)
     return ok

@@ -18,7 +18,10 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..yamlfile import FileProblem, bundled, did_you_mean, line_of, node_value, parse_node
+from ..yamlfile import (
+    Entry, FileProblem, bundled, did_you_mean, escaped, mapping_entries, node_value, parse_node, read_text,
+    shown,
+)
 
 DEFAULT_THEME = "green-felt"
 THEME_COLOURS = (
@@ -56,49 +59,62 @@ def bundled_dir() -> Path:
 def load_theme(path: Path) -> Theme:
     """The theme in the YAML file at ``path``; ThemeError names the file, the line and the
     key of the first thing wrong with it."""
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ThemeError(f"{source}: cannot be read ({error})") from None
-    node = parse_node(text, source, ThemeError)
+    source = escaped(str(path), limit=None)
+    node = parse_node(read_text(path, ThemeError, "theme"), source, ThemeError)
     if not isinstance(node, yaml.MappingNode):
         raise ThemeError(f"{source}: a theme must be a mapping of keys to colours (like primary: '#884400')")
-    data = {str(key.value): node_value(value, source, ThemeError) for key, value in node.value}
-    lines = key_lines(node)
+    entries = mapping_entries(node, source, ThemeError)
+    data = {entry.key: node_value(entry.node, source, ThemeError) for entry in entries}
+    lines = {entry.key: entry.line for entry in entries}
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key '{unknown[0]}'{did_you_mean(unknown[0], THEME_COLOURS)}")
+        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key {shown(unknown[0])}{did_you_mean(unknown[0], THEME_COLOURS)}")
     if "primary" not in data:
         raise ThemeError(f"{source}: a theme needs at least a 'primary' colour")
-    variables = data.get("variables") or {}
-    if not isinstance(variables, dict):
-        raise ThemeError(f"{source}:{lines['variables']}: 'variables' must be a mapping of names to colours")
-    variable_lines = key_lines(next(value for key, value in node.value if key.value == "variables")) if variables else {}
-    for name in variables:
-        if name not in TABLE_VARIABLES:
-            raise ThemeError(f"{source}:{variable_lines[name]}: unknown variable '{name}'{did_you_mean(name, TABLE_VARIABLES)}")
+    if "name" in data and not (isinstance(data["name"], str) and data["name"].isprintable()):
+        raise ThemeError(f"{source}:{lines['name']}: name must be text, not {shown(data['name'])}")
+    if "dark" in data and not isinstance(data["dark"], bool):
+        raise ThemeError(f"{source}:{lines['dark']}: dark must be true or false, not {shown(data['dark'])}")
+    variables, variable_lines = _variables(entries, data, lines, source)
     border = variables.get("card-border", "round")
     if border not in BORDERS:
-        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not '{border}'")
+        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not {shown(border)}")
     colours = [(key, data[key], lines[key]) for key in THEME_COLOURS if key in data]
     colours += [(name, value, variable_lines[name]) for name, value in variables.items() if name != "card-border"]
     for key, value, line in colours:
-        try:
-            Color.parse(str(value))
-        except ColorParseError:
-            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not '{value}'") from None
+        if not _is_colour(value):
+            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not {shown(value)}")
     return Theme(
-        name=str(data.get("name") or path.stem),
-        dark=bool(data.get("dark", True)),
-        variables={**TABLE_VARIABLES, **{str(key): str(value) for key, value in variables.items()}},
-        **{key: str(data[key]) for key in THEME_COLOURS if key in data},
+        name=data.get("name") or path.stem,
+        dark=data.get("dark", True),
+        variables={**TABLE_VARIABLES, **variables},
+        **{key: data[key] for key in THEME_COLOURS if key in data},
     )
 
 
-def key_lines(node: yaml.MappingNode) -> dict[str, int]:
-    """The line of each key of a YAML mapping."""
-    return {str(key.value): line_of(key) for key, _ in node.value}
+def _variables(entries: list[Entry], data: dict, lines: dict[str, int], source: str) -> tuple[dict, dict[str, int]]:
+    """The table's variables a theme file sets, and the line of each."""
+    if not data.get("variables"):
+        return {}, {}
+    if not isinstance(data["variables"], dict):
+        raise ThemeError(f"{source}:{lines['variables']}: 'variables' must be a mapping of names to colours")
+    node = next(entry.node for entry in entries if entry.key == "variables")
+    variables = mapping_entries(node, source, ThemeError)
+    for entry in variables:
+        if entry.key not in TABLE_VARIABLES:
+            raise ThemeError(f"{source}:{entry.line}: unknown variable {shown(entry.key)}{did_you_mean(entry.key, TABLE_VARIABLES)}")
+    values = {entry.key: node_value(entry.node, source, ThemeError) for entry in variables}
+    return values, {entry.key: entry.line for entry in variables}
+
+
+def _is_colour(value) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        Color.parse(value)
+    except ColorParseError:
+        return False
+    return True
 
 
 def load_themes(own_dir: Path) -> tuple[list[Theme], list[str]]:
