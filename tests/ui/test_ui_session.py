@@ -414,3 +414,23 @@ async def test_a_saved_session_is_deleted_only_when_the_player_says_so(tmp_path)
         await pilot.pause()
         assert app.storage.saved_games()[0] == []
         assert not app.screen.query("#delete-0")
+
+
+async def test_a_resumed_session_shows_this_hands_table_and_the_latest_lines_of_the_log(tmp_path):
+    from ramsli_tui.ui.screens.ramsli.game_log import GameLog
+    from ramsli_tui.ui.widgets.trick import TrickArea
+
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: app.client.view.number == 2 and not app.client.result_unread)
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        screen = again.screen
+        assert again.client.view.number == 2
+        assert not again.client.view.played_cards, "hand 2 is being declared"
+        trick = screen.query_one(TrickArea)
+        assert "of 5" not in str(trick.border_title), "not the last hand's trick under this hand's title"
+        log = screen.query_one(GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the latest lines in sight"

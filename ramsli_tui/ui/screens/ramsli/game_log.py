@@ -50,7 +50,7 @@ class GameLog(VerticalScroll, can_focus=False):
         if lines:
             self.told.extend(lines)
             self.show_lines()
-            self.scroll_end(animate=False, immediate=False)
+            self.call_after_refresh(self.scroll_end, animate=False)  # once the new lines are laid out
 
     def follow(self, words: Words) -> None:
         """Tell every kept event again if ``words`` show the cards with other faces."""

@@ -33,7 +33,7 @@ from ....games.ramsli.engine import (
     Phase,
     PlayerView,
 )
-from ....games.ramsli.engine.events import CardPlayed, HandSettled, SeatsLeft, SessionEnded, TrickWon
+from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, SeatsLeft, SessionEnded, TrickWon
 from ....table.client import TableClient
 from ....table.updates import Update
 from .chronicle import Chronicle
@@ -217,7 +217,7 @@ class TableScreen(Screen):
         Players leaving the table are told in a notice too: narrow screens show no log."""
         words = self.words
         for event in events:
-            if isinstance(event, CardPlayed):
+            if isinstance(event, (CardPlayed, HandStarted)):  # a new card, or a new hand, covers it
                 self.last_trick = None
             elif isinstance(event, TrickWon):
                 self.last_trick = event
