@@ -58,17 +58,26 @@ class SavedGame:
             spec = GameSpec(
                 game=str(data.get("game", "ramsli")),
                 ruleset=str(data["ruleset"]),
-                seed=int(data["seed"]),
+                seed=whole(data, "seed"),
                 seats=seats,
-                starting_chips=None if data.get("starting_chips") is None else int(data["starting_chips"]),
+                starting_chips=None if data.get("starting_chips") is None else whole(data, "starting_chips"),
             )
             actions = tuple(str(action) for action in data["actions"])
-            results_read = None if data.get("results_read") is None else int(data["results_read"])
+            results_read = None if data.get("results_read") is None else whole(data, "results_read")
         except SeatsMismatch as error:
             raise ValueError(str(error)) from None
-        except (KeyError, TypeError, ValueError, OverflowError) as error:
+        except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"it is missing or has a wrong '{error.args[0] if error.args else error}'") from None
         return cls(spec, actions, results_read)
+
+
+def whole(data: dict[str, Any], key: str) -> int:
+    """``data[key]``, a whole number; ValueError naming the key if it is anything else
+    (a seed of 3.9 is not cut to 3)."""
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(key)
+    return value
 
 
 def _seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
@@ -85,7 +94,7 @@ def _seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
 def _first_format_seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
     """``ramsli-save/1``: ``players``, ``names`` and ``strengths``, None for the person at seat 0."""
     names, strengths = list(data["names"]), list(data["strengths"])
-    if len(names) != int(data["players"]) or len(strengths) != len(names):
+    if len(names) != whole(data, "players") or len(strengths) != len(names):
         raise SeatsMismatch("its names and computer players do not match its number of players")
     return tuple(
         SeatSpec.person(str(name)) if strength is None else SeatSpec.computer(str(name), str(strength))

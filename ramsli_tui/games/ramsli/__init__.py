@@ -26,8 +26,14 @@ class Ramsli:
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:
+        """The ruleset, with the table's own starting chips when it has them (checked as
+        the ruleset's own key would be)."""
         rules = rulesets.load(ruleset)
-        return rules if starting_chips is None else replace(rules, starting_chips=starting_chips)
+        if starting_chips is None:
+            return rules
+        if not 1 <= starting_chips <= rulesets.MAX_CHIPS:
+            raise ValueError(f"starting chips must be from 1 to {rulesets.MAX_CHIPS:,}, not {starting_chips}")
+        return replace(rules, starting_chips=starting_chips)
 
     @staticmethod
     def check_players(rules: Ruleset, players: int) -> None:

@@ -1,0 +1,81 @@
+"""A saved session that reads but cannot be rebuilt never stops ramsli from starting: the
+file is set aside, byte for byte, the player is told, and the app starts.  Found by
+fuzzing: players 0, 2, 9 or 1e999, a strength "evil", JSON nested 100,000 deep."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ramsli_tui.storage import SavedGame
+from ramsli_tui.table.table import ReplayError, Table
+from ramsli_tui.ui.screens.common.setup import SetupScreen
+from ramsli_tui.yamlfile import FileProblem
+
+from tests.kits.ui import make_app, spec_for, storage_in
+
+GOOD = json.loads(SavedGame(spec_for(seed=3), ("in",)).to_json())
+FIRST_FORMAT = {"format": "ramsli-save/1", "ruleset": "classic", "players": 4, "seed": 1,
+                "names": ["a", "b", "c", "d"], "strengths": [None, "random", "random", "random"], "actions": []}
+
+FOUND_BY_FUZZING = {
+    "no players": json.dumps({**FIRST_FORMAT, "players": 0, "names": [], "strengths": []}),
+    "two players": json.dumps({**FIRST_FORMAT, "players": 2, "names": ["a", "b"], "strengths": [None, "random"]}),
+    "nine players": json.dumps({**FIRST_FORMAT, "players": 9, "names": list("abcdefghi"),
+                                "strengths": [None] + ["random"] * 8}),
+    "players beyond any number": json.dumps(FIRST_FORMAT).replace('"players": 4', '"players": 1e999'),
+    "an evil strength": json.dumps({**FIRST_FORMAT, "strengths": [None, "evil", "random", "random"]}),
+    "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "an unknown game": json.dumps({**GOOD, "game": "chess"}),
+    "a seed of 3.9": json.dumps({**GOOD, "seed": 3.9}),
+    "starting chips of -5": json.dumps({**GOOD, "starting_chips": -5}),
+}
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def replayed_or_refused(saved: SavedGame) -> None:
+    """What the app does with a save that reads: replay it, or get one of the errors it answers."""
+    try:
+        Table.for_spec(saved.spec, actions=saved.actions, results_read=saved.results_read)
+    except (ReplayError, FileProblem, ValueError):
+        pass
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(sorted(GOOD)), value=JSON_VALUES)
+def test_any_value_in_any_field_is_read_or_set_aside_and_never_crashes(tmp_path_factory, key, value):
+    storage = storage_in(tmp_path_factory.mktemp("saves"))
+    path = storage.saves_dir / "session.json"
+    path.parent.mkdir(parents=True)
+    text = json.dumps({**GOOD, key: value})
+    path.write_text(text)
+    slots, problems = storage.saved_games()
+    if slots:
+        replayed_or_refused(slots[0].saved)
+    else:
+        [kept] = storage.saves_dir.glob("session.unreadable-*.json")
+        assert kept.read_text() == text and len(problems) == 1 and "\n" not in problems[0]
+
+
+@pytest.mark.parametrize("text", FOUND_BY_FUZZING.values(), ids=FOUND_BY_FUZZING.keys())
+async def test_the_app_starts_and_says_what_it_set_aside(tmp_path, text):
+    storage = storage_in(tmp_path)
+    path = storage.saves_dir / "session.20261201-090000.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        messages = [notification.message for notification in app._notifications]
+        assert any("kept as" in message for message in messages), messages
+    [kept] = storage.saves_dir.glob("session.20261201-090000.unreadable-*.json")
+    assert kept.read_text() == text and not path.exists()
