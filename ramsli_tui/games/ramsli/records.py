@@ -19,7 +19,7 @@ from . import rules as rulesets
 from ...cards import Card
 from .engine import Action, Hand, IllegalAction
 from .rules import Ruleset, RulesetError
-from ...yamlfile import mapping_entries, shown
+from ...yamlfile import line_of, mapping_entries, shown
 
 RECORD_FORMAT = "ramsli-hand/1"
 RESULT_FORMAT = "ramsli-result/1"
@@ -62,15 +62,17 @@ def read_record(text: str, source: str = "<record>", base_dir: Path | None = Non
 def _read_record(text: str, source: str, folders: list[Path]) -> HandRecord:
     node = rulesets.parse_yaml_node(text, source)
     if not isinstance(node, yaml.MappingNode):
-        raise RecordError(f"{source}: a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions")
+        line = line_of(node) if node is not None else 1
+        raise RecordError(f"{source}:{line}: a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions")
     entries = {entry.key: entry for entry in mapping_entries(node, source, RulesetError)}
 
     def where(key: str) -> str:
-        return f"{source}:{entries[key].line}" if key in entries else source
+        """The line of ``key``, or where the record starts if it has no such key."""
+        return f"{source}:{entries[key].line if key in entries else line_of(node)}"
 
     def value(key: str) -> Any:
         if key not in entries:
-            raise RecordError(f"{source}: the record has no '{key}'")
+            raise RecordError(f"{where(key)}: the record has no '{key}'")
         return rulesets.node_value(entries[key].node, source, key)
 
     if value("format") != RECORD_FORMAT:
@@ -106,7 +108,7 @@ def _is_int(value: Any) -> bool:
 
 def _record_ruleset(entries, source: str, folders: list[Path], where) -> Ruleset:
     if "ruleset" not in entries:
-        raise RecordError(f"{source}: the record has no 'ruleset'")
+        raise RecordError(f"{where('ruleset')}: the record has no 'ruleset'")
     node = entries["ruleset"].node
     if isinstance(node, yaml.MappingNode):
         return rulesets.from_node(node, source, default_name="inline", base_dir=None, also_from=folders)
