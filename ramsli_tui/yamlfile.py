@@ -8,7 +8,8 @@ the line and the key (``mine.yaml:4: bete must be a number of chips or 'pot', no
 (``rulesets``, ``themes``) are found here too.
 
 The files may come from strangers, so reading them is bounded: at most
-``MAX_FILE_BYTES``, nesting at most ``MAX_DEPTH`` deep, no YAML aliases (a few hundred
+``MAX_FILE_BYTES`` holding at most ``MAX_VALUES`` values, nesting at most
+``MAX_DEPTH`` deep, no YAML aliases (a few hundred
 bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` digits, no
 tags but YAML's own.  Every value shown in a message goes through ``shown`` (or
 ``escaped`` for text that is not a value): control characters and bidi overrides are
@@ -32,6 +33,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 20
+MAX_VALUES = 10_000  # keys, values and lists in one file: a record holds about 500
 MAX_DIGITS = 30
 SHOWN_LENGTH = 60
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -170,7 +172,7 @@ def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem)
         raise problem(f"{source}: is too big (more than {MAX_FILE_BYTES // 1_000_000} MB)")
     _refuse_characters(text, source, problem)
     try:
-        _refuse_aliases_and_depth(text, source, problem)
+        _refuse_aliases_values_and_depth(text, source, problem)
         return yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -188,9 +190,13 @@ def _refuse_characters(text: str, source: str, problem: type[FileProblem]) -> No
         raise problem(f"{source}:{line}: the character {escaped(found.group())} is not allowed in a YAML file")
 
 
-def _refuse_aliases_and_depth(text: str, source: str, problem: type[FileProblem]) -> None:
+def _refuse_aliases_values_and_depth(text: str, source: str, problem: type[FileProblem]) -> None:
+    """Read the file's events only, and stop at the first alias, at nesting too deep or
+    at too many values, before any node is built."""
     depth = 0
-    for event in yaml.parse(text, Loader=YAML_LOADER):
+    for count, event in enumerate(yaml.parse(text, Loader=YAML_LOADER)):
+        if count > MAX_VALUES:
+            raise problem(f"{source}:{event.start_mark.line + 1}: the file holds more than {MAX_VALUES:,} values")
         if isinstance(event, yaml.AliasEvent):
             line = event.start_mark.line + 1
             raise problem(f"{source}:{line}: YAML aliases (*{escaped(event.anchor)}) are not read here: write the value out")

@@ -160,6 +160,7 @@ CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5
 RULESET_SUFFIXES = (".yaml", ".yml", ".json")
 MAX_EXTENDS = 10  # rulesets in one chain of ``extends``
 MAX_CHIPS = 1_000_000  # the most any number of chips, hands or a multiplier may be
+MAX_PROBLEMS = 20  # told one by one by ``rules check``; the rest are counted
 
 
 def bundled_dir() -> Path:
@@ -278,12 +279,18 @@ class _Layer:
     def applied_to(self, base: Ruleset) -> Ruleset:
         """``base`` with this layer's keys; RulesetError listing every wrong key and value."""
         changes: dict[str, Any] = {"name": self.default_name, "description": ""}
-        problems = []
+        problems: list[str] = []
+        first_unshown = None
         for entry in self.entries:
             try:
                 changes[entry.key] = self._checked(entry, base)
             except RulesetError as error:
+                if len(problems) == MAX_PROBLEMS and first_unshown is None:
+                    first_unshown = (entry.line, len(problems))
                 problems.extend(error.problems)
+        if first_unshown is not None:
+            line, shown_count = first_unshown
+            problems[shown_count:] = [f"{self.source}:{line}: and {len(problems) - shown_count} more problems from here on"]
         if problems:
             raise RulesetError(*problems)
         ruleset = replace(base, **changes)

@@ -200,3 +200,20 @@ def test_through_the_real_command_there_is_no_traceback_either(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert [line.split(":")[0] for line in lines] == list(map(str, bad))
+
+
+def test_a_file_of_thousands_of_mistakes_is_told_in_twenty_lines_and_a_count(capsys, tmp_path):
+    path = write(tmp_path, "".join(f"key{number}: {number}\n" for number in range(4000)))
+    started = time.monotonic()
+    status, lines = check(capsys, path)
+    assert time.monotonic() - started < 2
+    assert status == 2 and len(lines) == 21
+    assert lines[:2] == [f"{path}:1: unknown key 'key0'", f"{path}:2: unknown key 'key1'"]
+    assert lines[-1] == f"{path}:21: and 3980 more problems from here on"
+
+
+def test_a_file_of_too_many_values_is_refused_before_they_are_built(capsys, tmp_path):
+    path = write(tmp_path, "ante: 1\npackets: [" + ", ".join(["1"] * 300_000) + "]\n")
+    started = time.monotonic()
+    assert one_problem(capsys, path) == ":2: the file holds more than 10,000 values"
+    assert time.monotonic() - started < 1
