@@ -12,14 +12,13 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
 from platformdirs import user_config_dir, user_data_dir
 
 from .files import in_one_line, lock_exclusively, shown, unused_name, write_atomically
-from ..table.spec import GameSpec
 from .saves import SavedGame
 from .settings import Settings
 
@@ -193,15 +192,26 @@ class Storage:
 
 class Autosave:
     """A table's observer that keeps its session saved, in its own file, after every
-    action and every result read; a finished session stays until its result is read."""
+    action and every result read, with the card the person has raised; a finished
+    session stays until its result is read."""
 
-    def __init__(self, storage: Storage, path: Path, spec: GameSpec):
+    def __init__(self, storage: Storage, path: Path, saved: SavedGame):
+        """``saved``: the session as it stands when the table is sat at."""
         self.storage = storage
         self.path = path
-        self.spec = spec
+        self.saved = saved
 
     def table_moved(self, moved) -> None:
+        self.save(replace(self.saved, actions=moved.actions, results_read=moved.results_read))
+
+    def card_raised(self, code: str) -> None:
+        if code != self.saved.raised:
+            self.save(replace(self.saved, raised=code))
+
+    def save(self, saved: SavedGame | None = None) -> None:
+        """Write the session as it stands (or as ``saved``); StorageError saying why not."""
+        self.saved = saved or self.saved
         try:
-            self.storage.save_game(self.path, SavedGame(self.spec, moved.actions, moved.results_read))
+            self.storage.save_game(self.path, self.saved)
         except OSError as error:
             raise StorageError(f"The game could not be saved ({error.strerror or error}).") from None

@@ -30,6 +30,7 @@ class SavedGame:
     spec: GameSpec
     actions: tuple[str, ...] = ()
     results_read: int | None = None  # the rounds whose result was read (a ramsli-save/1 does not say)
+    raised: str | None = None  # the card the person had raised in their hand, as its code
 
     def to_json(self) -> str:
         spec = self.spec
@@ -42,6 +43,7 @@ class SavedGame:
             "seats": [{"name": seat.name, "kind": seat.kind, "strength": seat.strength} for seat in spec.seats],
             "actions": list(self.actions),
             "results_read": self.results_read,
+            "raised": self.raised,
         }, indent=1)
 
     @classmethod
@@ -64,11 +66,14 @@ class SavedGame:
             )
             actions = tuple(str(action) for action in data["actions"])
             results_read = None if data.get("results_read") is None else whole(data, "results_read")
+            raised = data.get("raised")
+            if raised is not None and not isinstance(raised, str):
+                raise ValueError("raised")
         except SeatsMismatch as error:
             raise ValueError(str(error)) from None
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"it is missing or has a wrong '{error.args[0] if error.args else error}'") from None
-        return cls(spec, actions, results_read)
+        return cls(spec, actions, results_read, raised)
 
 
 def whole(data: dict[str, Any], key: str) -> int:

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from ..storage import Autosave, SaveSlot, Settings, Storage, StorageError
+from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError
 from ..table.client import LocalClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
@@ -62,6 +62,7 @@ class RamsliApp(App[None]):
         self.client: LocalClient | None = None  # how the screens talk to it
         self.save_path: Path | None = None  # where its session is saved
         self.table_worker: Worker | None = None
+        self.autosave: Autosave | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return TABLE_VARIABLES
@@ -110,7 +111,7 @@ class RamsliApp(App[None]):
             return False
         if quietly and table.game.is_over and saved.results_read is None:
             return False  # an old save of a finished session: nothing to come back to
-        self.sit_at(table, saved.spec, slot.path)
+        self.sit_at(table, saved, slot.path)
         return True
 
     @staticmethod
@@ -148,17 +149,31 @@ class RamsliApp(App[None]):
         except (FileProblem, ValueError) as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
             return
-        self.sit_at(table, spec, self.storage.new_save_path())
+        self.sit_at(table, SavedGame(spec), self.storage.new_save_path())
 
-    def sit_at(self, table: Table, spec: GameSpec, save_path: Path) -> None:
-        """Take the person's seat at ``table``, saved to ``save_path`` after every action."""
+    def sit_at(self, table: Table, saved: SavedGame, save_path: Path) -> None:
+        """Take the person's seat at ``table`` (the session ``saved`` as it stands), saved
+        to ``save_path`` after every action."""
         from .screens.ramsli.table import TableScreen
 
         self.leave_table()
-        table.observe(Autosave(self.storage, save_path, spec))
+        self.autosave = Autosave(self.storage, save_path, saved)
+        try:
+            self.autosave.save()  # a new session has its file at once: listed, and its name taken
+        except StorageError as error:
+            self.notify(str(error), severity="error", timeout=8, markup=False)
+        table.observe(self.autosave)
         self.table, self.save_path = table, save_path
         self.client = LocalClient(table, table.people[0])
-        self.switch_to(TableScreen(self.client))
+        self.switch_to(TableScreen(self.client, raised=saved.raised))
+
+    def card_raised(self, code: str) -> None:
+        """The person raised another card: kept, so that a crash does not lower it."""
+        if self.autosave is not None:
+            try:
+                self.autosave.card_raised(code)
+            except StorageError:
+                pass  # the next action's save says what is wrong
 
     def run_table(self) -> None:
         """Let the session go on (once its screen is up; once only, whatever screen comes back)."""
@@ -169,7 +184,7 @@ class RamsliApp(App[None]):
         if self.client is not None:
             self.client.leave()
         self.workers.cancel_group(self, "table")
-        self.table = self.client = self.save_path = self.table_worker = None
+        self.table = self.client = self.save_path = self.table_worker = self.autosave = None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:

@@ -15,6 +15,14 @@ class CardChosen(Message):
         self.card = card
 
 
+class CardRaised(Message):
+    """The player moved the selection to another card of their hand (not yet played)."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+
+
 class ActionChosen(Message):
     """The player chose an action other than a card: a declaration or an announcement
     (a button or its key), in the game's own terms."""

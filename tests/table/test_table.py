@@ -12,7 +12,7 @@ import pytest
 from ramsli_tui.games.protocol import ComputerPlayer, IllegalAction
 from ramsli_tui.games.ramsli.engine import GENERAL_RAMS, IN, Phase
 from ramsli_tui.games.ramsli.engine.events import CardsDealt
-from ramsli_tui.storage import Autosave
+from ramsli_tui.storage import Autosave, SavedGame
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import ReplayError, Table
@@ -147,7 +147,7 @@ async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand
 
     spec = spec_for(seed=4, ruleset=one_hand)
     table = Table.for_spec(spec)
-    table.observe(Autosave(FullDisk(), tmp_path / "session.json", spec))
+    table.observe(Autosave(FullDisk(), tmp_path / "session.json", SavedGame(spec)))
     kept = Recorder()
     table.observe(kept)
     problems = []
@@ -182,7 +182,7 @@ async def test_every_action_is_saved_and_the_finished_session_kept_for_its_resul
     real_save = storage.save_game
     storage.save_game = lambda path, saved: (saves.append(saved), real_save(path, saved))
     table = Table.for_spec(spec)
-    table.observe(Autosave(storage, path, spec))
+    table.observe(Autosave(storage, path, SavedGame(spec)))
     await play_to_end(table)
     assert [len(saved.actions) for saved in saves] == list(range(1, len(table.actions) + 1))
     assert table.game.is_over and storage.load_game(path).actions == tuple(table.actions)

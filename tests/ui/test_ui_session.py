@@ -434,3 +434,23 @@ async def test_a_resumed_session_shows_this_hands_table_and_the_latest_lines_of_
         assert "of 5" not in str(trick.border_title), "not the last hand's trick under this hand's title"
         log = screen.query_one(GameLog)
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the latest lines in sight"
+
+
+async def test_the_card_raised_in_the_hand_is_still_raised_when_the_session_comes_back(tmp_path):
+    from ramsli_tui.ui.widgets.hand import HandView
+
+    app = make_app(tmp_path, spec_for(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn
+                         and len(app.client.view.hand) >= 4)
+        hand = table_screen(app).query_one(HandView)
+        await pilot.press("right", "right")
+        await pilot.pause()
+        raised = hand.cards[hand.selected]
+        assert hand.selected != next(i for i, card in enumerate(hand.cards) if card in hand.legal)
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        hand = table_screen(again).query_one(HandView)
+        assert hand.cards[hand.selected] == raised

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...cards import Card
-from ..messages import CardChosen
+from ..messages import CardChosen, CardRaised
 from .card import CardWidget
 
 
@@ -110,6 +110,12 @@ class HandView(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         if self.cards:
             self.selected = (self.selected + step) % len(self.cards)
+            self.post_message(CardRaised(self.cards[self.selected]))
+
+    def raise_card(self, card: Card) -> None:
+        """Raise ``card``, if the hand holds it (a resumed session's raised card)."""
+        if card in self.cards:
+            self.selected = self.cards.index(card)
 
     def action_play_selected(self) -> None:
         self.choose(self.selected)

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label
 
+from ....cards import Card
 from ....games.ramsli.engine import (
     CARDS_PER_HAND,
     GENERAL_RAMS,
@@ -37,7 +38,7 @@ from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted,
 from ....table.client import TableClient
 from ....table.updates import Update
 from .chronicle import Chronicle
-from ...messages import ActionChosen, CardChosen
+from ...messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
 from ...widgets.banner import TurnBanner
 from .game_log import GameLog
@@ -130,9 +131,11 @@ class TableScreen(Screen):
             super().__init__()
             self.update = update
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: TableClient, raised: str | None = None) -> None:
+        """``raised``: the code of the card the person had raised when the session was left."""
         super().__init__()
         self.client = client
+        self.raised = raised
         self.rules = client.opening().view.rules
         self.chronicle = Chronicle(tuple([self.rules.starting_chips] * len(client.names)))
         self.view_: PlayerView | None = None
@@ -185,6 +188,8 @@ class TableScreen(Screen):
         )
         self.query_one(HandView).focus()
         self.show_update(self.client.opening())
+        if self.raised is not None:
+            self.query_one(HandView).raise_card(Card.from_code(self.raised))
         self.call_after_refresh(self.app.run_table)  # the session goes on once the table is on screen
 
     # --- what the table tells us ---------------------------------------------------------------
@@ -331,6 +336,10 @@ class TableScreen(Screen):
         return f"{words.seat(seat)}: General Rams" if kind == "general_rams" else f"{words.seat(seat)}: Nap {target}"
 
     # --- the human's choices ---------------------------------------------------------------
+
+    @on(CardRaised)
+    def card_raised(self, message: CardRaised) -> None:
+        self.app.card_raised(message.card.code)
 
     @on(CardChosen)
     def play_card(self, message: CardChosen) -> None:
