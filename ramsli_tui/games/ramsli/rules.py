@@ -279,20 +279,14 @@ class _Layer:
     def applied_to(self, base: Ruleset) -> Ruleset:
         """``base`` with this layer's keys; RulesetError listing every wrong key and value."""
         changes: dict[str, Any] = {"name": self.default_name, "description": ""}
-        problems: list[str] = []
-        first_unshown = None
+        failures: list[tuple[int, str]] = []
         for entry in self.entries:
             try:
                 changes[entry.key] = self._checked(entry, base)
             except RulesetError as error:
-                if len(problems) == MAX_PROBLEMS and first_unshown is None:
-                    first_unshown = (entry.line, len(problems))
-                problems.extend(error.problems)
-        if first_unshown is not None:
-            line, shown_count = first_unshown
-            problems[shown_count:] = [f"{self.source}:{line}: and {len(problems) - shown_count} more problems from here on"]
-        if problems:
-            raise RulesetError(*problems)
+                failures += [(entry.line, problem) for problem in error.problems]
+        if failures:
+            raise RulesetError(*_told(failures, self.source))
         ruleset = replace(base, **changes)
         _check_combination(ruleset, self.source, self.entries)
         return ruleset
@@ -303,6 +297,15 @@ class _Layer:
             raise RulesetError(f"{self.source}:{entry.line}: unknown key {shown(entry.key)}{did_you_mean(entry.key, known)}")
         value = node_value(entry.node, self.source, entry.key)
         return KEY_CHECKS[entry.key](value, _Where(self.source, entry.line, entry.key), base)
+
+
+def _told(failures: list[tuple[int, str]], source: str) -> list[str]:
+    """The first MAX_PROBLEMS problems of (line, problem), then how many more from which line."""
+    told = [problem for _, problem in failures[:MAX_PROBLEMS]]
+    if len(failures) > MAX_PROBLEMS:
+        line = failures[MAX_PROBLEMS][0]
+        told.append(f"{source}:{line}: and {len(failures) - MAX_PROBLEMS} more problems from here on")
+    return told
 
 
 def _file_layer(path: Path) -> _Layer:
