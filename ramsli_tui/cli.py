@@ -215,6 +215,9 @@ def run_replay(args: argparse.Namespace) -> int:
 # --- rules ---------------------------------------------------------------------------------
 
 def run_rules(args: argparse.Namespace) -> int:
+    """``rules list``, ``show`` or ``check``: check tells every problem of each file, one a line."""
+    from .yamlfile import escaped
+
     if args.rules_command == "list":
         return _rules_list()
     if args.rules_command == "show":
@@ -230,7 +233,7 @@ def run_rules(args: argparse.Namespace) -> int:
             for problem in error.problems:
                 print(problem, file=sys.stderr)
         else:
-            print(f"{name}: ok ({ruleset.name})")
+            print(f"{escaped(name, limit=None)}: ok ({escaped(ruleset.name)})")
     return EXIT_USAGE if failures else 0
 
 

@@ -37,8 +37,8 @@ from ramsli_tui.yamlfile import FileProblem
 
 SECONDS = 3  # for one in-process example; a bomb took 35-55 s before
 LONGEST_LINE = 400
-FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- broken pieces of YAML --------------------------------------------------------------
 

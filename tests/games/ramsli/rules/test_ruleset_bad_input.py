@@ -217,3 +217,10 @@ def test_a_file_of_too_many_values_is_refused_before_they_are_built(capsys, tmp_
     started = time.monotonic()
     assert one_problem(capsys, path) == ":2: the file holds more than 10,000 values"
     assert time.monotonic() - started < 1
+
+
+def test_a_ruleset_file_whose_name_holds_a_control_character_is_checked_with_it_escaped(capsys, tmp_path):
+    path = write(tmp_path, "ante: 2\n", "odd\x1b]0;x\x07.yaml")
+    assert cli.main(["rules", "check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == f"{tmp_path}/odd\\x1b]0;x\\x07.yaml: ok (odd\\x1b]0;x\\x07)\n"
