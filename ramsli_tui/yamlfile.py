@@ -177,7 +177,7 @@ def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = f":{mark.line + 1}" if mark else ""
-        raise problem(f"{source}{line}: this is not valid YAML ({escaped(str(error.problem), limit=None)})") from None
+        raise problem(f"{source}{line}: this is not valid YAML ({escaped(str(error.problem or 'unreadable'), limit=None)})") from None
     except yaml.YAMLError as error:
         first_line = str(error).splitlines()[0] if str(error) else "unreadable"
         raise problem(f"{source}: this is not valid YAML ({escaped(first_line)})") from None
