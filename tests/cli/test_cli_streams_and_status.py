@@ -10,7 +10,9 @@ import os
 import subprocess
 import sys
 
-BETE_FIXED = "/work/shared/spec/hand-examples/bete-fixed.yaml"
+from tests.kits.examples import BETE_FIXED as BETE_FIXED_RECORD
+
+BETE_FIXED = str(BETE_FIXED_RECORD)
 
 
 def ramsli(*args: str, cwd=None, stdin: str | None = None, env=None) -> subprocess.CompletedProcess:

@@ -8,16 +8,22 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import yaml
 
 from ramsli_tui.games.ramsli import rules as rulesets
 from ramsli_tui.games.ramsli.engine import Hand
-from ramsli_tui.games.ramsli.records import RecordError, read_record, record_of, replay, replay_text
+from ramsli_tui.games.ramsli.records import (
+    RecordError,
+    read_record,
+    record_of,
+    replay,
+    replay_text,
+)
 from ramsli_tui.games.ramsli.replay_text import describe_hand
+from tests.kits.examples import BETE_FIXED
 
-EXAMPLE = Path("/work/shared/spec/hand-examples/bete-fixed.yaml")
+EXAMPLE = BETE_FIXED
 GOOD = yaml.safe_load(EXAMPLE.read_text())  # classic, 3 players, dealer 0, 18 actions
 
 

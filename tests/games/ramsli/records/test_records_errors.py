@@ -8,12 +8,13 @@ import copy
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
 
-EXAMPLE = Path("/work/shared/spec/hand-examples/bete-fixed.yaml")
+from tests.kits.examples import BETE_FIXED
+
+EXAMPLE = BETE_FIXED
 GOOD = yaml.safe_load(EXAMPLE.read_text())
 # GOOD: classic, 3 players, dealer 0; seat 1 holds AS KS AD AC 9D, seat 2 7S 9S 7D 7C KD,
 # seat 0 8S TS 8D 8C TD; actions 0-2 declare, 3.. play; 18 actions complete the hand.

@@ -24,6 +24,7 @@ from ramsli_tui.games.ramsli.records import (
     result_of,
 )
 from ramsli_tui.games.ramsli.rules import PlayerLimits
+from tests.kits.examples import BETE_FIXED
 
 RULES = {name: rulesets.load(name) for name in sorted(rulesets.available())}
 RULES["inline-mix"] = replace(RULES["general-rams"], name="inline-mix", packets=(2, 3), must_head=True,
@@ -105,7 +106,7 @@ def test_card_codes_in_either_case_and_ten_as_10():
 
 
 def test_nap_targets_in_both_spellings():
-    base = yaml.safe_load(open("/work/shared/spec/hand-examples/bete-fixed.yaml").read())
+    base = yaml.safe_load(BETE_FIXED.read_text())
     base["ruleset"] = "nap"
     base["actions"] = base["actions"][:3] + [{"seat": 1, "act": "nap", "target": 3}, {"seat": 2, "act": "nap:4"}]
     result, hand = replay_text(json.dumps(base))
