@@ -332,3 +332,26 @@ async def test_the_banner_names_the_seat_to_act(one_hand):
     assert any(view.current_seat != view.dealer for view in others), "not always the dealer"
     for view in others:
         assert words.turn(view) == f"{spec.names[view.current_seat]} is thinking…"
+
+
+async def test_a_result_once_read_is_not_shown_again_when_the_table_is_replayed():
+    spec = spec_for(seed=1)
+    table = Table.for_spec(spec)
+    kept = Recorder()
+    table.observe(kept)
+    client = LocalClient(table, 0)
+    runner = asyncio.create_task(table.run())
+    try:
+        while not client.result_unread:
+            await client.until_needed()
+            if not client.result_unread:
+                client.send(client.view.legal[0])
+        assert kept.moves[-1].results_read == 0
+        unread = Table.for_spec(spec, actions=table.actions, results_read=kept.moves[-1].results_read)
+        assert unread.channel(0).result_unread and unread.opening(0).round_end is not None
+        client.result_read()
+        assert kept.moves[-1].results_read == 1 and kept.moves[-1].actions == tuple(table.actions)
+        read = Table.for_spec(spec, actions=table.actions, results_read=kept.moves[-1].results_read)
+        assert not read.channel(0).result_unread and read.opening(0).round_end is None
+    finally:
+        runner.cancel()

@@ -340,6 +340,11 @@ async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(again.screen, TableScreen) and again.client.view.number == 2
+    third = make_app(tmp_path)  # left (or crashed) after the result was read, before anyone acted
+    async with third.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(third.screen, TableScreen), "a result once read does not come back"
+        assert third.client.view.number == 2 and not third.client.result_unread
 
 
 async def test_the_number_of_players_steps_with_the_arrows_and_shows_their_rows(tmp_path):
