@@ -64,6 +64,14 @@ async def play_people(table: Table, clients: list[LocalClient], limit: int = 200
     await asyncio.wait_for(runner, 5)
 
 
+async def play_to_the_first_result(client: LocalClient) -> None:
+    """The person takes the first legal action until a hand's result waits to be read."""
+    while not client.result_unread:
+        await client.until_needed()
+        if not client.result_unread:
+            client.send(client.view.legal[0])
+
+
 # --- many seats ------------------------------------------------------------------------------
 
 async def test_two_people_each_get_only_their_own_cards_and_their_own_updates_in_order(one_hand):
@@ -223,10 +231,7 @@ async def test_nothing_can_be_played_while_a_hands_result_is_unread():
     client = LocalClient(table, 0)
     runner = asyncio.create_task(table.run())
     try:
-        while not client.result_unread:
-            await client.until_needed()
-            if not client.result_unread:
-                client.send(client.view.legal[0])
+        await play_to_the_first_result(client)
         view = table.game.view(0)
         assert view.my_turn and view.legal, "the next hand waits for the person"
         done = len(table.actions)
@@ -342,10 +347,7 @@ async def test_a_result_once_read_is_not_shown_again_when_the_table_is_replayed(
     client = LocalClient(table, 0)
     runner = asyncio.create_task(table.run())
     try:
-        while not client.result_unread:
-            await client.until_needed()
-            if not client.result_unread:
-                client.send(client.view.legal[0])
+        await play_to_the_first_result(client)
         assert kept.moves[-1].results_read == 0
         unread = Table.for_spec(spec, actions=table.actions, results_read=kept.moves[-1].results_read)
         assert unread.channel(0).result_unread and unread.opening(0).round_end is not None
