@@ -79,3 +79,18 @@ async def test_the_app_starts_and_says_what_it_set_aside(tmp_path, text):
         assert any("kept as" in message for message in messages), messages
     [kept] = storage.saves_dir.glob("session.20261201-090000.unreadable-*.json")
     assert kept.read_text() == text and not path.exists()
+
+
+async def test_settings_that_name_a_broken_ruleset_of_ones_own_do_not_stop_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    own = tmp_path / "xdg" / "ramsli" / "rulesets"
+    own.mkdir(parents=True)
+    (own / "mine.yaml").write_text("ante: lots\n")
+    storage = storage_in(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True)
+    storage.settings_path.write_text("ruleset: mine\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "ante must be" in str(app.screen.query_one("#description").render())
