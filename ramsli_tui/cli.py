@@ -123,6 +123,11 @@ def run_app(args: argparse.Namespace) -> int:
     if args.command != "play":
         return run()
     if args.resume is not None:
+        given = {"--ruleset": args.ruleset != "classic", "--players": args.players != 4, "--seed": args.seed is not None,
+                 "--name": args.name is not None, "--bots": args.bots is not None, "--chips": args.chips is not None}
+        chosen = [option for option, is_given in given.items() if is_given]
+        if chosen:
+            raise CliError(f"--continue goes on with a saved session as it was: it cannot take {chosen[0]} too")
         return run(resume=_saved_session(Storage.default(), args.resume).path, bot_delay=args.bot_delay)
     return run(lambda settings: play_spec(args, settings), args.bot_delay)
 

@@ -1,9 +1,9 @@
 """What ramsli keeps between runs: settings, saved games, and the files behind them.
 
-``files`` writes atomically and sets unreadable files aside; ``settings`` is the
-player's choices; ``saves`` the game in progress, small because the games are
-deterministic (the spec and the actions so far replay it exactly); ``folders`` the
-``Storage`` that knows where each lives.
+``files`` writes atomically and names what is set aside; ``settings`` is the player's
+choices; ``saves`` one saved session, small because the games are deterministic (the
+spec and the actions so far replay it exactly); ``folders`` the ``Storage`` that knows
+where each lives, with every session in a file of its own.
 """
 
 from .files import shown, write_atomically

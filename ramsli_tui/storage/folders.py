@@ -1,10 +1,11 @@
 """Where ramsli keeps its files, and reading them back without ever losing one.
 
 ``Storage`` knows the folders (the platform's, or given for tests and scripts), reads
-and writes the settings and the game in progress, moves a file that cannot be read
-aside under a new name (never deleting it) and says so in words.  One ramsli at a time
-holds the saved game (``Storage.claimed``): a second one, opened in another terminal,
-would otherwise overwrite the first one's game with its own.
+and writes the settings and the saved sessions (each in a file of its own, in
+``saves/``), moves a file that cannot be read aside under a new name (never deleting
+it, never reading it again) and says so in words.  ``Autosave`` is the table's observer
+that keeps one session saved.  One ramsli at a time holds the saved sessions
+(``Storage.claimed``): a second one, opened in another terminal, says so and stops.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .saves import SavedGame
 from .settings import Settings
 
 T = TypeVar("T")
+SET_ASIDE = "unreadable-"  # the mark in the name of a file set aside
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,8 @@ class Storage:
         self._take_in_first_save()
         slots, problems = [], []
         for path in sorted(self.saves_dir.glob("*.json")) if self.saves_dir.is_dir() else ():
+            if SET_ASIDE in path.name:
+                continue  # kept for the player to look at, never read again
             try:
                 saved = self.load_game(path)
             except StorageError as error:
@@ -182,7 +186,7 @@ class Storage:
             raise self._set_aside(path, what, in_one_line(error)) from None
 
     def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
-        kept = unused_name(path, f"unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        kept = unused_name(path, f"{SET_ASIDE}{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             path.replace(kept)
         except OSError:

@@ -1,4 +1,4 @@
-"""The game in progress, as it is saved after every action.
+"""One saved session, as it is written after every action (each session has its own file).
 
 A save is small because the games are deterministic: the spec (game, ruleset, seed,
 seats) and the actions so far, in the strings of the hand records, replay the session

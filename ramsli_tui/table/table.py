@@ -44,6 +44,7 @@ class TableRefusal(IllegalAction):
 
     TEMPLATES: ClassVar = {
         "wait_for": "{who} must wait for {name}",
+        "read_first": "{who} must read the hand's result first",
         "no_seat": "there is no seat {seat} at this table",
     }
 
@@ -93,10 +94,12 @@ class Table:
         self.actions: list[str] = []
         self.observers: list[Observer] = []
         self.channels = [SeatChannel(seat) for seat in range(len(self.seats))]
-        self._turn: asyncio.Future[None] | None = None
+        self._turn: asyncio.Future[None] | None = None  # resolved when what the table waits for is done
+        self._awaited_turn: int | None = None  # the seat whose action the table waits for, if any
         self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
         self.finished = asyncio.Event()
         self._deliver_to_backlogs(game.opening_events)
+        settled = False
         for number, text in enumerate(actions, 1):
             rounds_before = game.rounds_finished
             try:
@@ -106,8 +109,9 @@ class Table:
             self.actions.append(text)
             self._deliver_to_backlogs(events)
             settled = game.rounds_finished > rounds_before
-            # A game left while a round's result was on screen comes back to that result.
-            self._set_results_unread(settled and (results_read is None or game.rounds_finished > results_read))
+        # A game left while a round's result was on screen comes back to that result.
+        if settled and (results_read is None or game.rounds_finished > results_read):
+            self._mark_results_unread()
         self.results_read = game.rounds_finished - 1 if self._results_unread() else game.rounds_finished
 
     @classmethod
@@ -159,16 +163,26 @@ class Table:
     # --- what a seat may do ----------------------------------------------------------------
 
     def act(self, seat: int, action: Action) -> None:
-        """A person's action.  IllegalAction, with nothing changed, if it cannot be taken now."""
+        """A person's action.  IllegalAction, with nothing changed, if it cannot be taken now:
+        only the seat whose turn the table waits for may act, once."""
         channel = self.channel(seat)
-        waiting = self._turn is not None and not self._turn.done() and self.game.current_seat == seat
-        if not waiting or channel.result_unread:
-            current = self.game.current_seat
-            waiting_for = self.seats[current].name if current >= 0 else "the next hand"
-            raise TableRefusal(seat, "wait_for", name=waiting_for)
-        self._apply(seat, action)
+        if channel.result_unread:
+            raise TableRefusal(seat, "read_first")
+        if self._awaited_turn != seat or self._turn is None or self._turn.done():
+            raise TableRefusal(seat, "wait_for", name=self._awaited_name())
+        events, settled = self._take(seat, action)
+        self._awaited_turn = None
         channel.needed.clear()
         self._turn.set_result(None)
+        self._deliver(events, settled)
+
+    def _awaited_name(self) -> str:
+        """Who the table waits for, in words: the people still to read a result, or the seat to act."""
+        unread = self._unread_people()
+        if unread:
+            return " and ".join(self.seats[seat].name for seat in unread)
+        current = self.game.current_seat
+        return self.seats[current].name if current >= 0 else "the next hand"
 
     def result_read(self, seat: int) -> None:
         """``seat`` has read the last round's result: once everyone has, play goes on."""
@@ -184,12 +198,20 @@ class Table:
                     self._turn.set_result(None)
 
     def set_away(self, seat: int, away: bool) -> None:
-        """A person who left (or came back): while away, a computer player plays for them."""
+        """A person who left (or came back): while away, a computer player plays for them,
+        and no result waits for them to read it."""
+        self.channel(seat)
         chair = self.seats[seat]
+        if not chair.person:
+            return
         chair.away = away
-        if away and chair.player is None and self.stand_in is not None:
+        if not away:
+            return
+        if chair.player is None and self.stand_in is not None:
             chair.player = self.stand_in()
-        if away and self._turn is not None and not self._turn.done():
+        self.result_read(seat)
+        if self._awaited_turn == seat and self._turn is not None and not self._turn.done():
+            self._awaited_turn = None
             self._turn.set_result(None)  # stop waiting: the stand-in acts
 
     def observe(self, observer: Observer) -> None:
@@ -206,23 +228,28 @@ class Table:
         game = self.game
         try:
             while not game.is_over:
-                if self._results_unread():
-                    await self._wait_for_people(self._unread_people())
+                unread = self._unread_people()
+                if unread:
+                    if not await self._wait_for_people(unread):
+                        self._read_for(unread)
                     continue
                 seat = game.current_seat
                 chair = self.seats[seat]
                 if chair.played_by_computer and chair.player is not None:
-                    self._apply(seat, await self._think(seat, chair))
-                elif not await self._wait_for_people((seat,)):
-                    self._stand_in_for(seat)
+                    self._apply(seat, await self._think(seat, chair.player, chair))
+                elif not await self._wait_for_people((seat,), turn=seat) and self.stand_in is not None:
+                    chair.player = chair.player or self.stand_in()
+                    self.tell_everyone(f"{chair.name} took too long: a computer player acted for them.")
+                    self._apply(seat, await self._think(seat, chair.player, chair))
         finally:
             for channel in self.channels:
                 channel.needed.set()
             self.finished.set()
 
-    async def _wait_for_people(self, seats: Sequence[int]) -> bool:
-        """Wait for ``seats`` (to act or to read a result); False if the time ran out."""
+    async def _wait_for_people(self, seats: Sequence[int], turn: int | None = None) -> bool:
+        """Wait for ``seats`` to read a result, or for ``turn``'s action; False if the time ran out."""
         self._turn = asyncio.get_running_loop().create_future()
+        self._awaited_turn = turn
         for seat in seats:
             self.channels[seat].needed.set()
         try:
@@ -232,28 +259,25 @@ class Table:
             return False
         finally:
             self._turn.cancel()  # a late answer finds the table no longer waiting
+            self._awaited_turn = None
             for seat in seats:
                 self.channels[seat].needed.clear()
 
-    def _stand_in_for(self, seat: int) -> None:
-        """The seat's time ran out: a read result counts as read, a turn is played for it."""
-        for person in self._unread_people():
-            self.result_read(person)
-        if self.game.current_seat != seat or self.stand_in is None:
-            return
-        chair = self.seats[seat]
-        player = chair.player or self.stand_in()
-        self.tell_everyone(f"{chair.name} took too long: a computer player acted for them.")
-        self._apply(seat, decide(player, self.game, seat, chair.rng))
+    def _read_for(self, seats: Sequence[int]) -> None:
+        """Their time to read the result ran out: it counts as read, and play goes on."""
+        names = " and ".join(self.seats[seat].name for seat in seats)
+        self.tell_everyone(f"{names} took too long over the result: the next hand goes on.")
+        for seat in seats:
+            self.result_read(seat)
 
-    async def _think(self, seat: int, chair: Seat) -> Action:
+    async def _think(self, seat: int, player: ComputerPlayer, chair: Seat) -> Action:
         """A computer player's choice, made in a worker thread and shown at a human pace:
         after a finished trick (the game says which events want a longer look) it waits longer."""
         loop = asyncio.get_running_loop()
         started = loop.time()
         legal = self.game.legal_actions()
         try:
-            action = await asyncio.to_thread(decide, chair.player, self.game, seat, chair.rng)
+            action = await asyncio.to_thread(decide, player, self.game, seat, chair.rng)
         except Exception as error:  # a computer player's bug must not end the game
             self.tell_everyone(f"{chair.name}'s computer player failed ({error}); it played the first legal move.")
             action = legal[0]
@@ -268,17 +292,27 @@ class Table:
     # --- applying --------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> None:
+        self._deliver(*self._take(seat, action))
+
+    def _take(self, seat: int, action: Action) -> tuple[tuple[Event, ...], bool]:
+        """Apply the action to the game (IllegalAction, with nothing changed, if it may not
+        be taken) and tell the observers; the events, and whether a round was settled."""
         game = self.game
         rounds_before = game.rounds_finished
-        events = game.apply(action, seat)
-        text = game.format_action(action)
-        self.actions.append(text)
+        events = tuple(game.apply(action, seat))
+        self.actions.append(game.format_action(action))
         settled = game.rounds_finished > rounds_before
-        self._set_results_unread(settled)
+        if settled and not game.is_over:
+            self._mark_results_unread()
         if not self._results_unread():
             self.results_read = game.rounds_finished
         self._tell_observers(Moved(tuple(self.actions), self.results_read, game.is_over))
-        self._last_events = tuple(events)
+        self._last_events = events
+        return events, settled
+
+    def _deliver(self, events: tuple[Event, ...], settled: bool) -> None:
+        """Each seat's update: its view, the events it may see, and the round just settled as it ended."""
+        game = self.game
         for channel in self.channels:
             visible = tuple(events_for(events, channel.seat))
             channel.backlog += visible
@@ -296,9 +330,11 @@ class Table:
             except Exception as error:  # a full disk must not stop the game
                 self.tell_everyone(str(error))
 
-    def _set_results_unread(self, settled: bool) -> None:
+    def _mark_results_unread(self) -> None:
+        """A round was just settled: every person at the table has its result to read."""
         for channel in self.channels:
-            channel.result_unread = settled and not self.game.is_over and self.seats[channel.seat].person
+            chair = self.seats[channel.seat]
+            channel.result_unread = chair.person and not chair.away
 
     def _results_unread(self) -> bool:
         return any(channel.result_unread for channel in self.channels)

@@ -82,9 +82,10 @@ class RamsliApp(App[None]):
             self.start_table(self.spec)
             return
         slots = self.saved_sessions()
-        chosen = [slot for slot in slots if slot.path == self.resume]
-        for slot in chosen + [slot for slot in slots if slot not in chosen]:
-            if self.continue_session(slot, quietly=True):
+        if self.resume is not None:  # the one asked for, or none: never another one quietly
+            slots = [slot for slot in slots if slot.path == self.resume]
+        for slot in slots:
+            if self.continue_session(slot, quietly=self.resume is None):
                 self.notify(f"Welcome back: your {slot.saved.spec.ruleset} session goes on.", timeout=4, markup=False)
                 return
         self.new_game()
@@ -140,7 +141,7 @@ class RamsliApp(App[None]):
         from .screens.ramsli.table import TableScreen
 
         if self.client is not None:
-            self.switch_to(TableScreen(self.client))
+            self.switch_to(TableScreen(self.client, raised=self.autosave.saved.raised if self.autosave else None))
 
     def start_table(self, spec: GameSpec) -> None:
         """Deal a new session for ``spec``, in a file of its own."""

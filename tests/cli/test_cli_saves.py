@@ -70,3 +70,19 @@ async def test_continue_goes_on_with_the_session_asked_for_not_the_last_played(t
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.save_path == older and app.client.view.rules.name == "scored-30"
+
+
+def test_play_continue_takes_no_options_of_a_new_session(tmp_path):
+    two_sessions(tmp_path)
+    result = ramsli(tmp_path, "play", "--continue", "--seed", "0")
+    assert (result.returncode, result.stderr.strip()) == (
+        2, "ramsli: --continue goes on with a saved session as it was: it cannot take --seed too")
+
+
+def test_a_file_set_aside_is_listed_once_and_then_left_alone(tmp_path):
+    storage = storage_of(tmp_path)
+    storage.saves_dir.mkdir(parents=True)
+    (storage.saves_dir / "session.20261101-100000.json").write_text("{bad")
+    first, again = ramsli(tmp_path, "saves"), ramsli(tmp_path, "saves")
+    assert "could not be read" in first.stderr and again.stderr == ""
+    assert len(list(storage.saves_dir.glob("*unreadable-*"))) == 1

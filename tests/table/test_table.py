@@ -42,6 +42,13 @@ class FirstLegal(ComputerPlayer):
         return legal[0]
 
 
+@pytest.fixture
+def three_hands(tmp_path):
+    path = tmp_path / "three-hands.yaml"
+    path.write_text("max_hands: 3\n")
+    return str(path)
+
+
 def two_people_two_computers(ruleset: str = "classic", seed: int = 6) -> GameSpec:
     return GameSpec("ramsli", ruleset, seed, (
         SeatSpec.person("Mia"), SeatSpec.computer("Anna", "normal"),
@@ -132,20 +139,62 @@ async def test_a_person_whose_time_runs_out_is_played_by_a_computer_player(one_h
     assert "Mia took too long: a computer player acted for them." in notices
 
 
-async def test_a_person_away_is_played_for_until_they_come_back(one_hand):
-    spec = spec_for(seed=5, ruleset=one_hand)
-    table = Table.for_spec(spec)
+async def test_a_person_away_is_played_for_and_no_result_waits_for_them(three_hands):
+    table = Table.for_spec(spec_for(seed=5, ruleset=three_hands))
     table.stand_in = FirstLegal
     table.set_away(0, True)
-    table.result_read(0)
-    runner = asyncio.create_task(table.run())
-    for _ in range(200):
-        if table.game.is_over:
-            break
-        table.result_read(0)
-        await asyncio.sleep(0)
-    await asyncio.wait_for(runner, 5)
+    await asyncio.wait_for(table.run(), 30)   # nobody at seat 0 acts or reads a result
+    assert table.game.is_over and table.game.rounds_finished == 3
     assert any(seat == 0 for hand in table.game.finished for seat, _ in hand.actions)
+
+
+async def test_a_result_nobody_reads_in_time_counts_as_read_and_play_goes_on(three_hands):
+    table = Table.for_spec(spec_for(seed=5, ruleset=three_hands))
+    table.turn_limit = 0.01
+    table.stand_in = FirstLegal
+    notices = []
+    LocalClient(table, 0).subscribe(lambda update: None, notices.append)
+    await asyncio.wait_for(table.run(), 30)
+    assert table.game.is_over and table.game.rounds_finished == 3
+    assert "Mia took too long over the result: the next hand goes on." in notices
+
+
+async def test_a_person_who_has_read_may_not_play_on_while_another_still_reads():
+    table = Table.for_spec(two_people_two_computers(seed=1))
+    mia, zora = LocalClient(table, 0), LocalClient(table, 2)
+    runner = asyncio.create_task(table.run())
+    try:
+        while not mia.result_unread:
+            for client in (mia, zora):
+                if client.needed and not client.result_unread:
+                    client.send(client.view.legal[0])
+            await asyncio.sleep(0)
+        with pytest.raises(IllegalAction) as refused:
+            mia.send(table.game.view(0).legal[0] if table.game.view(0).legal else IN)
+        assert refused.value.for_you() == "you must read the hand's result first"
+        mia.result_read()
+        done = len(table.actions)
+        for seat in (0, 1, 2, 3):
+            view = table.game.view(seat)
+            if view.legal and table.seats[seat].person:
+                with pytest.raises(IllegalAction, match="must wait for Zora"):
+                    table.act(seat, view.legal[0])
+        assert len(table.actions) == done and zora.result_unread
+    finally:
+        runner.cancel()
+
+
+async def test_a_client_that_reads_the_result_as_soon_as_it_comes_does_not_trip_the_table(three_hands):
+    table = Table.for_spec(spec_for(seed=4, ruleset=three_hands))
+    client = LocalClient(table, 0)
+    client.subscribe(lambda update: update.round_end is not None and client.result_read(), lambda message: None)
+    runner = asyncio.create_task(table.run())
+    while not table.game.is_over:
+        await asyncio.wait_for(client.until_needed(), 5)
+        if not table.game.is_over and not client.result_unread:
+            client.send(client.view.legal[0])
+    await runner
+    assert table.game.rounds_finished == 3
 
 
 async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand, tmp_path):
@@ -235,7 +284,7 @@ async def test_nothing_can_be_played_while_a_hands_result_is_unread():
         view = table.game.view(0)
         assert view.my_turn and view.legal, "the next hand waits for the person"
         done = len(table.actions)
-        with pytest.raises(IllegalAction, match="must wait"):
+        with pytest.raises(IllegalAction, match="must read the hand's result first"):
             client.send(view.legal[0])
         assert len(table.actions) == done
         client.result_read()

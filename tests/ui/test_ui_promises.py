@@ -140,7 +140,7 @@ async def test_escape_answers_no_to_leaving_the_table(tmp_path):
 
 
 async def test_an_error_in_the_table_is_reported_in_words(tmp_path, monkeypatch):
-    async def broken(self, seat, slower):
+    async def broken(self, seat, player, chair):
         raise RuntimeError("the table broke")
 
     monkeypatch.setattr(Table, "_think", broken)

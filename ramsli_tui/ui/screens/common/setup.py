@@ -135,13 +135,17 @@ class SetupScreen(Screen):
         what, _, number = event.button.id.partition("-")
         slot = self.slots[int(number)]
         if what == "continue":
-            self.app.continue_session(slot)
+            if not self.app.continue_session(slot):
+                self.show_saved_sessions()  # it was set aside: the list says so
             return
 
         def answered(delete: bool | None) -> None:
             if delete:
                 self.app.delete_session(slot)
                 self.can_go_back = self.app.client is not None
+                if not self.can_go_back:
+                    self.query("#back").remove()
+                    self.refresh_bindings()
                 self.show_saved_sessions()
 
         question = f"Delete the session {self.app.session_label(slot)}? It cannot be continued afterwards."

@@ -48,7 +48,8 @@ class SessionOverScreen(Dialog[None]):
         lines += [
             f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat])}" for seat in ranking
         ]
-        lines += ["", f"{len(self.chronicle.settled_hands)} hands played."]
+        played = len(self.chronicle.settled_hands)
+        lines += ["", f"{played} hand{'' if played == 1 else 's'} played."]
         with self.box("Session over"):
             yield Static(join_lines(lines), id="result")
             with Horizontal(id="buttons"):
