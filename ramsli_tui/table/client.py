@@ -18,6 +18,14 @@ class TableClient(Protocol):
     seat: int
     names: tuple[str, ...]
 
+    @property
+    def view(self):
+        """The seat's view, as its last update had it."""
+
+    @property
+    def is_over(self) -> bool:
+        """Has the session ended, as far as the updates have told?"""
+
     def opening(self) -> Update:
         """Everything this seat may see so far."""
 

@@ -25,6 +25,7 @@ class Seat:
     rng: random.Random = field(default_factory=random.Random)
     person: bool = False
     away: bool = False
+    time_limit: float | None = None  # seconds a person has to act or read, None for no limit
 
     @property
     def played_by_computer(self) -> bool:

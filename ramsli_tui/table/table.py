@@ -18,12 +18,11 @@ import asyncio
 from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 
 from ..games import game_named
-from ..games.protocol import ComputerPlayer, Event, Game, IllegalAction, decide, events_for
+from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
 from .seats import Seat, seats_for
 from .spec import GameSpec
 from .updates import Update
 
-Action = object
 
 
 class Moved(NamedTuple):
@@ -80,7 +79,6 @@ class Table:
         seats: Sequence[Seat],
         *,
         delay: float = 0.0,
-        turn_limit: float | None = None,
         stand_in: Callable[[], ComputerPlayer] | None = None,
         actions: Sequence[str] = (),
         results_read: int | None = None,
@@ -89,7 +87,6 @@ class Table:
         self.spec: GameSpec | None = None  # what the table was made from, when it was
         self.seats = list(seats)
         self.delay = delay
-        self.turn_limit = turn_limit
         self.stand_in = stand_in
         self.actions: list[str] = []
         self.observers: list[Observer] = []
@@ -253,7 +250,7 @@ class Table:
         for seat in seats:
             self.channels[seat].needed.set()
         try:
-            await asyncio.wait_for(asyncio.shield(self._turn), self.turn_limit)
+            await asyncio.wait_for(asyncio.shield(self._turn), self._time_limit(seats))
             return True
         except asyncio.TimeoutError:
             return False
@@ -262,6 +259,11 @@ class Table:
             self._awaited_turn = None
             for seat in seats:
                 self.channels[seat].needed.clear()
+
+    def _time_limit(self, seats: Sequence[int]) -> float | None:
+        """How long the table waits for ``seats``: the longest of their limits, none if one has none."""
+        limits = [self.seats[seat].time_limit for seat in seats]
+        return None if None in limits else max(limits)
 
     def _read_for(self, seats: Sequence[int]) -> None:
         """Their time to read the result ran out: it counts as read, and play goes on."""

@@ -18,7 +18,7 @@ def described(slot: SaveSlot, now: float | None = None) -> str:
     except (ReplayError, FileProblem, ValueError):
         return f"{spec.ruleset}, cannot be replayed any more, {ago(slot.modified, now)}"
     seat = spec.people[0] if spec.people else 0
-    view = table.game.view(seat)
+    view = table.game.last_round_view(seat) if table.channel(seat).result_unread else table.game.view(seat)
     progress = "finished" if table.game.is_over else f"hand {view.number}"
     return f"{spec.ruleset}, {progress}, {spec.names[seat]} {view.stacks[seat]} chips, {ago(slot.modified, now)}"
 

@@ -128,7 +128,7 @@ async def test_a_person_whose_time_runs_out_is_played_by_a_computer_player(one_h
     spec = GameSpec("ramsli", one_hand, 3, (SeatSpec.person("Mia"), *two_people_two_computers().seats[1:2],
                                              SeatSpec.computer("Carlo", "normal")))
     table = Table.for_spec(spec)
-    table.turn_limit = 0.01
+    table.seats[0].time_limit = 0.01
     table.stand_in = FirstLegal
     notices = []
     client = LocalClient(table, 0)
@@ -150,7 +150,7 @@ async def test_a_person_away_is_played_for_and_no_result_waits_for_them(three_ha
 
 async def test_a_result_nobody_reads_in_time_counts_as_read_and_play_goes_on(three_hands):
     table = Table.for_spec(spec_for(seed=5, ruleset=three_hands))
-    table.turn_limit = 0.01
+    table.seats[0].time_limit = 0.01
     table.stand_in = FirstLegal
     notices = []
     LocalClient(table, 0).subscribe(lambda update: None, notices.append)

@@ -136,7 +136,7 @@ class TableScreen(Screen):
         super().__init__()
         self.client = client
         self.raised = raised
-        self.rules = client.opening().view.rules
+        self.rules = client.view.rules
         self.chronicle = Chronicle(tuple([self.rules.starting_chips] * len(client.names)))
         self.view_: PlayerView | None = None
         self.last_trick: TrickWon | None = None
