@@ -107,7 +107,7 @@ class Table:
             self._deliver_to_backlogs(events)
             settled = game.rounds_finished > rounds_before
         # A game left while a round's result was on screen comes back to that result.
-        if settled and (results_read is None or game.rounds_finished > results_read):
+        if settled and not game.is_over and (results_read is None or game.rounds_finished > results_read):
             self._mark_results_unread()
         self.results_read = game.rounds_finished - 1 if self._results_unread() else game.rounds_finished
 
@@ -177,7 +177,7 @@ class Table:
         """Who the table waits for, in words: the people still to read a result, or the seat to act."""
         unread = self._unread_people()
         if unread:
-            return " and ".join(self.seats[seat].name for seat in unread)
+            return self._names(unread)
         current = self.game.current_seat
         return self.seats[current].name if current >= 0 else "the next hand"
 
@@ -260,6 +260,9 @@ class Table:
             for seat in seats:
                 self.channels[seat].needed.clear()
 
+    def _names(self, seats: Sequence[int]) -> str:
+        return " and ".join(self.seats[seat].name for seat in seats)
+
     def _time_limit(self, seats: Sequence[int]) -> float | None:
         """How long the table waits for ``seats``: the longest of their limits, none if one has none."""
         limits = [self.seats[seat].time_limit for seat in seats]
@@ -267,8 +270,7 @@ class Table:
 
     def _read_for(self, seats: Sequence[int]) -> None:
         """Their time to read the result ran out: it counts as read, and play goes on."""
-        names = " and ".join(self.seats[seat].name for seat in seats)
-        self.tell_everyone(f"{names} took too long over the result: the next hand goes on.")
+        self.tell_everyone(f"{self._names(seats)} took too long over the result: the next hand goes on.")
         for seat in seats:
             self.result_read(seat)
 
