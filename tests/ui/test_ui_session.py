@@ -386,7 +386,7 @@ async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_
         assert isinstance(app.screen, SetupScreen)
         assert app.storage.load_game(first).actions == tuple(played), "nothing lost"
         labels = [str(button.label) for button in app.screen.query("Button") if (button.id or "").startswith("continue-")]
-        assert labels and labels[0].startswith("Continue: classic, hand 1, Mia 19 chips")
+        assert labels and labels[0].startswith("classic, hand 1, Mia 19 chips")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.save_path == first

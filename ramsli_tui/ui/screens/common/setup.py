@@ -121,10 +121,10 @@ class SetupScreen(Screen):
         box.remove_children()
         if not self.slots:
             return
-        rows = [Label("Saved sessions", classes="saved-heading")]
+        rows = [Label("Continue a saved session", classes="saved-heading")]
         for number, slot in enumerate(self.slots):
             rows.append(Horizontal(
-                Button(f"Continue: {self.app.session_label(slot)}", id=f"continue-{number}", compact=True),
+                Button(self.app.session_label(slot), id=f"continue-{number}", compact=True),
                 Button("Delete", id=f"delete-{number}", compact=True, variant="error"),
                 classes="saved-session",
             ))
