@@ -94,7 +94,6 @@ class Table:
         self._turn: asyncio.Future[None] | None = None  # resolved when what the table waits for is done
         self._awaited_turn: int | None = None  # the seat whose action the table waits for, if any
         self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
-        self.finished = asyncio.Event()
         self._deliver_to_backlogs(game.opening_events)
         settled = False
         for number, text in enumerate(actions, 1):
@@ -241,7 +240,6 @@ class Table:
         finally:
             for channel in self.channels:
                 channel.needed.set()
-            self.finished.set()
 
     async def _wait_for_people(self, seats: Sequence[int], turn: int | None = None) -> bool:
         """Wait for ``seats`` to read a result, or for ``turn``'s action; False if the time ran out."""
