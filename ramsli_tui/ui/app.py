@@ -60,7 +60,6 @@ class RamsliApp(App[None]):
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
         self.table: Table | None = None  # the table in this process, run by the app
         self.client: LocalClient | None = None  # how the screens talk to it
-        self.save_path: Path | None = None  # where its session is saved
         self.table_worker: Worker | None = None
         self.autosave: Autosave | None = None
 
@@ -91,6 +90,11 @@ class RamsliApp(App[None]):
         self.new_game()
 
     # --- sessions: each saved in its own file ---------------------------------------------------
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the session at the table is saved."""
+        return self.autosave.path if self.autosave is not None else None
 
     def saved_sessions(self) -> list[SaveSlot]:
         """Every saved session, the last played first (files that cannot be read are set
@@ -164,7 +168,7 @@ class RamsliApp(App[None]):
         except StorageError as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
         table.observe(self.autosave)
-        self.table, self.save_path = table, save_path
+        self.table = table
         self.client = LocalClient(table, table.people[0])
         self.switch_to(TableScreen(self.client, raised=saved.raised))
 
@@ -185,7 +189,7 @@ class RamsliApp(App[None]):
         if self.client is not None:
             self.client.leave()
         self.workers.cancel_group(self, "table")
-        self.table = self.client = self.save_path = self.table_worker = self.autosave = None
+        self.table = self.client = self.table_worker = self.autosave = None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:
