@@ -71,12 +71,17 @@ async def play_people(table: Table, clients: list[LocalClient], limit: int = 200
     await asyncio.wait_for(runner, 5)
 
 
-async def play_to_the_first_result(client: LocalClient) -> None:
-    """The person takes the first legal action until a hand's result waits to be read."""
-    while not client.result_unread:
-        await client.until_needed()
-        if not client.result_unread:
-            client.send(client.view.legal[0])
+async def play_to_the_first_result(*clients: LocalClient, limit: int = 10_000) -> None:
+    """Each person takes the first legal action in their turn until a hand's result waits
+    to be read."""
+    for _ in range(limit):
+        if clients[0].result_unread:
+            return
+        for client in clients:
+            if client.needed and not client.result_unread:
+                client.send(client.view.legal[0])
+        await asyncio.sleep(0)
+    raise AssertionError("no hand was settled")
 
 
 # --- many seats ------------------------------------------------------------------------------
@@ -105,11 +110,7 @@ async def test_the_next_hand_waits_until_every_person_has_read_the_result():
     mia, zora = LocalClient(table, 0), LocalClient(table, 2)
     runner = asyncio.create_task(table.run())
     try:
-        while not mia.result_unread:
-            for client in (mia, zora):
-                if client.needed and not client.result_unread:
-                    client.send(client.view.legal[0])
-            await asyncio.sleep(0)
+        await play_to_the_first_result(mia, zora)
         done = len(table.actions)
         mia.result_read()
         await asyncio.sleep(0.05)
@@ -164,11 +165,7 @@ async def test_a_person_who_has_read_may_not_play_on_while_another_still_reads()
     mia, zora = LocalClient(table, 0), LocalClient(table, 2)
     runner = asyncio.create_task(table.run())
     try:
-        while not mia.result_unread:
-            for client in (mia, zora):
-                if client.needed and not client.result_unread:
-                    client.send(client.view.legal[0])
-            await asyncio.sleep(0)
+        await play_to_the_first_result(mia, zora)
         with pytest.raises(IllegalAction) as refused:
             mia.send(table.game.view(0).legal[0] if table.game.view(0).legal else IN)
         assert refused.value.for_you() == "you must read the hand's result first"
