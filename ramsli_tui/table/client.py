@@ -38,6 +38,13 @@ class TableClient(Protocol):
     def result_read(self) -> None:
         """The seat has read the last round's result."""
 
+    def hurry(self) -> None:
+        """The seat's person would rather not watch the rest of this round played."""
+
+    @property
+    def alone(self) -> bool:
+        """Is this seat's person the only person at the table (the others computer players)?"""
+
     def leave(self) -> None:
         """Stop listening: the seat's person has gone."""
 
@@ -71,6 +78,13 @@ class LocalClient:
 
     def result_read(self) -> None:
         self.table.result_read(self.seat)
+
+    def hurry(self) -> None:
+        self.table.hurry(self.seat)
+
+    @property
+    def alone(self) -> bool:
+        return sum(chair.person for chair in self.table.seats) == 1
 
     def leave(self) -> None:
         self.listener = lambda update: None

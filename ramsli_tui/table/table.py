@@ -94,6 +94,7 @@ class Table:
         self._turn: asyncio.Future[None] | None = None  # resolved when what the table waits for is done
         self._awaited_turn: int | None = None  # the seat whose action the table waits for, if any
         self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
+        self._hurried: set[int] = set()  # the people who asked to see this round played out at once
         self._deliver_to_backlogs(game.opening_events)
         settled = False
         for number, text in enumerate(actions, 1):
@@ -210,6 +211,16 @@ class Table:
             self._awaited_turn = None
             self._turn.set_result(None)  # stop waiting: the stand-in acts
 
+    def hurry(self, seat: int) -> None:
+        """``seat``'s person would rather not watch the rest of this round: once every
+        person present has said so, the computer players play it out without pauses."""
+        self.channel(seat)
+        self._hurried.add(seat)
+
+    def _hurrying(self) -> bool:
+        present = {number for number, chair in enumerate(self.seats) if chair.person and not chair.away}
+        return bool(self._hurried) and present <= self._hurried
+
     def observe(self, observer: Observer) -> None:
         self.observers.append(observer)
 
@@ -287,7 +298,7 @@ class Table:
             self.tell_everyone(f"{chair.name}'s computer player chose an illegal move; it played the first legal one.")
             action = legal[0]
         pause = self.delay * self.game.pause_after(self._last_events) - (loop.time() - started)
-        if pause > 0:
+        if pause > 0 and not self._hurrying():
             await asyncio.sleep(pause)
         return action
 
@@ -304,6 +315,8 @@ class Table:
         events = tuple(game.apply(action, seat))
         self.actions.append(game.format_action(action))
         settled = game.rounds_finished > rounds_before
+        if settled:
+            self._hurried.clear()
         if settled and not game.is_over:
             self._mark_results_unread()
         if not self._results_unread():

@@ -375,6 +375,44 @@ async def test_a_finished_trick_gets_the_longer_look_whoever_played_its_last_car
     assert all(pause <= 5.0 for seat, pause in looks if seat is None)
 
 
+async def test_a_person_who_hurries_sees_the_rest_of_the_round_played_without_pauses(monkeypatch, three_hands):
+    """Out of the hand and asking to skip ahead: no pause until that hand is settled, and
+    the next hand is played at the table's pace again."""
+    table = Table.for_spec(spec_for(seed=3, ruleset=three_hands), delay=5.0)
+    pauses = []  # (hands settled so far, whether the person had asked to hurry, the pause)
+    hurried_in = set()
+    actions_at = {}  # how many actions had been taken when the person hurried, and at the result
+
+    async def recorded_sleep(seconds):
+        pauses.append((table.game.rounds_finished, bool(hurried_in), seconds))
+
+    monkeypatch.setattr("ramsli_tui.table.table.asyncio.sleep", recorded_sleep)
+    client = LocalClient(table, 0)
+    runner = asyncio.create_task(table.run())
+    while not table.game.is_over:
+        waiting = asyncio.ensure_future(client.until_needed())
+        await asyncio.wait({waiting, runner}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        if runner.done():
+            break
+        if client.result_unread:
+            actions_at.setdefault("settled", len(table.actions))
+            client.result_read()
+        elif client.needed:
+            legal = client.view.legal
+            went_out = next((action for action in legal if action.kind == "out"), None)
+            client.send(went_out or legal[0])
+            if went_out is not None and table.game.rounds_finished == 0:
+                client.hurry()
+                hurried_in.add(0)
+                actions_at["hurried"] = len(table.actions)
+    await asyncio.wait_for(runner, 5)
+    assert hurried_in == {0}, "the person went out in the first hand and asked to hurry"
+    assert actions_at["settled"] > actions_at["hurried"], "the others played the hand on"
+    assert not [pause for hand, hurried, pause in pauses if hand == 0 and hurried and pause > 0], "no pause once hurried"
+    assert [pause for hand, _, pause in pauses if hand == 1 and pause > 0.5], "the next hand at the table's pace"
+
+
 async def test_the_banner_names_the_seat_to_act(one_hand):
     spec = spec_for(seed=1, ruleset=one_hand)
     words = Words(spec.names)
