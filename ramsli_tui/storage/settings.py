@@ -1,4 +1,5 @@
-"""The player's settings: theme, card faces, pace, and the last choices made in setup.
+"""The player's settings: theme, card faces, pace, how the table plays, and the last
+choices made in setup.
 
 They live in ``settings.yaml`` in the user's config folder, where a player may also
 edit them; a value that cannot be used keeps its default and is reported by line and
@@ -15,6 +16,10 @@ import yaml
 from ..yamlfile import NotPlain, did_you_mean, mapping_entries, parse_node, plain_value, shown
 
 FACES = ("french", "german")
+TRICK_PAUSES = ("timed", "until_key")  # a finished trick shows about a second, or until a key is pressed
+TURN_ALERTS = ("off", "bell", "flash")  # what tells the person it has become their turn
+CHOICES = {"faces": FACES, "trick_pause": TRICK_PAUSES, "turn_alert": TURN_ALERTS}  # the settings of a few words
+NO_NAME = "You"  # the person's name when they gave none
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
 
@@ -36,9 +41,13 @@ class Settings:
     theme: str = "green-felt"
     faces: str = "french"
     bot_delay: float = 0.6
+    trick_pause: str = "timed"
+    second_click: bool = False  # a card is played on a second click (or Enter), not the first
+    turn_alert: str = "off"
+    hints: bool = False  # a hint is offered when playing alone against computer players
     ruleset: str = "classic"
     players: int = 4
-    name: str = "You"
+    name: str = NO_NAME
     opponents: list[Opponent] = field(default_factory=lambda: list(DEFAULT_OPPONENTS))
     starting_chips: int | None = None
     seed: int | None = None
@@ -72,8 +81,15 @@ class Settings:
             if key == "opponents":
                 settings.opponents = _opponents(value)
             elif not _set_checked(settings, key, value):
-                problems.append((line, f"{key} cannot be {shown(value)}; {shown(getattr(settings, key))} is used"))
+                default = getattr(settings, key)
+                problems.append((line, f"{key} cannot be {shown(value)}{_only(key, default)}; {shown(default)} is used"))
         return settings, problems
+
+
+def _only(name: str, default: Any) -> str:
+    """What setting ``name`` may be, where it is one of a few values: ", only 'a' or 'b'"."""
+    allowed = CHOICES.get(name, (False, True) if isinstance(default, bool) else ())
+    return f", only {' or '.join(map(shown, allowed))}" if allowed else ""
 
 
 def _opponents(entries: Any) -> list[Opponent]:
@@ -103,8 +119,8 @@ def _set_checked(settings: Settings, name: str, value: Any) -> bool:
     default = getattr(settings, name)
     if name in ("starting_chips", "seed"):
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
-    elif name == "faces":
-        ok = value in FACES
+    elif name in CHOICES:
+        ok = value in CHOICES[name]
     elif isinstance(default, bool):
         ok = isinstance(value, bool)
     elif isinstance(default, float):
