@@ -1,7 +1,8 @@
 """The player's hand: five cards sorted by suit and rank, trumps together on the left.
 
 Played by mouse (click a card) or keyboard (←/→ to choose, Enter to play; the screen
-maps 1–5 to the n-th card).  When it is the player's turn to play, the cards they may
+maps 1–5 to the n-th card).  With ``second_click`` (no misclicks), a click or a number
+only raises a card, and a second one on the raised card, or Enter, plays it.  When it is the player's turn to play, the cards they may
 play are marked ``-legal`` and the others ``-illegal``; the hand never decides what is
 legal itself, it only shows what the view says and posts ``CardChosen``.
 """
@@ -73,6 +74,7 @@ class HandView(Widget, can_focus=True):
         self.cards: tuple[Card, ...] = ()
         self.legal: frozenset[Card] = frozenset()
         self.to_play = False
+        self.second_click = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="cards"):
@@ -117,14 +119,22 @@ class HandView(Widget, can_focus=True):
         if card in self.cards:
             self.selected = self.cards.index(card)
 
-    def action_play_selected(self) -> None:
-        self.choose(self.selected)
-
     def choose(self, place: int) -> None:
-        """Play the card at ``place`` (0 is the leftmost), if there is one."""
-        if 0 <= place < len(self.cards):
+        """Play the card at ``place`` (0 is the leftmost), if there is one; with
+        ``second_click``, only raise it unless it is raised already."""
+        if not 0 <= place < len(self.cards):
+            return
+        if self.second_click and self.to_play and place != self.selected:
             self.selected = place
-            self.post_message(CardChosen(self.cards[place]))
+            self.post_message(CardRaised(self.cards[place]))
+            return
+        self.selected = place
+        self.post_message(CardChosen(self.cards[place]))
+
+    def action_play_selected(self) -> None:
+        """Enter plays the raised card, whatever ``second_click`` says."""
+        if 0 <= self.selected < len(self.cards):
+            self.post_message(CardChosen(self.cards[self.selected]))
 
     def on_click(self, event: Click) -> None:
         """A click on a card plays it."""

@@ -3,7 +3,7 @@
 It shows what Textual's ``Footer`` shows — the bindings the screen marks to be shown,
 those that cannot be used now dimmed, the keys of one group (the cards' 1–5) together
 under the group's name, the command palette's key at the right — but as one line of
-one widget: when the keys change (the table's change with every turn) it redraws that
+one widget, fitted to the width (the last keys are left out where they cannot fit): when the keys change (the table's change with every turn) it redraws that
 line, where the Footer mounts a widget per key anew, some 30 ms of work.  A click on a
 key presses it.
 """
@@ -62,12 +62,25 @@ class KeyBar(Widget):
                 binding, enabled = bindings[0]
                 items.append(Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE)))
             bindings = bindings[together:]
-        line = Content(" ") + Content("  ").join(items)
+        line = self.fitted(items)
         if palette is None:
             return line
         right = Content.assemble(self.key(*palette), (f" {palette[0].description} ", DESCRIPTION_STYLE))
         gap = self.size.width - line.cell_length - right.cell_length
         return line + Content(" " * max(gap, 2)) + right if gap >= 2 else line
+
+    def fitted(self, items: list[Content]) -> Content:
+        """The keys on one line: two spaces apart where they fit, else one; where even that
+        is too long, the last ones are left out (screens bind their most needed keys first)."""
+        width = self.size.width
+        for between in ("  ", " "):
+            line = Content(" ") + Content(between).join(items)
+            if line.cell_length <= width:
+                return line
+        while len(items) > 1 and line.cell_length > width:
+            items = items[:-1]
+            line = Content(" ") + Content(" ").join(items)
+        return line
 
     def key(self, binding: Binding, enabled: bool) -> Content:
         """The key as the player presses it, dim if it cannot be used now; clicking it presses it."""

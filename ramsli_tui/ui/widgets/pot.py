@@ -1,8 +1,13 @@
-"""The turn-up card with the trump suit, the talon, the pot and any announcement."""
+"""The card turned up for trumps, with the pot and the undealt cards beside it.
+
+Where the screen is small the card is left out (the title names trumps), and so is
+its "Turned up" label (``#turn-up-label``).
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
@@ -20,13 +25,15 @@ class PotPanel(Widget):
         border: round $panel-lighten-2;
         border-title-color: $text-muted;
         padding: 0 1;
-        #pot-lines { width: 1fr; height: auto; padding-left: 1; }
+        #pot-text { width: 1fr; height: auto; padding-left: 1; }
     }
     """
 
     def compose(self) -> ComposeResult:
         yield CardWidget(id="turn-up")
-        yield Static(id="pot-lines")
+        with Vertical(id="pot-text"):
+            yield Static("Turned up", id="turn-up-label")
+            yield Static(id="pot-lines")
 
     def show(self, turn_up: Card, faces: str, lines: list[str | Content]) -> None:
         card = self.query_one("#turn-up", CardWidget)

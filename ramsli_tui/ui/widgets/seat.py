@@ -1,8 +1,9 @@
 """One seat at the table: name, stack, in/out, tricks this hand, the dealer button, whose turn.
 
-Three lines in a box.  The seat to act has a ``▶`` before its name and a double border
-in the ``$seat-turn`` colour (``-turn``); a seat that is out of the hand, or has left
-the table, is dimmed (``-out``).
+Three lines in a box; two lines on a tinted ground where the screen is small (the
+table screen's ``-compact``).  The seat to act has a ``▶`` before its name and a
+double border in the ``$seat-turn`` colour (``-turn``); a seat that is out of the
+hand, or has left the table, is dimmed (``-out``).
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ from textual.widget import Widget
 class SeatState(NamedTuple):
     name: str
     stack: int
-    status: str  # "waiting", "in", "out", "left", or an announcement such as "Nap 3"
+    status: str  # "in", "out", "left", "deciding…", an announcement such as "Nap 3", or ""
     tricks: int
     cards: int  # cards still in hand (never which ones)
     dealer: bool
     turn: bool
-
-
-NOT_PLAYING = ("waiting", "out", "left")
+    playing: bool  # in the hand, so that its tricks count
+    out: bool  # out of the hand, or gone from the table
 
 
 class SeatPanel(Widget):
@@ -45,13 +45,13 @@ class SeatPanel(Widget):
     def watch_state(self, state: SeatState | None) -> None:
         if state is not None:
             self.set_class(state.turn, "-turn")
-            self.set_class(state.status in ("out", "left"), "-out")
+            self.set_class(state.out, "-out")
 
     def render(self) -> Content:
         state = self.state
         if state is None:
             return Content("")
-        width = max(self.content_size.width, 10)
+        width = self.content_size.width
         marker = "▶ " if state.turn else ""
         dealer = " D " if state.dealer else ""
         room = width - len(marker) - len(dealer) - (1 if dealer else 0)
@@ -62,6 +62,9 @@ class SeatPanel(Widget):
             " " * max(width - len(marker) - len(name) - len(dealer), 1 if dealer else 0),
             (dealer, "reverse bold"),
         )
+        if self.content_size.height < 3:
+            status = " ".join(part for part in (state.status, self.tricks_text(state, 0)) if part)
+            return Content("\n").join([top, self.spread(f"{state.stack}", (status, "italic"), width)])
         return Content("\n").join([top, self.spread(f"{state.stack} chips", ("▮" * state.cards, "dim"), width),
                                    self.spread((state.status, "italic"), self.tricks_text(state, width), width)])
 
@@ -69,7 +72,7 @@ class SeatPanel(Widget):
     def tricks_text(state: SeatState, width: int) -> str:
         """The tricks taken, as dots, with the word "tricks" where there is room; nothing for
         a player who is not in the hand (yet)."""
-        if state.status in NOT_PLAYING:
+        if not state.playing:
             return ""
         dots = "●" * state.tricks
         worded = f"tricks {dots or '–'}"

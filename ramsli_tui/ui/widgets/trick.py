@@ -1,7 +1,11 @@
-"""The middle of the table: the cards of the current trick, each with its player's name.
+"""The middle of the table: each card of the trick in front of the seat that played it.
 
-A finished trick stays on the table, its winning card marked ``-winner`` and the
-caption saying who took it, until the next card is led, so a person can see it.
+The places follow ``seating.sides``: the cards of the players across the table in a
+row at the top, under their seats; the cards of the players at your left and right at
+the two ends of the middle row, with the caption between them; your card at the
+bottom.  A place keeps its room when empty, so that no card moves when another is
+played.  The winning card of a finished trick is marked ``-winner``; clicking the
+trick posts ``TrickArea.Clicked`` (the table shows the last trick).
 """
 
 from __future__ import annotations
@@ -11,13 +15,14 @@ from typing import Sequence
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.events import Click
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Label
 
 from ...cards import Card
+from ..seating import Sides
 from .card import CardWidget
-
-PLACE_WIDTH = 8  # cells for each card and the name under it, small or large (see TableScreen)
 
 
 class TrickArea(Widget):
@@ -25,36 +30,51 @@ class TrickArea(Widget):
     TrickArea {
         height: auto;
         width: 1fr;
-        border: round $panel-lighten-2;
-        border-title-color: $text-muted;
         padding: 0 1;
-        #trick-caption { width: 100%; }
-        #trick-cards { height: auto; width: auto; min-height: 3; }
-        #trick-cards CardWidget { margin-right: 3; }
-        #trick-names { width: 100%; color: $text-muted; }
+        CardWidget.-empty { display: block; visibility: hidden; }
+        #trick-across { height: auto; }
+        #trick-across { align-horizontal: center; }
+        #trick-across > .place { width: 1fr; height: auto; align-horizontal: center; }
+        #trick-middle { height: auto; }
+        #trick-caption { width: 1fr; height: 3; content-align: center middle; text-align: center; padding: 0 1; }
+        #trick-mine { height: auto; align-horizontal: center; }
     }
     """
 
-    def __init__(self, players: int) -> None:
+    class Clicked(Message):
+        """The person clicked the trick."""
+
+    def __init__(self, seats: Sides, me: int) -> None:
         super().__init__()
-        self.players = players
+        self.seats = seats
+        self.me = me
 
     def compose(self) -> ComposeResult:
-        yield Label(id="trick-caption")
-        with Horizontal(id="trick-cards"):
-            for _ in range(self.players):
-                yield CardWidget()
-        yield Label(id="trick-names")
+        left, across, right = self.seats
+        with Horizontal(id="trick-across"):
+            for seat in across:
+                with Horizontal(classes="place"):
+                    yield CardWidget(id=f"trick-{seat}")
+        with Horizontal(id="trick-middle"):
+            for seat in left:
+                yield CardWidget(id=f"trick-{seat}")
+            yield Label(id="trick-caption")
+            for seat in right:
+                yield CardWidget(id=f"trick-{seat}")
+        with Horizontal(id="trick-mine"):
+            yield CardWidget(id=f"trick-{self.me}")
 
-    def show(self, plays: Sequence[tuple[str, Card]], winner: int | None, caption: str, faces: str) -> None:
-        """Show ``plays`` as (name, card) in order; ``winner`` is the index of the winning play."""
+    def show(self, plays: Sequence[tuple[int, Card]], winner: int | None, caption: str, faces: str) -> None:
+        """Show ``plays`` as (seat, card), each in front of its seat; ``winner`` is the seat
+        whose card takes the trick, once it is finished."""
         self.query_one("#trick-caption", Label).update(Content(caption))
-        for place, widget in enumerate(self.query(CardWidget)):
-            widget.card = plays[place][1] if place < len(plays) else None
+        played = dict(plays)
+        for widget in self.query(CardWidget):
+            seat = int(widget.id.removeprefix("trick-"))
+            widget.card = played.get(seat)
             widget.faces = faces
-            widget.set_class(place == winner, "-winner")
-        names = "".join(
-            (f"▲{name}" if place == winner else name)[: PLACE_WIDTH - 1].ljust(PLACE_WIDTH)
-            for place, (name, _) in enumerate(plays)
-        )
-        self.query_one("#trick-names", Label).update(Content(names))
+            widget.set_class(seat == winner, "-winner")
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked())

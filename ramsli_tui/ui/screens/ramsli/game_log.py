@@ -20,18 +20,19 @@ from ....games.ramsli.engine import Event
 from .words import Words
 
 KEPT_LINES = 300
+LOG_WIDTH = 34
 
 
 class GameLog(VerticalScroll, can_focus=False):
-    DEFAULT_CSS = """
-    GameLog {
-        width: 34;
+    DEFAULT_CSS = f"""
+    GameLog {{
+        width: {LOG_WIDTH};
         height: 1fr;
         border: round $panel-lighten-2;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
-        #log-lines { width: 1fr; }
-    }
+        #log-lines {{ width: 1fr; }}
+    }}
     """
 
     def __init__(self, *, id: str | None = None) -> None:

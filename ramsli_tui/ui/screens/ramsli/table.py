@@ -1,23 +1,38 @@
-"""The table: the seats around it, the trick and the pot in the middle, your hand below.
+"""The table: the other players seated round the felt, the trick in the middle, your hand below.
 
-The screen draws only what the table hands it — the human seat's view and the events
-that seat may see, through its client — and sends the person's choices back the same way.  Whose turn
-it is shows three ways at once: the ``▶`` and double border on that seat, the banner
-line, and (when it is yours) legal cards marked in your hand.  A refused card is
-explained in the banner in the engine's own words.
+Seats sit as at a card table (``seating.sides``): the player after you at your left,
+the others across, the last at your right, each played card in front of the seat
+that played it.  The screen draws only what the table hands it — this seat's view and
+the events it may see, through its client — and sends the person's choices back the
+same way.  Whose turn it is shows three ways at once: the ``▶`` and double border on
+that seat, the banner line, and (when it is yours) legal cards marked in your hand.  A
+refused card is explained in the banner in the engine's own words.
+
+It lays itself out for the window: ``-compact`` seats and cards below 80×24,
+``-tall`` large cards from 34 rows, the table talk beside it from 110 columns, and
+below 60×20 a line asking for a larger window instead of a table cut in half.
+
+What a player at a card table expects: the last trick shown again on request (``l``,
+or a click on the trick), a pause after each trick until a key when the settings ask
+for it, the rest of a hand played out at once when out of it (``f``), the pace changed
+at the table (``+``/``-``), a hint when playing alone (``t``, if the settings offer it),
+and the bell or a flash when it becomes your turn.
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Label
+from textual.widgets import Label, Static
 
 from ....cards import Card
 from ....games.ramsli.engine import (
@@ -41,15 +56,19 @@ from .chronicle import Chronicle
 from ...messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
 from ...widgets.banner import TurnBanner
-from .game_log import GameLog
+from .game_log import LOG_WIDTH, GameLog
 from ...widgets.hand import HandView
 from ...widgets.key_bar import KeyBar
 from ...widgets.pot import PotPanel
 from ...widgets.seat import SeatPanel, SeatState
 from ...widgets.trick import TrickArea
+from ...seating import sides
 from .words import Words, sort_hand
 
 PLAY_KEYS = Binding.Group("Play", compact=True)
+PACE_KEYS = Binding.Group("Pace", compact=True)
+MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
+ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
 
 
 class TableCommands(Provider):
@@ -78,34 +97,51 @@ class TableCommands(Provider):
 
 
 class TableScreen(Screen):
-    """One session at the table, for the human at seat 0."""
+    """One session at the table, for the person at the client's seat."""
 
     COMMANDS = {TableCommands}
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     DEFAULT_CSS = """
     TableScreen {
         background: $background;
         #title { width: 1fr; height: 1; padding: 0 1; background: $panel; color: $text; text-style: bold; }
-        #opponents { height: auto; }
-        #middle { height: 1fr; align-vertical: middle; }
+        #room { height: 1fr; }
+        #play { width: 1fr; }
+        #felt-room { height: 1fr; align: center middle; }
+        #felt { layout: grid; grid-size: 3 2; grid-columns: 22 1fr 22; grid-rows: auto auto; height: auto; }
+        #across { height: auto; align-horizontal: center; }
+        #corner { height: auto; padding: 0 1; }
+        .side { height: auto; }
+        #trick-place { height: auto; align-horizontal: center; }
+        #across SeatPanel { min-width: 10; }
+        PotPanel { width: 100%; }
         #mine { height: auto; }
-        #seat-0 { width: 24; margin-top: 1; }
-        #middle.-round {
-            .side { width: 24; }
-            #centre { width: 1fr; }
-            .side, #centre { height: 100%; align-vertical: middle; }
-            PotPanel { width: 1fr; }
-        }
-        #left { width: 1fr; }
+        #seat-mine { width: 22; margin-top: 1; }
+        #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
-        &.-tall CardWidget { width: 7; height: 5; }
-        &.-tall TrickArea {
-            #trick-cards { min-height: 5; }
-            #trick-cards CardWidget { margin-right: 1; }
+        &.-tall {
+            CardWidget { width: 7; height: 5; }
         }
+        &.-compact {
+            #felt { grid-columns: 14 1fr 14; }
+            SeatPanel { height: 2; border: none; background: $panel; }
+            SeatPanel.-turn { border: none; background: $panel-lighten-1; }
+            PotPanel { height: 2; border: none; padding: 0; }
+            PotPanel #turn-up, PotPanel #turn-up-label { display: none; }
+            PotPanel #pot-text { padding: 0; }
+            #corner { visibility: hidden; }  /* it keeps its grid cell */
+            #seat-mine { width: 14; margin-top: 0; }
+            HandView CardWidget { margin: 0 1 0 0; }
+            HandView CardWidget.-selected { offset: 0 0; }
+            ActionBar { padding: 0 0 0 1; }
+            ActionBar Button { width: auto; min-width: 9; }
+        }
+        &.-too-small {
+            #room, TurnBanner { display: none; }
+            #too-small { display: block; }
+        }
+        &.-flash TurnBanner { background: $seat-turn; }
     }
     """
 
@@ -118,14 +154,20 @@ class TableScreen(Screen):
             Binding(str(n), f"number({n})", f"Play card {n}", group=PLAY_KEYS, id=f"table.card_{n}")
             for n in range(1, CARDS_PER_HAND + 1)
         ),
+        Binding("space", "go_on", "Go on", id="table.go_on"),
+        Binding("f", "finish_hand", "Finish hand", id="table.finish_hand"),
+        Binding("t", "hint", "Hint", id="table.hint"),
+        Binding("q", "quit_table", "Quit", id="table.quit"),
+        Binding("l", "last_trick", "Last trick", id="table.last_trick"),
         Binding("h", "history", "History", id="table.history"),
         Binding("s", "scoreboard", "Scores", id="table.scoreboard"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
-        Binding("q", "quit_table", "Quit", id="table.quit"),
+        Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
+        Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
     ]
 
     class Updated(Message):
-        """The table moved on: the human seat's new view and the events it may see."""
+        """The table moved on: this seat's new view and the events it may see."""
 
         def __init__(self, update: Update) -> None:
             super().__init__()
@@ -137,45 +179,89 @@ class TableScreen(Screen):
         self.client = client
         self.raised = raised
         self.rules = client.view.rules
+        self.seat = client.seat
+        self.sides = sides(len(client.names), client.seat)
         self.chronicle = Chronicle(tuple([self.rules.starting_chips] * len(client.names)))
         self.view_: PlayerView | None = None
-        self.last_trick: TrickWon | None = None
-        self.held_back: Update | None = None
+        self.trick_on_table: TrickWon | None = None  # the finished trick left in view until the next card
+        self.showing_last_trick = False  # the person asked to see the last trick again
+        self.waiting: deque[Update] = deque()  # updates not shown yet, while the screen holds on
+        self.holding: str | None = None  # what it holds on for: "result" (the summary) or "trick"
         self.offered: tuple = ()
+        self.was_my_turn = False
 
     # --- building ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Three players sit as round a table: the other two at your left and right, the pot
-        and the trick between them.  Four to six have the others in a row across the top,
-        above the trick and the pot; seats go clockwise from your left either way."""
-        players = len(self.client.names)
+        left, across, right = self.sides
         yield Label(id="title")
-        with Horizontal():
-            with Vertical(id="left"):
-                if players == 3:
-                    with Horizontal(id="middle", classes="-round"):
-                        with Vertical(classes="side"):
-                            yield SeatPanel(id="seat-1")
-                        with Vertical(id="centre"):
-                            yield PotPanel()
-                            yield TrickArea(players)
-                        with Vertical(classes="side"):
-                            yield SeatPanel(id="seat-2")
-                else:
-                    with Horizontal(id="opponents"):
-                        for seat in range(1, players):
+        with Horizontal(id="room"):
+            with Vertical(id="play"):
+                with Container(id="felt-room"), Container(id="felt"):
+                    yield PotPanel()
+                    with Horizontal(id="across"):
+                        for seat in across:
                             yield SeatPanel(id=f"seat-{seat}")
-                    with Horizontal(id="middle"):
-                        yield TrickArea(players)
-                        yield PotPanel()
+                    yield Static(id="corner")
+                    with Vertical(classes="side"):
+                        for seat in left:
+                            yield SeatPanel(id=f"seat-{seat}")
+                    with Container(id="trick-place"):
+                        yield TrickArea(self.sides, self.seat)
+                    with Vertical(classes="side"):
+                        for seat in right:
+                            yield SeatPanel(id=f"seat-{seat}")
                 with Horizontal(id="mine"):
-                    yield SeatPanel(id="seat-0")
+                    yield SeatPanel(id="seat-mine")
                     yield HandView(CARDS_PER_HAND, id="hand")
                     yield ActionBar(self.rules)
             yield GameLog(id="log")
+        yield Static(id="too-small")
         yield TurnBanner(id="banner")
         yield KeyBar()
+
+    def seat_panel(self, seat: int) -> SeatPanel:
+        return self.query_one("#seat-mine" if seat == self.seat else f"#seat-{seat}", SeatPanel)
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit_to(event.size.width, event.size.height)
+
+    def size_across(self, width: int) -> None:
+        """The seats across the table and their places in the trick share the middle of the
+        felt evenly, up to a seat's usual width, so that each card lies below its seat."""
+        across = self.sides.across
+        if not across:
+            return
+        side = 14 if self.has_class("-compact") else 22
+        middle = width - (LOG_WIDTH if self.has_class("-wide") else 0) - 2 * side
+        each = max(min(ACROSS_SEAT_WIDTH, middle // len(across)), 8)
+        for seat in across:
+            self.seat_panel(seat).styles.width = each
+        for place in self.query_one(TrickArea).query(".place"):
+            place.styles.width = each
+
+    def lower_the_sides(self) -> None:
+        """The seats at your left and right level with the middle row of the trick, where
+        their cards lie: below the row of cards of the seats across, if there are any."""
+        compact, tall = self.has_class("-compact"), self.has_class("-tall")
+        card, seat = (5 if tall else 3), (2 if compact else 5)
+        above = card if self.sides.across else 0
+        for side in self.query(".side"):
+            side.styles.margin = (max(above + (card - seat) // 2, 0), 0, 0, 0)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """The layout for a window of this size."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        self.set_class(width < 80 or height < 24, "-compact")
+        self.set_class(width >= 100 and height >= 34, "-tall")
+        self.set_class(width >= 110, "-wide")
+        self.size_across(width)
+        self.lower_the_sides()
+        self.query_one("#too-small", Static).update(Content(
+            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} to play: it is {width}×{height} now.\n"
+            "The game waits for you; q leaves it, saved."
+        ))
 
     @property
     def words(self) -> Words:
@@ -186,6 +272,7 @@ class TableScreen(Screen):
             lambda update: self.post_message(self.Updated(update)),
             lambda message: self.notify(message, severity="error", timeout=8, markup=False),
         )
+        self.fit_to(self.app.size.width, self.app.size.height)
         self.query_one(HandView).focus()
         self.show_update(self.client.opening())
         if self.raised is not None:
@@ -196,26 +283,45 @@ class TableScreen(Screen):
 
     @on(Updated)
     def take_update(self, message: Updated) -> None:
-        self.show_update(message.update)
+        if self.holding:
+            self.waiting.append(message.update)
+        else:
+            self.show_update(message.update)
 
     def show_update(self, update: Update) -> None:
         """Show what happened.  When a hand has just been settled, the table stays as it
         was at the end of that hand, under its summary, until the summary is read; then
-        the next hand goes on, or the session's result is shown."""
+        the next hand goes on, or the session's result is shown.  When the person asked
+        to look at each finished trick until a key, the screen holds on it likewise."""
         if update.round_end is not None:
             settled_at = max(at for at, event in enumerate(update.events) if isinstance(event, HandSettled))
             self.record(update.events[: settled_at + 1])
-            self.held_back = update._replace(events=update.events[settled_at + 1:], round_end=None)
+            self.waiting.appendleft(update._replace(events=update.events[settled_at + 1:], round_end=None))
+            self.holding = "result"
             self.view_ = update.round_end
             self.redraw()
             self.show_hand_summary(update.events[settled_at], last=update.over)
             return
         self.record(update.events)
         self.view_ = update.view
+        if self.app.settings.trick_pause == "until_key" and self.took_part_in_a_trick(update.events):
+            self.holding = "trick"
         self.redraw()
         ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
         if ended is not None:
             self.show_session_over(ended)
+
+    def took_part_in_a_trick(self, events: tuple[Event, ...]) -> bool:
+        """Was a trick finished that this seat played a card to?"""
+        return any(isinstance(event, TrickWon) and any(seat == self.seat for seat, _ in event.plays)
+                   for event in events)
+
+    def go_on(self) -> None:
+        """Stop holding on: show what came meanwhile, until the next thing to hold on for."""
+        self.holding = None
+        while self.waiting and not self.holding:
+            self.show_update(self.waiting.popleft())
+        self.redraw()
 
     def record(self, events: tuple[Event, ...]) -> None:
         """Log the events, keep the chronicle, and keep the last finished trick on the table.
@@ -223,9 +329,9 @@ class TableScreen(Screen):
         words = self.words
         for event in events:
             if isinstance(event, (CardPlayed, HandStarted)):  # a new card, or a new hand, covers it
-                self.last_trick = None
+                self.trick_on_table = None
             elif isinstance(event, TrickWon):
-                self.last_trick = event
+                self.trick_on_table = event
             elif isinstance(event, SeatsLeft):
                 self.notify(words.event(event), timeout=8, markup=False)
         self.query_one(GameLog).tell(events, words)
@@ -238,52 +344,78 @@ class TableScreen(Screen):
             return
         words = self.words
         faces = self.app.settings.faces
-        dealer = words.seat(view.dealer)
+        dealer = self.client.names[view.dealer]
         self.query_one("#title", Label).update(Content(
             f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · trump {words.suit(view.trump)}"
         ))
-        over = self.held_back is not None
+        over = self.holding == "result"
         for seat in range(view.players):
-            self.query_one(f"#seat-{seat}", SeatPanel).state = self.seat_state(view, seat, over)
+            self.seat_panel(seat).state = self.seat_state(view, seat, over)
         self.draw_trick(view, words)
         self.query_one(GameLog).follow(words)
-        talon = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
-        pot = self.query_one(PotPanel)
-        pot.border_title = f"Hand {view.number}"
-        announcement = self.announcement_text(view, words)
-        pot.show(view.turn_up, faces, [
-            f"Trump {words.suit(view.trump)}",
-            f"Pot {words.chips(view.pot)}",
-            f"Talon {talon} card{'' if talon == 1 else 's'}",
-            *([Content.styled(announcement, "bold $accent")] if announcement else []),
-        ])
-        my_turn = view.my_turn and not over
+        self.draw_pot(view, words)
+        my_turn = view.my_turn and not self.holding
         legal_cards = frozenset(action.card for action in view.legal if action.kind == "play")
         hand = view.hand
         if over:  # the view is from before the last card: leave out what has been played since
             played = {card for trick in self.chronicle.hands[-1].tricks for _, card in trick.plays}
             hand = tuple(card for card in hand if card not in played)
         hand_view = self.query_one(HandView)
+        hand_view.second_click = self.app.settings.second_click
         hand_view.show(sort_hand(hand, view.trump), legal_cards, my_turn and view.phase is Phase.PLAY, faces)
-        hand_view.set_class(view.declarations[self.client.seat] is False, "-sitting-out")
+        hand_view.set_class(view.declarations[self.seat] is False, "-sitting-out")
         self.query_one(ActionBar).show(view.legal if my_turn else ())
-        banner = f"Hand {view.number} is over: read the result, then Enter." if over else words.turn(view)
-        self.query_one(TurnBanner).say(banner, yours=my_turn)
-        offered = (my_turn, view.phase, frozenset(action.kind for action in view.legal))
+        self.query_one(TurnBanner).say(self.banner_text(view, words), yours=my_turn)
+        if my_turn and not self.was_my_turn:
+            self.alert_turn()
+        self.was_my_turn = my_turn
+        offered = (my_turn, self.holding, view.phase, self.sitting_out(view),
+                   frozenset(action.kind for action in view.legal))
         if offered != self.offered:  # the footer is redrawn only when its keys change
             self.offered = offered
             self.refresh_bindings()
 
+    def banner_text(self, view: PlayerView, words: Words) -> str:
+        if self.holding == "result":
+            return f"Hand {view.number} is over: read the result, then Enter."
+        if self.holding == "trick":
+            return f"{words.event(self.trick_on_table)} Press space to go on."
+        if self.sitting_out(view) and not view.my_turn:
+            return f"You sit this hand out: {words.turn(view)} (f finishes the hand at once)"
+        return words.turn(view)
+
+    def draw_pot(self, view: PlayerView, words: Words) -> None:
+        undealt = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
+        pot = self.query_one(PotPanel)
+        pot.border_title = f"Hand {view.number}"
+        pot.tooltip = (f"The turned-up card names trumps. The pot goes to whoever takes the most tricks. "
+                       f"{undealt} cards are not dealt this hand; nobody plays them.")
+        pot.show(view.turn_up, self.app.settings.faces, [f"Pot {view.pot}", f"{undealt} undealt"])
+        announcement = self.announcement_text(view, words)
+        self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
+
+    def alert_turn(self) -> None:
+        """The bell, or a flash of the banner, when it becomes this seat's turn (as the settings say)."""
+        alert = self.app.settings.turn_alert
+        if alert == "bell":
+            self.app.bell()
+        elif alert == "flash":
+            self.add_class("-flash")
+            self.set_timer(0.3, lambda: self.remove_class("-flash"))
+
     def seat_state(self, view: PlayerView, seat: int, over: bool) -> SeatState:
-        name = "You" if seat == self.client.seat else self.client.names[seat]
+        declared = view.declarations[seat]
+        seated = seat in view.seated
         return SeatState(
-            name=name,
+            name=self.client.names[seat],
             stack=view.stacks[seat],
             status=self.seat_status(view, seat),
             tricks=view.tricks_won[seat],
             cards=self.cards_left(view, seat),
             dealer=seat == view.dealer,
             turn=seat == view.current_seat and not over,
+            playing=seated and bool(declared),
+            out=not seated or declared is False,
         )
 
     @staticmethod
@@ -295,7 +427,7 @@ class TableScreen(Screen):
             return "G.Rams!" if kind == "general_rams" else f"Nap {target}"
         declared = view.declarations[seat]
         if declared is None:
-            return "waiting"
+            return "deciding…" if seat == view.current_seat else ""
         return "in" if declared else "out"
 
     @staticmethod
@@ -305,23 +437,29 @@ class TableScreen(Screen):
         played = sum(1 for trick in view.tricks for player, _ in trick.plays if player == seat)
         return CARDS_PER_HAND - played
 
+    def sitting_out(self, view: PlayerView) -> bool:
+        """Is this seat out of a hand still being played?"""
+        return view.declarations[self.seat] is False and view.phase is not Phase.SETTLED
+
+    def last_trick(self) -> TrickWon | None:
+        """The last finished trick of the session, as this seat saw it."""
+        return next((hand.tricks[-1] for hand in reversed(self.chronicle.hands) if hand.tricks), None)
+
     def draw_trick(self, view: PlayerView, words: Words) -> None:
         area = self.query_one(TrickArea)
         faces = self.app.settings.faces
         trick = view.current_trick
         number = len(view.tricks)
-        if self.last_trick is not None:
-            done = self.last_trick
-            plays = [(words.seat(seat), card) for seat, card in done.plays]
-            winner = [seat for seat, _ in done.plays].index(done.seat)
-            area.border_title = f"Trick {done.trick} of {TRICKS_PER_HAND}"
-            area.show(plays, winner, f"{words.event(done)}", faces)
+        last = self.last_trick()
+        if self.showing_last_trick and last is not None:
+            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces)
+        elif self.trick_on_table is not None:
+            done = self.trick_on_table
+            area.show(done.plays, done.seat, f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}", faces)
         elif trick is not None and trick.plays:
-            plays = [(words.seat(seat), card) for seat, card in trick.plays]
-            area.border_title = f"Trick {number} of {TRICKS_PER_HAND}"
-            area.show(plays, None, words.led(trick.leader, trick.plays[0][1], view.trump), faces)
+            caption = f"Trick {number} of {TRICKS_PER_HAND}: {words.led(trick.leader, trick.plays[0][1], view.trump)}"
+            area.show(trick.plays, None, caption, faces)
         else:
-            area.border_title = "The trick"
             caption = {
                 Phase.DECLARE: "Each player in turn says in or out.",
                 Phase.ANNOUNCE: "Announcements before the first lead.",
@@ -350,6 +488,7 @@ class TableScreen(Screen):
         self.submit(message.action)
 
     def submit(self, action: Action) -> None:
+        self.showing_last_trick = False
         try:
             self.client.send(action)
         except IllegalAction as refusal:
@@ -357,14 +496,38 @@ class TableScreen(Screen):
             self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the declaring and announcing keys only when the rules offer them now.  The
-        card keys always work, so that a card pressed at the wrong time is answered in words."""
+        """Show the declaring and announcing keys only when the rules offer them now, and the
+        other keys of the table only when they can do something.  The card keys always
+        work, so that a card pressed at the wrong time is answered in words."""
         view = self.view_
+        if view is None:
+            return action not in ("act", "go_on", "finish_hand", "hint")
         if action == "act":
             kind = parameters[0]
-            return view is not None and view.my_turn and any(legal.kind == kind for legal in view.legal) \
-                and self.held_back is None
+            return view.my_turn and not self.holding and any(legal.kind == kind for legal in view.legal)
+        if action == "number":
+            return None if self.holding == "result" else True
+        if action == "go_on":
+            return self.holding == "trick"
+        if action == "finish_hand":
+            return self.sitting_out(view) and not self.holding
+        if action == "hint":
+            return self.hints_offered() and view.my_turn and not self.holding
         return True
+
+    def hints_offered(self) -> bool:
+        """Hints only when the settings ask for them and nobody else at the table is a person."""
+        return self.app.settings.hints and self.client.alone
+
+    def on_key(self, event: Key) -> None:
+        """While the screen holds on a finished trick, any key goes on."""
+        if self.holding == "trick":
+            event.stop()
+            event.prevent_default()
+            self.go_on()
+
+    def action_go_on(self) -> None:
+        self.go_on()
 
     def action_act(self, kind: str) -> None:
         actions = {"in": IN, "out": OUT, "general_rams": GENERAL_RAMS, "pass": PASS}
@@ -379,6 +542,42 @@ class TableScreen(Screen):
             return
         self.query_one(HandView).choose(number - 1)
 
+    def action_finish_hand(self) -> None:
+        """Out of this hand: see it played out at once, its result shown as usual."""
+        self.client.hurry()
+        self.query_one(TurnBanner).say("The others play the hand out…", yours=False)
+
+    def action_hint(self) -> None:
+        view = self.view_
+        if view is None or not view.my_turn or not self.hints_offered():
+            return
+        from ....games.ramsli.bots.advice import advise
+
+        advice = advise(view, view.legal)
+        self.query_one(TurnBanner).say(f"Hint: {self.words.advice(advice)}", yours=True)
+
+    def action_last_trick(self) -> None:
+        """Show the last finished trick in the middle of the table, or stop showing it."""
+        if self.last_trick() is None:
+            self.query_one(TurnBanner).say("No trick has been played yet.", yours=False)
+            return
+        self.showing_last_trick = not self.showing_last_trick
+        self.redraw()
+
+    @on(TrickArea.Clicked)
+    def trick_clicked(self) -> None:
+        self.action_last_trick()
+
+    def action_pace(self, step: int) -> None:
+        """The computer players' pace, a notch slower (+1) or faster (-1) among those the
+        settings offer, kept in the settings."""
+        from ..common.settings import PACES
+
+        nearest = min(range(len(PACES)), key=lambda place: abs(PACES[place][0] - self.app.pace))
+        seconds, label = PACES[max(0, min(len(PACES) - 1, nearest + step))]
+        self.app.set_pace(seconds)
+        self.notify(f"The computer players' pace: {label} ({seconds:g} s a card).", timeout=3, markup=False)
+
     # --- other screens ---------------------------------------------------------------------
 
     def show_hand_summary(self, settled: HandSettled, last: bool) -> None:
@@ -386,9 +585,8 @@ class TableScreen(Screen):
         from .hand_summary import HandSummaryScreen
 
         def seen(_: object = None) -> None:
-            held, self.held_back = self.held_back, None
-            self.last_trick = None
-            self.show_update(held)
+            self.trick_on_table = None
+            self.go_on()
             self.client.result_read()
 
         self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), seen)

@@ -1,0 +1,179 @@
+"""What a player expects at a card table: their name on their seat, the last trick on
+request, a pause after each trick when asked for, skipping ahead when out, the pace
+changed at the table, a hint when playing alone, no misclicks, and the turn announced."""
+
+from __future__ import annotations
+
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.games.ramsli.engine.events import TrickWon
+from ramsli_tui.table.spec import GameSpec
+from ramsli_tui.ui.screens.common.settings import PACES
+from ramsli_tui.ui.widgets.banner import TurnBanner
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.key_bar import KeyBar
+from ramsli_tui.ui.widgets.trick import TrickArea
+
+from tests.kits.ui import first_legal_place, make_app, play_until, settle, spec_for, table_screen
+
+
+def banner(app) -> str:
+    return str(table_screen(app).query_one(TurnBanner).render())
+
+
+def trick_cards(app) -> dict[int, object]:
+    area = table_screen(app).query_one(TrickArea)
+    return {int(widget.id.removeprefix("trick-")): widget.card for widget in area.query(CardWidget) if widget.card}
+
+
+def my_turn_to_play(app) -> bool:
+    view = app.client.view
+    return view.my_turn and view.phase is Phase.PLAY
+
+
+async def test_your_name_is_on_your_seat(tmp_path):
+    spec = GameSpec.one_person("ramsli", "classic", 1, ("Zora", "Anna", "Bertl", "Carlo"), ["random"] * 3)
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        mine = str(table_screen(app).seat_panel(0).render())
+        assert "Zora" in mine and "You" not in mine
+
+
+async def test_l_and_a_click_show_the_last_trick_and_hide_it_again(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        def second_trick_under_way(app):
+            trick = app.client.view.current_trick
+            return my_turn_to_play(app) and len(app.client.view.tricks) >= 2 and bool(trick.plays)
+
+        await play_until(pilot, second_trick_under_way)
+        screen = table_screen(app)
+        now = dict(app.client.view.current_trick.plays)
+        last = screen.last_trick()
+        assert isinstance(last, TrickWon) and trick_cards(app) == now
+        await pilot.press("l")
+        assert trick_cards(app) == dict(last.plays)
+        assert "Last trick" in str(screen.query_one("#trick-caption").render())
+        await pilot.press("l")
+        assert trick_cards(app) == now
+        await pilot.click(TrickArea)
+        assert trick_cards(app) == dict(last.plays), "a click shows it too"
+        await pilot.press(str(first_legal_place(app)))
+        await pilot.pause()
+        assert not screen.showing_last_trick, "playing a card goes back to the trick in play"
+
+
+async def test_with_the_pause_setting_each_trick_waits_for_a_key(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    app.settings.trick_pause = "until_key"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: table_screen(app).holding == "trick")
+        screen = table_screen(app)
+        won = screen.trick_on_table
+        assert isinstance(won, TrickWon) and any(seat == 0 for seat, _ in won.plays)
+        assert trick_cards(app) == dict(won.plays), "the finished trick stays in view"
+        assert "Press space to go on" in banner(app)
+        assert "space Go on" in str(screen.query_one(KeyBar).render())
+        tricks_before = len(app.client.view.tricks)
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.holding is None, "any key goes on, and plays nothing"
+        assert len(app.client.view.tricks) >= tricks_before
+
+
+async def test_f_has_the_hand_played_out_at_once_when_you_are_out(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        asked = []
+        app.client.hurry = lambda: asked.append(True)
+        screen = table_screen(app)
+        assert "Finish hand" not in str(screen.query_one(KeyBar).render()), "not while you may still play"
+        await pilot.press("f")
+        assert asked == []
+        app.table.delay = 5.0  # the others play at a pace a person would watch
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.client.view.declarations[0] is False and app.client.view.phase is not Phase.SETTLED
+        assert "f Finish hand" in str(screen.query_one(KeyBar).render())
+        assert "f finishes the hand" in banner(app)
+        await pilot.press("f")
+        assert asked == [True]
+
+
+async def test_plus_and_minus_change_the_pace_at_the_table_and_keep_it(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        paces = [seconds for seconds, _ in PACES]
+        await pilot.press("minus")
+        assert app.pace == paces[1] and app.table.delay == paces[1], "a notch slower than no pause"
+        await pilot.press("minus")
+        await pilot.press("plus")
+        assert app.pace == paces[1]
+        for _ in paces:
+            await pilot.press("plus")
+        assert app.pace == paces[0], "no faster than no pause"
+        assert app.storage.read_settings()[0].bot_delay == paces[0]
+
+
+async def test_a_hint_names_what_the_normal_player_would_do_when_hints_are_on(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    app.settings.hints = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "t Hint" in str(table_screen(app).query_one(KeyBar).render())
+        await pilot.press("t")
+        assert banner(app).startswith("Hint:") and len(banner(app)) > len("Hint: ")
+
+
+async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = banner(app)
+        assert "Hint" not in str(table_screen(app).query_one(KeyBar).render())
+        await pilot.press("t")
+        assert banner(app) == before
+
+
+async def test_with_second_click_a_first_click_only_raises_the_card(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    app.settings.second_click = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: my_turn_to_play(app) and len(table_screen(app).query_one(HandView).legal) >= 2)
+        hand = table_screen(app).query_one(HandView)
+        places = [place for place, card in enumerate(hand.cards) if card in hand.legal]
+        other = next(place for place in places if place != hand.selected)
+        widget = list(hand.query(CardWidget))[other]
+        card, held = widget.card, len(app.client.view.hand)
+        await pilot.click(widget)
+        await pilot.pause()
+        assert hand.selected == other and len(app.client.view.hand) == held, "raised, not played"
+        await pilot.click(widget)
+        await settle(pilot)
+        assert card not in app.client.view.hand, "the second click played it"
+
+
+async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    app.settings.turn_alert = "bell"
+    rings = []
+    app.bell = lambda: rings.append(True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert rings, "your turn to declare rang"
+        count = len(rings)
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.client.view.my_turn and len(rings) == count + 1, "once for each turn"
+
+
+async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    app.settings.turn_alert = "flash"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table_screen(app).has_class("-flash")

@@ -1,0 +1,136 @@
+"""The table laid out as a card table, at every size it supports: each seat round the
+felt, each card of the trick in front of the seat that played it, every seat and
+control on screen, and a plain request for a larger window below the smallest size."""
+
+from __future__ import annotations
+
+import pytest
+
+from ramsli_tui.ui.screens.ramsli.table import MIN_HEIGHT, MIN_WIDTH
+from ramsli_tui.ui.seating import sides
+from ramsli_tui.ui.widgets.banner import TurnBanner
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.key_bar import KeyBar
+from ramsli_tui.ui.widgets.seat import SeatPanel
+from ramsli_tui.ui.widgets.trick import TrickArea
+
+from tests.kits.ui import make_app, play_until, settle, spec_for, table_screen
+
+SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40))
+
+
+def test_seats_go_clockwise_from_your_left_across_the_table_to_your_right():
+    assert sides(3, 0) == ((1,), (), (2,))
+    assert sides(4, 0) == ((1,), (2,), (3,))
+    assert sides(6, 0) == ((1,), (2, 3, 4), (5,))
+    assert sides(4, 2) == ((3,), (0,), (1,)), "seen from another seat"
+    assert sides(2, 1) == ((), (0,), ()), "one other player sits across"
+
+
+def inside(region, screen_size) -> bool:
+    width, height = screen_size
+    return region.width > 0 and region.height > 0 and region.right <= width and region.bottom <= height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("players", (3, 4, 6))
+async def test_every_seat_and_control_is_on_screen_and_nothing_overlaps(tmp_path, players, size):
+    app = make_app(tmp_path, spec_for(players=players, seed=1))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        seats = [screen.seat_panel(seat).region for seat in range(players)]
+        assert all(inside(region, size) for region in seats), seats
+        for first, region in enumerate(seats):
+            assert not any(region.overlaps(other) for other in seats[first + 1:]), seats
+        hand = screen.query_one(HandView).region
+        trick = screen.query_one(TrickArea).region
+        banner, keys = screen.query_one(TurnBanner).region, screen.query_one(KeyBar).region
+        assert all(inside(region, size) for region in (hand, trick, banner, keys))
+        assert not any(hand.overlaps(seat) for seat in seats)
+        buttons = [button.region for button in screen.query("ActionBar Button") if button.display and
+                   not button.has_class("-hidden")]
+        assert buttons and all(inside(region, size) for region in buttons), "In and Out are offered, whole"
+        assert all(region.bottom <= banner.y for region in buttons + [hand])
+        assert "q Quit" in str(screen.query_one(KeyBar).render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("players", (3, 4, 6))
+async def test_the_seats_sit_left_across_and_right_of_the_trick(tmp_path, players, size):
+    app = make_app(tmp_path, spec_for(players=players, seed=1))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        left, across, right = screen.sides
+        trick = screen.query_one(TrickArea).region
+        for seat in left:
+            assert screen.seat_panel(seat).region.right <= trick.x
+        for seat in right:
+            assert screen.seat_panel(seat).region.x >= trick.right
+        for seat in across:
+            assert screen.seat_panel(seat).region.bottom <= trick.y
+        assert screen.seat_panel(0).region.y >= trick.bottom, "you sit below the trick"
+
+
+async def test_each_card_of_the_trick_lies_in_front_of_the_seat_that_played_it(tmp_path):
+    app = make_app(tmp_path, spec_for(players=6, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        def a_whole_round_but_mine(app):
+            trick = app.client.view.current_trick
+            return app.client.view.my_turn and trick is not None and len(trick.plays) >= 3
+
+        await play_until(pilot, a_whole_round_but_mine)
+        screen = table_screen(app)
+        left, across, right = screen.sides
+        middle = screen.query_one(TrickArea).region.center[0]
+        plays = app.client.view.current_trick.plays
+        assert {seat for seat, _ in plays} & set(across) and {seat for seat, _ in plays} & set(left + right)
+        for seat, card in plays:
+            place = screen.query_one(f"#trick-{seat}", CardWidget)
+            assert place.card == card
+            where, seat_region = place.region, screen.seat_panel(seat).region
+            if seat in across:
+                assert seat_region.x <= where.x and where.right <= seat_region.right, "under its seat"
+                assert where.y >= seat_region.bottom
+            else:
+                assert (where.center[0] < middle) == (seat in left), "on its own side"
+                assert seat_region.y <= where.center[1] < seat_region.bottom, "level with its seat"
+        assert screen.query_one(f"#trick-{app.client.seat}", CardWidget).card is None, "your place is still empty"
+
+
+async def test_an_empty_place_in_the_trick_keeps_its_room(tmp_path):
+    app = make_app(tmp_path, spec_for(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        places = {widget.id: widget.region for widget in screen.query_one(TrickArea).query(CardWidget)}
+        assert all(region.width > 0 for region in places.values()), places
+
+
+@pytest.mark.parametrize("size", ((MIN_WIDTH - 1, 30), (100, MIN_HEIGHT - 1), (40, 12)))
+async def test_below_the_smallest_size_the_table_asks_for_a_larger_window(tmp_path, size):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        message = screen.query_one("#too-small")
+        assert message.display and f"at least {MIN_WIDTH}×{MIN_HEIGHT}" in str(message.render())
+        assert not screen.query_one("#room").display, "no table cut in half"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not message.display and screen.query_one("#room").display
+
+
+async def test_large_cards_on_a_tall_window_small_ones_on_a_compact_one(tmp_path):
+    app = make_app(tmp_path, spec_for(players=4, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one(HandView)
+        assert {card.region.height for card in hand.query(CardWidget) if card.card} == {5}
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await pilot.pause()
+        assert {card.region.height for card in hand.query(CardWidget) if card.card} == {3}
+        assert table_screen(app).seat_panel(1).region.height == 2, "two-line seats"
