@@ -279,3 +279,16 @@ async def test_the_hand_summary_says_who_won_the_pot_once(tmp_path):
         summary = str(app.screen.query_one("#text").render())
         assert "Bertl takes the pot of 4 chips" in summary
         assert "from the pot" not in summary
+
+
+async def test_under_a_hand_summary_the_key_bar_offers_the_summarys_keys_not_the_tables(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.client.result_unread)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        line = str(table_screen(app).query_one(KeyBar).render())
+        assert "Next hand" in line and "Play" not in line and "o Out" not in line
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Next hand" not in str(table_screen(app).query_one(KeyBar).render())

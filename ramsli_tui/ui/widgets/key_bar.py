@@ -1,4 +1,6 @@
-"""The keys of the current screen on the bottom line, each with what it does.
+"""The keys of the screen on top on the bottom line, each with what it does.
+
+Under a dialog (the hand's summary over the table), it shows the dialog's keys.
 
 It shows what Textual's ``Footer`` shows — the bindings the screen marks to be shown,
 those that cannot be used now dimmed, the keys of one group (the cards' 1–5) together
@@ -36,13 +38,19 @@ class KeyBar(Widget):
     """
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh())
+        self.app.screen_change_signal.subscribe(self, self.follow)
+        self.follow(self.app.screen)
+
+    def follow(self, screen) -> None:
+        """Show the keys of the screen on top, such as a dialog over this bar's screen."""
+        screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh())
+        self.refresh()
 
     def render(self) -> Content:
         app = self.app
         shown: dict[str, tuple[Binding, bool]] = {}  # one key per action, the first bound
         palette: tuple[Binding, bool] | None = None
-        for key, (_, binding, enabled, _) in self.screen.active_bindings.items():
+        for key, (_, binding, enabled, _) in self.app.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding, enabled)
             elif binding.show:
