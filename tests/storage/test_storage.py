@@ -270,7 +270,7 @@ def test_settings_that_cannot_be_used_are_named_by_file_line_and_key(tmp_path):
     assert (settings.faces, settings.players, settings.bot_delay, settings.name) == ("french", 4, 0.6, "Mia")
     where = str(storage.settings_path)
     assert problems == [
-        f"{where}:1: faces cannot be 'klingon'; 'french' is used",
+        f"{where}:1: faces cannot be 'klingon', only 'french' or 'german'; 'french' is used",
         f"{where}:2: players cannot be 'many'; 4 is used",
         f"{where}:3: bot_delay cannot be -3; 0.6 is used",
         f"{where}:5: unknown setting 'thme' (did you mean 'theme'?) is left out",
@@ -291,7 +291,7 @@ async def test_the_app_tells_the_player_which_settings_it_could_not_use(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         messages = [notification.message for notification in app._notifications]
-    assert f"{storage.settings_path}:2: faces cannot be 'klingon'; 'french' is used" in messages
+    assert f"{storage.settings_path}:2: faces cannot be 'klingon', only 'french' or 'german'; 'french' is used" in messages
 
 
 OLD_SAVE = Path(__file__).with_name("data") / "autosave-ramsli-save-1.json"
