@@ -2,12 +2,13 @@
 
 Each seat is played by a computer player named in ``bots`` (random ones by default);
 they all draw on one ``random.Random`` seeded by ``seed``, so a run is repeatable.
+``advance`` is called after each hand, for a progress bar.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..protocol import play_out
 from .bots import make_measurement_player
@@ -15,7 +16,8 @@ from .engine import Session
 from .rules import Ruleset
 
 
-def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence[str] | None = None) -> dict[str, Any]:
+def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence[str] | None = None,
+             advance: Callable[[], None] = lambda: None) -> dict[str, Any]:
     """Play ``hands`` hands in as many sessions as it takes; count pots, betes and chips."""
     names = list(bots) if bots else ["random"] * players
     if len(names) != players:
@@ -44,6 +46,7 @@ def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence
             for seat, change in enumerate(settled.changes):
                 net_chips[seat] += change
             conserved &= sum(settled.stacks) + settled.pot == total
+            advance()
     return {
         "ruleset": rules.name,
         "players": players,

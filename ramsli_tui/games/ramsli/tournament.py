@@ -15,6 +15,9 @@ interval is that of the mean score over the deals (normal approximation).
 
 A decision is a choice among at least two legal actions: a lone legal action is
 played for the bot without asking it, and without timing it.
+
+Without a lineup, the hard player meets the normal ones: the strongest player the app
+offers against its default.  ``advance`` is called after each deal, for a progress bar.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import random
 import statistics
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..protocol import ComputerPlayer, play_out
 from .bots import make_measurement_player
@@ -91,8 +94,15 @@ class _Tally:
         )
 
 
-def tournament(rules: Ruleset, players: int, bots: list[str], deals: int, seed: int) -> TournamentResult:
+def default_lineup(players: int) -> list[str]:
+    """The lineup of a tournament that names none: hard in the first seat, normal in the others."""
+    return ["hard"] + ["normal"] * (players - 1)
+
+
+def tournament(rules: Ruleset, players: int, bots: Sequence[str] | None, deals: int, seed: int,
+               advance: Callable[[], None] = lambda: None) -> TournamentResult:
     """Play ``deals`` deals, each once per rotation of the seats, and tally every bot."""
+    bots = list(bots) if bots else default_lineup(players)
     if len(bots) != players:
         raise ValueError(f"name one bot per seat: {players} players but {len(bots)} bots")
     if deals < 1:
@@ -123,6 +133,7 @@ def tournament(rules: Ruleset, players: int, bots: list[str], deals: int, seed: 
                 tally.betes += seat in settled.betes
         for entry, tally in enumerate(tallies):
             tally.scores.append(scores[entry] / players)
+        advance()
     return TournamentResult(
         ruleset=rules.name,
         players=players,
