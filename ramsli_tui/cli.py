@@ -1,7 +1,18 @@
-"""The ``ramsli`` command: play, replay, rules, simulate.
+"""The ``ramsli`` command: the app, play, saves, replay, rules, simulate, tournament.
 
-Every error a user can cause ends in one clear line on standard error and exit
-status 2, never a traceback.  Commands that print JSON print nothing else on stdout.
+One function adds each command's options to the parser and one runs it (``add_play``
+and ``run_play``, ...).  Every command ends with one of these exit statuses
+(docs/cli.md):
+
+- 0: done;
+- 1: ramsli itself went wrong (the app says so, and where the details are);
+- 2: a mistake in what was asked or given, told in one line on standard error;
+- 3: it could not run now: another ramsli holds the saved sessions;
+- 4: a check failed: chips were not conserved in ``simulate`` or ``tournament``;
+- 130: interrupted by Ctrl-C.
+
+Commands that print JSON print nothing else on stdout; a progress bar of a long run
+goes to standard error, and only when that is a terminal.
 """
 
 from __future__ import annotations
@@ -10,9 +21,11 @@ import argparse
 import json
 import os
 import sys
+import time
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Iterator, Sequence, TextIO
 
 import yaml
 
@@ -23,119 +36,125 @@ from .table.spec import GameSpec
 from .yamlfile import FileProblem
 
 EXIT_USAGE = 2
+EXIT_BUSY = 3
+EXIT_CHECK_FAILED = 4
+EXIT_INTERRUPTED = 130
+
+PROGRESS_AFTER_SECONDS = 1.0  # a run that ends sooner shows no progress bar at all
 
 
 class CliError(Exception):
     """A user's mistake, reported as one line and exit status 2."""
 
 
+class Busy(Exception):
+    """Another ramsli holds the saved sessions: reported as one line and exit status 3."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ramsli",
         description="Ramsli, the tavern trick-taking stakes game. With no command, opens the game.",
+        epilog="Exit status: 0 done, 1 ramsli went wrong, 2 a mistake in what was asked or given, "
+        "3 another ramsli holds the saved sessions, 4 a check failed, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
+    parser.set_defaults(run=run_setup)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
-    play.add_argument("--ruleset", default="classic", help="a bundled or own ruleset's name, or a YAML file (default: classic)")
-    play.add_argument("--players", type=int, default=4, help="players at the table, you included (default: 4)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the shuffle, to replay the same session")
-    play.add_argument("--name", default=None, help="your name at the table")
-    play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
-    play.add_argument(
-        "--bots", default=None,
-        help="the computer players' strength: one for all (hard) or one each in seat order (hard,normal,normal); "
-        "default: as chosen last in the setup screen",
-    )
-    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's)")
-    play.add_argument(
-        "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
-        help="go on with saved session N of 'ramsli saves' instead (default: the one played last)",
-    )
-
-    saves = commands.add_parser("saves", help="list the saved sessions, to continue one or delete it")
-    saves.add_argument("--delete", type=int, default=None, metavar="N", help="delete saved session N, for good")
-
-    replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
-    replay.add_argument("file", help="the hand record, or - to read standard input")
-    replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
-
-    rules = commands.add_parser("rules", help="list, show or check rulesets")
-    rules_commands = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
-    rules_commands.add_parser("list", help="list the bundled rulesets and your own")
-    show = rules_commands.add_parser("show", help="print a ruleset with every key resolved, in YAML")
-    show.add_argument("ruleset", help="a ruleset's name or a YAML file")
-    check = rules_commands.add_parser("check", help="check ruleset files; exit 2 with the errors if any is wrong")
-    check.add_argument("files", nargs="+", help="ruleset files (or names)")
-
-    simulate = commands.add_parser("simulate", help="play many hands between computer players and summarise them")
-    simulate.add_argument("--ruleset", default="classic")
-    simulate.add_argument("--players", type=int, default=4)
-    simulate.add_argument("--hands", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    simulate.add_argument(
-        "--bots", default=None, help="computer players, one per seat, comma-separated (default: random everywhere)"
-    )
-
-    tournament = commands.add_parser(
-        "tournament", help="measure computer players against each other on the same deals, seats rotated"
-    )
-    tournament.add_argument("--ruleset", default="classic")
-    tournament.add_argument("--players", type=int, default=4)
-    tournament.add_argument(
-        "--bots", required=True, help="computer players, one per seat, comma-separated (e.g. hard,normal,normal,normal)"
-    )
-    tournament.add_argument("--deals", type=int, default=100, help="deals, each played once per rotation of the seats")
-    tournament.add_argument("--seed", type=int, default=0)
-    tournament.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament):
+        add_command(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handlers = {
-        None: run_app,
-        "play": run_app,
-        "replay": run_replay,
-        "rules": run_rules,
-        "saves": run_saves,
-        "simulate": run_simulate,
-        "tournament": run_tournament,
-    }
+    args = build_parser().parse_args(argv)
     try:
-        return handlers[args.command](args)
+        return args.run(args)
     except (CliError, FileProblem, StorageError) as error:
         print(f"ramsli: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except Busy as error:
+        print(f"ramsli: {error}", file=sys.stderr)
+        return EXIT_BUSY
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``ramsli rules list | head``): not an error
         sys.stdout = open(os.devnull, "w")
         return 0
 
 
-def run_app(args: argparse.Namespace) -> int:
-    from .ui.app import run
+def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str) -> None:
+    """The options that say which table: ``--ruleset``, ``--players`` (every seat, whoever
+    sits there) and ``--bots`` (the computer players' strengths), the same in every command."""
+    command.add_argument("--ruleset", default="classic", metavar="NAME",
+                         help="a bundled or own ruleset's name, or a YAML file (default: classic)")
+    command.add_argument("--players", type=int, default=4, metavar="N",
+                         help=f"players at the table, {players} (default: 4)")
+    command.add_argument(
+        "--bots", default=None, metavar="STRENGTHS",
+        help="the computer players' strengths: one for all (hard) or one each in seat order (hard,normal,normal); "
+        f"default: {bots}",
+    )
 
-    if args.command != "play":
-        return run()
+
+@contextmanager
+def _holding(storage: Storage) -> Iterator[None]:
+    """Hold the saved sessions while the block runs; Busy if another ramsli holds them."""
+    with ExitStack() as held:
+        try:
+            held.enter_context(storage.claimed())
+        except StorageError as error:
+            raise Busy(str(error)) from None
+        yield
+
+
+# --- the app and play --------------------------------------------------------------------------
+
+def run_setup(args: argparse.Namespace) -> int:
+    """``ramsli`` alone: the app, from the setup screen (or the session played last)."""
+    from .ui.app import run_with
+
+    storage = Storage.default()
+    with _holding(storage):
+        return run_with(storage)
+
+
+def add_play(commands) -> None:
+    play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
+    _add_table_options(play, players="you included", bots="as chosen last in the setup screen")
+    play.add_argument("--seed", type=int, default=None, metavar="S",
+                      help="seed for the shuffle, to replay the same session")
+    play.add_argument("--name", default=None, help="your name at the table")
+    play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
+    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's)")
+    play.add_argument(
+        "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
+        help="go on with saved session N of 'ramsli saves' instead (default: the one played last)",
+    )
+    play.set_defaults(run=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """A new session dealt at once, or ``--continue``: a saved one as it was."""
+    from .ui.app import run_with
+
     if args.resume is not None:
         given = {"--ruleset": args.ruleset != "classic", "--players": args.players != 4, "--seed": args.seed is not None,
                  "--name": args.name is not None, "--bots": args.bots is not None, "--chips": args.chips is not None}
         chosen = [option for option, is_given in given.items() if is_given]
         if chosen:
             raise CliError(f"--continue goes on with a saved session as it was: it cannot take {chosen[0]} too")
-        return run(resume=_saved_session(Storage.default(), args.resume).path, bot_delay=args.bot_delay)
-    return run(lambda settings: play_spec(args, settings), args.bot_delay)
+    storage = Storage.default()
+    with _holding(storage):
+        if args.resume is not None:
+            return run_with(storage, resume=_saved_session(storage, args.resume).path, bot_delay=args.bot_delay)
+        return run_with(storage, lambda settings: play_spec(args, settings), args.bot_delay)
 
 
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for: its options, and the remembered names and
     strengths where they say nothing."""
-    from .ui.specs import game_spec, with_strengths
+    from .ui.specs import game_spec, strengths, with_strengths
 
     _table_rules(args.ruleset, args.players)
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
@@ -144,10 +163,8 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
         raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
     opponents = settings.opponents
     if args.bots is not None:
-        try:
-            opponents = with_strengths(opponents, args.bots.split(","), args.players - 1)
-        except ValueError as error:
-            raise CliError(str(error)) from None
+        lineup = computer_players(args.bots, args.players, strengths(), you_play=True)
+        opponents = with_strengths(opponents, lineup, args.players - 1)
     chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
                      opponents=opponents, starting_chips=args.chips)
     return game_spec(chosen, args.seed)
@@ -155,13 +172,19 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
 
 # --- saves -----------------------------------------------------------------------------------
 
+def add_saves(commands) -> None:
+    saves = commands.add_parser("saves", help="list the saved sessions, to continue one or delete it")
+    saves.add_argument("--delete", type=int, default=None, metavar="N", help="delete saved session N, for good")
+    saves.set_defaults(run=run_saves)
+
+
 def run_saves(args: argparse.Namespace) -> int:
     """List the saved sessions, numbered as ``play --continue N`` and ``--delete N`` count them."""
     from .ui.saved import described
 
     storage = Storage.default()
     if args.delete is not None:
-        with storage.claimed():
+        with _holding(storage):
             slot = _saved_session(storage, args.delete)
             storage.discard_game(slot.path)
         print(f"Deleted saved session {args.delete}: {described(slot)}")
@@ -188,6 +211,13 @@ def _saved_session(storage: Storage, number: int) -> SaveSlot:
 
 
 # --- replay ---------------------------------------------------------------------------------
+
+def add_replay(commands) -> None:
+    replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
+    replay.add_argument("file", help="the hand record, or - to read standard input")
+    replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    replay.set_defaults(run=run_replay)
+
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a record from a file or standard input: a ruleset it names by path is
@@ -218,6 +248,17 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 # --- rules ---------------------------------------------------------------------------------
+
+def add_rules(commands) -> None:
+    rules = commands.add_parser("rules", help="list, show or check rulesets")
+    rules_commands = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
+    rules_commands.add_parser("list", help="list the bundled rulesets and your own")
+    show = rules_commands.add_parser("show", help="print a ruleset with every key resolved, in YAML")
+    show.add_argument("ruleset", help="a ruleset's name or a YAML file")
+    check = rules_commands.add_parser("check", help="check ruleset files; exit 2 with the errors if any is wrong")
+    check.add_argument("files", nargs="+", help="ruleset files (or names)")
+    rules.set_defaults(run=run_rules)
+
 
 def run_rules(args: argparse.Namespace) -> int:
     """``rules list``, ``show`` or ``check``: check tells every problem of each file, one a line."""
@@ -270,44 +311,129 @@ def _table_rules(name: str, players: int) -> rulesets.Ruleset:
     return ruleset
 
 
-# --- simulate ----------------------------------------------------------------------------
+# --- simulate and tournament ---------------------------------------------------------------
+
+def add_simulate(commands) -> None:
+    simulate = commands.add_parser("simulate", help="play many hands between computer players and summarise them")
+    _add_table_options(simulate, players="every one a computer player", bots="random at every seat")
+    simulate.add_argument("--hands", type=int, default=100, metavar="K", help="hands to play (default: 100)")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S",
+                          help="seed of the shuffles and the players' choices (default: 0)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    simulate.set_defaults(run=run_simulate)
+
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from .games.ramsli.bots import MEASUREMENT_PLAYERS
     from .games.ramsli.simulate import simulate, summary_text
 
     ruleset = _table_rules(args.ruleset, args.players)
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
-    bots = _bot_names(args.bots, args.players) if args.bots else None
-    summary = simulate(ruleset, args.players, args.hands, args.seed, bots)
+    bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
+    with StderrProgress("hands", args.hands) as progress:
+        summary = simulate(ruleset, args.players, args.hands, args.seed, bots, progress.advance)
     print(json.dumps(summary, indent=1) if args.json else summary_text(summary))
-    return 0 if summary["chips_conserved"] else 1
+    return _checked(summary["chips_conserved"])
 
 
-# --- tournament --------------------------------------------------------------------------
+def add_tournament(commands) -> None:
+    tournament = commands.add_parser(
+        "tournament", help="measure computer players against each other on the same deals, seats rotated"
+    )
+    _add_table_options(tournament, players="every one a computer player",
+                       bots="hard in the first seat, normal in the others")
+    tournament.add_argument("--deals", type=int, default=30, metavar="K",
+                            help="deals, each played once per rotation of the seats (default: 30)")
+    tournament.add_argument("--seed", type=int, default=0, metavar="S",
+                            help="seed of the deals and the players' choices (default: 0)")
+    tournament.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    tournament.set_defaults(run=run_tournament)
+
 
 def run_tournament(args: argparse.Namespace) -> int:
+    from .games.ramsli.bots import MEASUREMENT_PLAYERS
     from .games.ramsli.tournament import summary_text, tournament
 
     ruleset = _table_rules(args.ruleset, args.players)
     if args.deals < 1:
         raise CliError("--deals must be at least 1")
-    result = tournament(ruleset, args.players, _bot_names(args.bots, args.players), args.deals, args.seed)
+    bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
+    with StderrProgress("deals", args.deals) as progress:
+        result = tournament(ruleset, args.players, bots, args.deals, args.seed, progress.advance)
     print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
-    return 0 if result.chips_conserved else 1
+    return _checked(result.chips_conserved)
 
 
-def _bot_names(text: str, players: int) -> list[str]:
-    """Comma-separated computer players, one per seat, each a known name."""
-    from .games.ramsli.bots import MEASUREMENT_PLAYERS
+def _checked(passed: bool) -> int:
+    """The exit status of a run whose check passed or failed."""
+    return 0 if passed else EXIT_CHECK_FAILED
 
+
+def computer_players(text: str, players: int, known: Iterable[str], you_play: bool) -> list[str]:
+    """The strengths ``--bots`` gives the computer players, in seat order: one for all of
+    them, or one each.  At ``play`` they are the seats beside yours; in ``simulate`` and
+    ``tournament``, every seat."""
+    known = list(known)
     names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in MEASUREMENT_PLAYERS]
+    unknown = [name for name in names if name not in known]
     if unknown:
-        raise CliError(f"unknown computer player '{unknown[0]}'; choose from {', '.join(MEASUREMENT_PLAYERS)}")
-    if len(names) != players:
-        raise CliError(f"--bots names {len(names)} players but --players is {players}: name one per seat")
+        raise CliError(f"--bots names '{unknown[0]}'; choose each from {', '.join(known)}")
+    wanted = players - 1 if you_play else players
+    if len(names) == 1:
+        return names * wanted
+    if len(names) != wanted:
+        table = f"you and {wanted} computer players" if you_play else "every seat a computer player"
+        raise CliError(f"--bots names {len(names)} computer players, but the table has {wanted}: "
+                       f"--players {players} is {table}")
     return names
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+def shows_progress(stream: TextIO) -> bool:
+    """A progress bar is drawn on a terminal only: never into a file or a pipe."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+class StderrProgress:
+    """A bar on standard error for a run that lasts: drawn only when standard error is a
+    terminal and the run has gone on for PROGRESS_AFTER_SECONDS, and wiped when it ends."""
+
+    def __init__(self, unit: str, total: int):
+        self.unit, self.total = unit, total
+        self.stream = sys.stderr
+        self.wanted = shows_progress(self.stream)
+        self.started = time.monotonic()
+        self.done = 0
+        self.bar = None
+
+    def __enter__(self) -> StderrProgress:
+        return self
+
+    def __exit__(self, *exception) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def advance(self) -> None:
+        """One more hand or deal done."""
+        self.done += 1
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done)
+        elif self.wanted and time.monotonic() - self.started >= PROGRESS_AFTER_SECONDS:
+            self._start()
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(
+            BarColumn(), MofNCompleteColumn(), TextColumn(self.unit), TimeRemainingColumn(),
+            console=Console(file=self.stream), transient=True,
+        )
+        self.task = self.bar.add_task(self.unit, total=self.total, completed=self.done)
+        self.bar.start()
 
 
 if __name__ == "__main__":

@@ -119,7 +119,8 @@ def test_play_deals_the_chips_asked_for_or_the_rulesets():
 def test_play_refuses_bots_and_chips_it_cannot_use_in_one_line(tmp_path):
     environment = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     refusals = {
-        ("--bots", "hard,normal"): "--bots names 2 computer players, but the table has 3",
+        ("--bots", "hard,normal"):
+            "--bots names 2 computer players, but the table has 3: --players 4 is you and 3 computer players",
         ("--bots", "hard,,normal"): "--bots names ''; choose each from random, normal, hard",
         ("--bots", "omniscient"): "--bots names 'omniscient'; choose each from random, normal, hard",
         ("--chips", "0"): "--chips must be a whole number of chips above 0, not 0",

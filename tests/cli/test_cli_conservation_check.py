@@ -1,6 +1,6 @@
 """The chip-conservation check of `ramsli simulate` and `ramsli tournament` can fail: an
-engine that creates a chip at settlement is reported ("NO", exit status 1), and the
-JSON says so too."""
+engine that creates a chip at settlement is reported ("NO", exit status 4: a check
+failed), and the JSON says so too."""
 
 import json
 
@@ -27,15 +27,15 @@ def leaky_engine(monkeypatch):
 
 def test_simulate_sees_a_chip_created_from_nowhere(leaky_engine, capsys):
     assert simulate(rules.load("classic"), 3, 3, seed=1)["chips_conserved"] is False
-    assert main(["simulate", "--players", "3", "--hands", "3", "--json"]) == 1
+    assert main(["simulate", "--players", "3", "--hands", "3", "--json"]) == 4
     assert json.loads(capsys.readouterr().out)["chips_conserved"] is False
-    assert main(["simulate", "--players", "3", "--hands", "3"]) == 1
+    assert main(["simulate", "--players", "3", "--hands", "3"]) == 4
     assert capsys.readouterr().out.splitlines()[-1] == "Chips conserved in every hand: NO"
 
 
 def test_tournament_sees_a_chip_created_from_nowhere(leaky_engine, capsys):
     assert tournament(rules.load("classic"), 3, ["random"] * 3, deals=1, seed=1).chips_conserved is False
-    assert main(["tournament", "--players", "3", "--bots", "random,random,random", "--deals", "1"]) == 1
+    assert main(["tournament", "--players", "3", "--bots", "random,random,random", "--deals", "1"]) == 4
     assert capsys.readouterr().out.splitlines()[-1] == "Chips conserved in every hand: NO"
 
 

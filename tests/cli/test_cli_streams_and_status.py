@@ -89,10 +89,11 @@ def test_simulate_refuses_fewer_than_one_hand():
 def test_simulate_refuses_bots_it_does_not_know_or_a_wrong_count():
     result = ramsli("simulate", "--players", "3", "--bots", "normal,normal")
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.strip() == "ramsli: --bots names 2 players but --players is 3: name one per seat"
+    assert result.stderr.strip() == (
+        "ramsli: --bots names 2 computer players, but the table has 3: --players 3 is every seat a computer player")
     result = ramsli("simulate", "--players", "3", "--bots", "normal,normal,expert")
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.startswith("ramsli: unknown computer player 'expert'")
+    assert result.stderr.strip() == "ramsli: --bots names 'expert'; choose each from random, normal, hard, omniscient"
 
 
 def test_replay_from_standard_input_finds_a_ruleset_file_in_the_working_folder(tmp_path):

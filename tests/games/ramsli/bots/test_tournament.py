@@ -67,8 +67,8 @@ def test_the_json_report_has_the_documented_shape(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--bots", "normal,random"], "--bots names 2 players but --players is 3"),
-    (["--bots", "normal,random,expert"], "unknown computer player 'expert'"),
+    (["--bots", "normal,random"], "--bots names 2 computer players, but the table has 3"),
+    (["--bots", "normal,random,expert"], "--bots names 'expert'; choose each from"),
     (["--bots", "normal,random,random", "--deals", "0"], "--deals must be at least 1"),
 ])
 def test_mistakes_are_one_line_and_status_2(capsys, argv, message):
