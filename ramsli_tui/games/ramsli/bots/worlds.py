@@ -141,10 +141,11 @@ class Playout:
             return legal[0]
         seat = hand.current_seat
         holding = hand.holdings[seat]
-        return advised_action(
+        action, _ = advised_action(
             hand.phase, legal, holding, hand.trump_mask, self.in_play & ~holding, self.rules,
             hand.declarations, hand.order, seat, hand.pot,
         )
+        return action
 
     def card(self, hand: Hand, seat: int, rng: random.Random) -> int:
         """The greedy card for ``seat``, seeing every hand."""
