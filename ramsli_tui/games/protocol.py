@@ -16,7 +16,7 @@ what each seat may know through ``view(seat)``.
   in any words: to the table ("seat 2 must follow suit: it holds KS") or to the player
   ("you must follow suit: you hold K♠").
 - ``GameKind``: a game by name — its rulesets, how many may play, a new session from
-  a seed, its computer players.
+  a seed, its computer players, and optionally a hint (``advice``).
 - ``ComputerPlayer``, and ``decide`` and ``play_out``: the one way computer players are
   asked to act, by the table, ``simulate`` and ``tournament`` alike.
 """
@@ -133,7 +133,13 @@ class ComputerPlayer:
 
 
 class GameKind(Protocol):
-    """A game by name: what the table, the saves and the app's common parts need of it."""
+    """A game by name: what the table, the saves and the app's common parts need of it.
+
+    A game may also offer ``advice(view, legal, name_card) -> (action, reason)``: what
+    its normal computer player would do in that seat, and why in one sentence, its
+    cards named by ``name_card`` (a hint, on request).  It is optional, so it is not a
+    member of this protocol: ask ``getattr(kind, "advice", None)``; a game without it
+    offers no hint."""
 
     name: str
     strengths: tuple[str, ...]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from ..protocol import ComputerPlayer
 from . import rules as rulesets
 from .bots import STRENGTHS, make_bot
+from .bots.advice import advise
 from .engine import Session
 from .rules import Ruleset
 
@@ -23,6 +24,7 @@ class Ramsli:
 
     name = "ramsli"
     strengths = tuple(STRENGTHS)
+    advice = staticmethod(advise)
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:
