@@ -1,8 +1,9 @@
 """The session a player asks for: from the settings chosen in setup, or from the
 options of ``ramsli play`` on top of them.
 
-Seat 0 is the person at this terminal; the others are computer players, each with the
-name and strength remembered for that seat (an unknown strength gets the default).
+Seat 0 is the person at this terminal, under the name they gave ("You" if none); the
+others are computer players, each with the name and strength remembered for that seat
+(an unknown strength gets the default).
 """
 
 from __future__ import annotations
@@ -12,9 +13,15 @@ from dataclasses import replace
 
 from ..games import game_named
 from ..storage import Opponent, Settings
+from ..storage.settings import NO_NAME
 from ..table.spec import GameSpec, SeatSpec
 
 GAME = "ramsli"
+
+
+def person_name(given: str) -> str:
+    """The person's seat name: the name given, without spaces around it, or "You"."""
+    return given.strip() or NO_NAME
 
 
 def strengths() -> tuple[str, ...]:
@@ -39,7 +46,7 @@ def game_spec(settings: Settings, seed: int | None = None) -> GameSpec:
         ruleset=settings.ruleset,
         seed=secrets.randbits(128) if seed is None else seed,
         seats=(
-            SeatSpec.person(settings.name),
+            SeatSpec.person(person_name(settings.name)),
             *(SeatSpec.computer(opponent.name, default_strength(opponent.strength)) for opponent in opponents),
         ),
         starting_chips=settings.starting_chips,

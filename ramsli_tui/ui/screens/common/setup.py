@@ -1,26 +1,34 @@
 """Setup: choose the ruleset, the players and their names, the computer players, the chips and
-a seed, then deal.  The last choices are remembered for next time."""
+a seed, then deal.  The last choices are remembered for next time.
+
+Beside the form (below it in a narrow terminal, where the two scroll together) the
+ruleset is described, with its house rules as this table would play them: the players
+and chips each follow what is chosen and typed.
+"""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ....games import game_named
 from ....games.ramsli import rules as rulesets
 from ....games.ramsli.rules import Ruleset, RulesetError
 from ....storage import Opponent, SaveSlot, Settings
-from ...specs import default_strength, game_spec, strengths
+from ....storage.settings import NO_NAME
+from ...specs import GAME, default_strength, game_spec, person_name, strengths
 from ...widgets.bullets import Bullets
 from .confirm import ConfirmScreen
 from ...widgets.choice import Choice
 from ...widgets.key_bar import KeyBar
 
 MOST_OPPONENTS = 5
+LONGEST_NUMBER = 40  # digits of chips or a seed (a 128-bit seed has 39)
 
 
 def player_counts(counts: range) -> list[tuple[str, int]]:
@@ -31,7 +39,7 @@ class SetupScreen(Screen):
     DEFAULT_CSS = """
     SetupScreen {
         #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
-        #columns { height: 1fr; }
+        #columns { layout: horizontal; overflow: hidden hidden; }
         #form-scroll { width: 46; padding: 1 1 0 1; }
         #form {
             /* rows of one line: an auto row would keep the height of a drop-down once opened */
@@ -52,6 +60,14 @@ class SetupScreen(Screen):
         .saved-session Button.-error { width: auto; margin-left: 1; }
         #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
         #description { text-style: italic; margin-bottom: 1; }
+        #this-table { text-style: bold; }
+        #this-table.-error { color: $text-error; }
+        /* too narrow for two columns: the form, then the ruleset, scrolled together */
+        &.-narrow {
+            #columns { layout: vertical; overflow: hidden auto; }
+            #form-scroll, #about { width: 1fr; height: auto; }
+            #about { border-left: none; border-top: hkey $panel-lighten-2; }
+        }
     }
     """
 
@@ -60,6 +76,7 @@ class SetupScreen(Screen):
         Binding("escape", "back", "Back to the table", id="setup.back"),
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (76, "-wide")]  # the ruleset beside the form from 76 columns
 
     def __init__(self, settings: Settings, can_go_back: bool = False) -> None:
         """``can_go_back``: a session is at the table, to go back to with Escape."""
@@ -67,6 +84,7 @@ class SetupScreen(Screen):
         self.settings = settings
         self.can_go_back = can_go_back
         self.names = self.ruleset_names()
+        self.ruleset_shown = settings.ruleset if settings.ruleset in self.names else "classic"
         self.slots: list[SaveSlot] = []
 
     @staticmethod
@@ -75,19 +93,18 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         settings = self.settings
-        ruleset = settings.ruleset if settings.ruleset in self.names else "classic"
         yield Label("Ramsli — a new session at the table", id="heading")
-        with Horizontal(id="columns"):
+        with ScrollableContainer(id="columns", can_focus=False):
             with VerticalScroll(id="form-scroll"):
                 with Grid(id="form"):
                     yield Label("Ruleset")
-                    yield Select([(name, name) for name in self.names], value=ruleset, allow_blank=False, compact=True,
-                                 id="ruleset")
+                    yield Select([(name, name) for name in self.names], value=self.ruleset_shown, allow_blank=False,
+                                 compact=True, id="ruleset")
                     yield Label("Players")
                     players = min(max(settings.players, 3), MOST_OPPONENTS + 1)
                     yield Choice(player_counts(range(3, MOST_OPPONENTS + 2)), players, id="players")
                     yield Label("Your name")
-                    yield Input(settings.name, max_length=14, compact=True, id="name")
+                    yield Input(settings.name, placeholder=NO_NAME, max_length=14, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
                         yield Label(f"Computer {seat}", classes=row)
@@ -98,18 +115,19 @@ class SetupScreen(Screen):
                                                      ("Seed", "seed", None, "random")):
                         yield Label(label)
                         yield Input("" if number is None else str(number), placeholder=empty, type="integer",
-                                    compact=True, id=id)
+                                    max_length=LONGEST_NUMBER, compact=True, id=id)
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
                 if self.can_go_back:
                     yield Button("Back to the table (Esc)", id="back")
                 yield Vertical(id="saved-sessions")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
+                yield Static(id="this-table")
                 yield Bullets(id="house-rules")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.show_ruleset(self.query_one("#ruleset", Select).value)
+        self.show_ruleset(self.ruleset_shown)
         self.query_one("#start", Button).focus()
         self.show_saved_sessions()
 
@@ -168,45 +186,75 @@ class SetupScreen(Screen):
         for seat in range(1, MOST_OPPONENTS + 1):
             for widget in self.query(f".opponent-{seat}"):
                 widget.set_class(seat >= event.value, "-unused")
+        self.show_house_rules()
+
+    @on(Input.Changed, "#chips")
+    def chips_typed(self) -> None:
+        self.show_house_rules()
 
     def show_ruleset(self, name: str) -> None:
-        """Describe the ruleset and offer the numbers of players it allows."""
+        """Describe ruleset ``name`` and offer the numbers of players it allows."""
+        self.ruleset_shown = name
         try:
             ruleset = rulesets.load(name)
+        except RulesetError:
+            pass  # the house rules say why it cannot be used
+        else:
+            players = self.query_one("#players", Choice)
+            counts = range(ruleset.players.min, ruleset.players.max + 1)
+            players.set_options(player_counts(counts), min(max(players.value, counts.start), counts.stop - 1))
+        self.show_house_rules()
+
+    def show_house_rules(self) -> None:
+        """The ruleset shown, its house rules as this table would play them: with the
+        players chosen and the chips typed, or what is wrong with them."""
+        description = self.query_one("#description", Static)
+        this_table = self.query_one("#this-table", Static)
+        try:
+            ruleset, chips_problem = self.table_rules(self.ruleset_shown), None
         except RulesetError as error:
-            self.query_one("#description", Static).update(Content(f"This ruleset cannot be used:\n{error}"))
+            description.update(Content(f"This ruleset cannot be used:\n{error}"))
+            this_table.update("")
             self.query_one("#house-rules", Bullets).show(())
             return
-        self.query_one("#description", Static).update(Content(ruleset.description or ruleset.name))
+        except ValueError as error:
+            ruleset, chips_problem = rulesets.load(self.ruleset_shown), str(error)
+        description.update(Content(ruleset.description or ruleset.name))
+        players = f"At this table: {self.query_one('#players', Choice).value} players"
+        this_table.update(Content(f"{players}; {chips_problem}" if chips_problem
+                                  else f"{players}, {ruleset.starting_chips} chips each"))
+        this_table.set_class(chips_problem is not None, "-error")
         self.query_one("#house-rules", Bullets).show(ruleset.house_rules())
-        players = self.query_one("#players", Choice)
-        counts = range(ruleset.players.min, ruleset.players.max + 1)
-        players.set_options(player_counts(counts), min(max(players.value, counts.start), counts.stop - 1))
 
-    def chosen_ruleset(self) -> Ruleset | None:
+    def typed_chips(self) -> int | None:
+        """The chips each typed, None for the ruleset's own."""
+        return whole_number(self.query_one("#chips", Input).value)
+
+    def table_rules(self, name: str) -> Ruleset:
+        """Ruleset ``name`` with the chips typed: RulesetError if the ruleset cannot be used,
+        ValueError in one sentence if the chips cannot."""
+        return game_named(GAME).load_rules(name, self.typed_chips())
+
+    def chosen_rules(self) -> Ruleset | None:
+        """The ruleset chosen, with the chips typed; None, and the player told why, if
+        either cannot be used."""
         try:
-            return rulesets.load(self.query_one("#ruleset", Select).value)
+            return self.table_rules(self.query_one("#ruleset", Select).value)
         except RulesetError as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
-            return None
+        except ValueError as error:
+            self.notify(f"Chips each: {error}.", severity="error", markup=False)
+            self.query_one("#chips", Input).focus()
+        return None
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         """Check the choices, remember them, and go to the table."""
-        ruleset = self.chosen_ruleset()
-        if ruleset is None:
+        if self.chosen_rules() is None:
             return
-        chips_text = self.query_one("#chips", Input).value.strip()
-        seed_text = self.query_one("#seed", Input).value.strip()
-        chips = int(chips_text) if chips_text.lstrip("-").isdigit() else None
-        if chips is not None and chips < 1:
-            self.notify("Each player needs at least 1 chip.", severity="error")
-            self.query_one("#chips", Input).focus()
-            return
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         players = self.query_one("#players", Choice).value
-        name = self.query_one("#name", Input).value.strip() or "You"
+        name = person_name(self.query_one("#name", Input).value)
         opponents = [
             Opponent(
                 self.query_one(f"#opponent-name-{seat}", Input).value.strip() or f"Player {seat + 1}",
@@ -217,6 +265,12 @@ class SetupScreen(Screen):
         settings = self.settings
         settings.ruleset = self.query_one("#ruleset", Select).value
         settings.players, settings.name, settings.opponents = players, name, opponents
-        settings.starting_chips, settings.seed = chips, None  # a seed is for this session only
+        settings.starting_chips, settings.seed = self.typed_chips(), None  # a seed is for this session only
         self.app.remember_settings()
-        self.app.start_table(game_spec(settings, seed))
+        self.app.start_table(game_spec(settings, whole_number(self.query_one("#seed", Input).value)))
+
+
+def whole_number(typed: str) -> int | None:
+    """The whole number typed, None if there is none."""
+    typed = typed.strip()
+    return int(typed) if typed.lstrip("-").isdecimal() else None
