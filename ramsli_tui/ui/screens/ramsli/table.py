@@ -551,10 +551,12 @@ class TableScreen(Screen):
         view = self.view_
         if view is None or not view.my_turn or not self.hints_offered():
             return
-        from ....games.ramsli.bots.advice import advise
+        from ....games.ramsli import RAMSLI
 
-        advice = advise(view, view.legal)
-        self.query_one(TurnBanner).say(f"Hint: {self.words.advice(advice)}", yours=True)
+        advice = RAMSLI.advice(view, view.legal, self.words.card)
+        self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
+        if advice.action.kind == "play":
+            self.query_one(HandView).raise_card(advice.action.card)
 
     def action_last_trick(self) -> None:
         """Show the last finished trick in the middle of the table, or stop showing it."""
