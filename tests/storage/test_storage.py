@@ -104,7 +104,7 @@ def test_ramsli_says_so_and_starts_nothing_when_another_holds_the_saved_game(tmp
         for command in ([], ["play"]):
             result = subprocess.run([sys.executable, "-m", "ramsli_tui", *command],
                                     capture_output=True, text=True, env=environment, timeout=60)
-            assert result.returncode == 1
+            assert result.returncode == 3, "3: another ramsli holds the saved sessions"
             assert result.stderr.startswith("ramsli: Another ramsli is already open with your saved game")
             assert "Traceback" not in result.stderr
 
