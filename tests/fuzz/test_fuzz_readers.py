@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -253,7 +254,7 @@ def test_a_broken_theme_is_one_line_naming_the_file(folder, data):
             assert_one_line_each([str(error)], str(path), with_line=False)
 
 
-SETTING_KEYS = ["theme", "faces", "bot_delay", "ruleset", "players", "name", "opponents", "starting_chips", "seed"]
+SETTING_KEYS = [setting.name for setting in fields(Settings)]
 
 
 @FUZZ
