@@ -1,4 +1,5 @@
-"""The story of the session so far, as the human seat saw it: hand by hand, trick by trick.
+"""The story of the session so far, as the human seat saw it: hand by hand, trick by trick;
+and how a stack and its change are written wherever that story shows them.
 
 Built only from the events the table hands the human, so the trick history and the
 scoreboard can never show what that seat could not see.
@@ -20,6 +21,22 @@ from ....games.ramsli.engine.events import (
     TrickWon,
     TrumpTurned,
 )
+
+GAINED, LOST = "▲", "▼"
+
+
+def change_mark(change: int) -> str:
+    """A change of chips as the scoreboard, the hand summary and the result write it:
+    "▲15" won, "▼6" lost, nothing for no change."""
+    if not change:
+        return ""
+    return f"{GAINED if change > 0 else LOST}{abs(change)}"
+
+
+def stack_and_change(stack: int, change: int, width: int = 0) -> str:
+    """A stack with its change, so that the two never read like a score ("14-6"): "14 ▼6";
+    the stack right-aligned in ``width`` cells, for a column."""
+    return f"{stack:>{width}} {change_mark(change)}".rstrip()
 
 
 @dataclass

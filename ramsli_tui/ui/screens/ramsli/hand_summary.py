@@ -1,4 +1,5 @@
-"""After each hand: who won the pot, the betes, the carry-over and every player's chips.
+"""After each hand: who won the pot, the betes, the carry-over and every player's chips,
+with what they won or lost in the hand ("14 ▼6").
 
 Nobody goes into debt (R25), so a player may pay less than the rules ask, or nothing at
 all: the engine's payment says how much less, and the summary says so, and what the rules
@@ -16,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from ....games.ramsli.engine.events import HandSettled, Payment
-from .chronicle import Chronicle, HandLog
+from .chronicle import Chronicle, HandLog, stack_and_change
 from .words import Words, join_lines
 from ..common.dialog import Dialog
 
@@ -120,13 +121,11 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
         last = hand.tricks[-1]
         plays = " · ".join(f"{words.seat(seat)} {words.card(card)}" for seat, card in last.plays)
         lines.append(f"Last trick: {plays} → {words.seat(last.seat)}.")
-    lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Change':>7} {'Stack':>6}", "bold")]
+    lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Chips':>6}", "bold")]
     for seat, stack in enumerate(settled.stacks):
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
-        change = settled.changes[seat]
-        lines.append(
-            f"{words.seat(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {change:>+7} {stack:>6}"
-        )
+        chips = stack_and_change(stack, settled.changes[seat], width=6)
+        lines.append(f"{words.seat(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
     return join_lines(lines)
 
 

@@ -1,4 +1,5 @@
-"""The end of the session: the result, the final stacks, and what next."""
+"""The end of the session: the result, the final stacks with what each player won or lost
+over the session ("59 chips ▲39"), and what next."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from ....games.ramsli.engine.events import SessionEnded
-from .chronicle import Chronicle
+from .chronicle import Chronicle, change_mark
 from .words import Words, join_lines
 from ..common.dialog import Dialog
 
@@ -17,6 +18,17 @@ from ..common.dialog import Dialog
 def place(stacks: tuple[int, ...], seat: int) -> int:
     """The seat's place by its stack; equal stacks share a place (1, 2, 2, 4)."""
     return 1 + sum(stack > stacks[seat] for stack in stacks)
+
+
+def standings(stacks: tuple[int, ...], starts: tuple[int, ...], words: Words) -> list[str]:
+    """A line for each player, the best first: the place, the name, the chips and what they
+    won or lost since the start."""
+    ranking = sorted(range(len(stacks)), key=lambda seat: -stacks[seat])
+    return [
+        f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat]):>10} "
+        f"{change_mark(stacks[seat] - starts[seat])}".rstrip()
+        for seat in ranking
+    ]
 
 
 class SessionOverScreen(Dialog[None]):
@@ -42,12 +54,8 @@ class SessionOverScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         words = self.words
-        stacks = self.ended.stacks
-        ranking = sorted(range(len(stacks)), key=lambda seat: -stacks[seat])
         lines: list[str | Content] = [Content.styled(words.session_result(self.ended), "bold"), ""]
-        lines += [
-            f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat])}" for seat in ranking
-        ]
+        lines += standings(self.ended.stacks, self.chronicle.starting_stacks, words)
         played = len(self.chronicle.settled_hands)
         lines += ["", f"{played} hand{'' if played == 1 else 's'} played."]
         with self.box("Session over"):
