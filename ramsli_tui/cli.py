@@ -32,7 +32,7 @@ import yaml
 from . import __version__
 from .games.ramsli import rules as rulesets
 from .storage import SaveSlot, Settings, Storage, StorageError
-from .table.spec import GameSpec
+from .table.spec import GameSpec, name_problem
 from .yamlfile import FileProblem
 
 EXIT_USAGE = 2
@@ -161,6 +161,9 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
     if args.chips is not None and args.chips < 1:
         raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
+    problem = None if args.name is None else name_problem(args.name.strip())
+    if problem is not None:
+        raise CliError(f"--name: {problem}")
     opponents = settings.opponents
     if args.bots is not None:
         lineup = computer_players(args.bots, args.players, strengths(), you_play=True)

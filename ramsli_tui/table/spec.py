@@ -13,6 +13,19 @@ from dataclasses import dataclass
 PERSON = "person"
 COMPUTER = "computer"
 SEAT_KINDS = (PERSON, COMPUTER)
+NAME_LENGTH = 14  # the most characters of a seat's name: it is shown on the seat
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a seat's name, or None: it is shown to everyone at
+    the table, so it is one short line of printable characters."""
+    if not name.strip():
+        return "a name cannot be blank"
+    if len(name) > NAME_LENGTH:
+        return f"a name has at most {NAME_LENGTH} characters"
+    if not name.isprintable():
+        return "a name holds only printable characters"
+    return None
 
 
 @dataclass(frozen=True)

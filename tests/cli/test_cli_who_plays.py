@@ -14,6 +14,7 @@ from ramsli_tui.cli import CliError, build_parser, main
 from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, HardBot
 from ramsli_tui.games.ramsli.tournament import default_lineup
 from ramsli_tui.storage import Settings
+from ramsli_tui.table.spec import NAME_LENGTH
 
 from tests.kits.bots import QUICK_BUDGET
 
@@ -87,3 +88,14 @@ def test_a_tournament_that_names_no_lineup_measures_hard_against_normal(monkeypa
     report = json.loads(capsys.readouterr().out)
     assert (report["ruleset"], report["players"], report["deals"], report["seed"]) == ("classic", 4, 1, 0)
     assert [bot["name"] for bot in report["bots"]] == ["hard", "normal", "normal", "normal"]
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("A" * (NAME_LENGTH + 1), f"at most {NAME_LENGTH} characters"),
+    ("Zo\x1bra", "printable"),
+    ("   ", "blank"),
+])
+def test_play_refuses_a_name_the_table_could_not_show(name, problem):
+    args = build_parser().parse_args(["play", "--name", name])
+    with pytest.raises(CliError, match=f"^--name: .*{problem}"):
+        cli.play_spec(args, Settings())

@@ -21,6 +21,7 @@ from ....games.ramsli import rules as rulesets
 from ....games.ramsli.rules import Ruleset, RulesetError
 from ....storage import Opponent, SaveSlot, Settings
 from ....storage.settings import NO_NAME
+from ....table.spec import NAME_LENGTH
 from ...specs import GAME, default_strength, game_spec, person_name, strengths
 from ...widgets.bullets import Bullets
 from .confirm import ConfirmScreen
@@ -104,11 +105,11 @@ class SetupScreen(Screen):
                     players = min(max(settings.players, 3), MOST_OPPONENTS + 1)
                     yield Choice(player_counts(range(3, MOST_OPPONENTS + 2)), players, id="players")
                     yield Label("Your name")
-                    yield Input(settings.name, placeholder=NO_NAME, max_length=14, compact=True, id="name")
+                    yield Input(settings.name, placeholder=NO_NAME, max_length=NAME_LENGTH, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
                         yield Label(f"Computer {seat}", classes=row)
-                        yield Input(opponent.name, max_length=14, compact=True, id=f"opponent-name-{seat}", classes=row)
+                        yield Input(opponent.name, max_length=NAME_LENGTH, compact=True, id=f"opponent-name-{seat}", classes=row)
                         yield Choice([(strength, strength) for strength in strengths()], default_strength(opponent.strength),
                                      id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
                     for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
