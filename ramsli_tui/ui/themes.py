@@ -1,8 +1,10 @@
 """Themes: YAML files of colours and card style, bundled and the player's own.
 
 A theme file holds Textual's theme colours (``primary``, ``background``, …) and, under
-``variables``, the table's own: ``card-face``, ``card-edge``, ``card-border``, the
-suits of French faces (``suit-spades`` … ``suit-clubs``) and of German ones
+``variables``, the table's own: ``table-edge`` (the boxes of the seats, the trick, the
+pot and the talk), ``card-face``, ``card-edge`` (the border of a card you may play),
+``card-border``, ``card-highlight`` (the raised card and the card taking the trick),
+the suits of French faces (``suit-spades`` … ``suit-clubs``) and of German ones
 (``german-leaves``, ``german-hearts``, ``german-bells``, ``german-acorns``), and
 ``seat-turn``, which the widgets' CSS uses as ``$card-face`` and so on.  Bundled themes
 live in the top-level ``themes/`` folder (inside the wheel when installed); the
@@ -29,11 +31,13 @@ THEME_COLOURS = (
     "success", "warning", "error", "boost",
 )
 
-# The table's variables, for Textual's own themes and for files that leave some out.
+# The table's variables, for theme files that leave some out.
 TABLE_VARIABLES = {
+    "table-edge": "#6aa37f",
     "card-face": "#f6f1e3",
-    "card-edge": "#d8cfb6",
+    "card-edge": "#857a61",
     "card-border": "round",
+    "card-highlight": "#1a3fc0",
     "suit-spades": "#1b1b1b",
     "suit-hearts": "#c0262d",
     "suit-diamonds": "#c0262d",
@@ -41,7 +45,7 @@ TABLE_VARIABLES = {
     "german-leaves": "#2e7d32",
     "german-hearts": "#c0262d",
     "german-bells": "#a87500",
-    "german-acorns": "#7a4a21",
+    "german-acorns": "#2f2216",
     "seat-turn": "#ffd65c",
 }
 BORDERS = ("round", "heavy", "double", "ascii", "solid", "outer", "thick", "wide", "tall", "panel")

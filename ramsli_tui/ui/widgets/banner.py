@@ -16,8 +16,8 @@ class TurnBanner(Static):
         padding: 0 1;
         background: $panel;
         color: $text-muted;
-        &.-yours { background: $seat-turn; color: $background; text-style: bold; }
-        &.-refused { background: $error; color: $background; text-style: bold; }
+        &.-yours { background: $seat-turn; color: $text; text-style: bold; }
+        &.-refused { background: $error; color: $text; text-style: bold; }
     }
     """
 

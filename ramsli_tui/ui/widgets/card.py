@@ -5,8 +5,9 @@ whenever it has three lines inside its border.  Its suit, in the faces shown, gi
 a class (``-spades`` … ``-clubs``, ``-leaves`` … ``-acorns``) that colours it with the
 theme's ``$suit-…`` or ``$german-…`` variable.  Its state is shown by classes the
 parents set: ``-legal`` (its border), ``-illegal`` (no border, a dim face),
-``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick), so that
-every state reads without colour as well as with it.
+``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick), both
+in the theme's ``$card-highlight``, so that every state reads without colour as well as
+with it.
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ class CardWidget(Widget):
         &.-empty { display: none; }
         &.-illegal { border: blank; text-style: dim; }
         &.-legal:hover { border: double $card-edge; }
-        &.-selected { border: double $seat-turn; offset: 0 -1; }
-        &.-winner { border: double $seat-turn; }
+        &.-selected { border: double $card-highlight; offset: 0 -1; }
+        &.-winner { border: double $card-highlight; }
     }
     """
 
