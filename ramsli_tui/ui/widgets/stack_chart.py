@@ -1,20 +1,31 @@
-"""A chart of the stacks over the session: hands across (0 is the start), chips up, one
-letter per player.
+"""A chart of the stacks over the session: one line per player across the whole width,
+the start and then each hand across, chips up, drawn by plotext through textual-plotext.
 
-Each player is drawn with their own letter (and their own colour where there is
-colour), so the chart reads in monochrome as well; where two players meet, a ``*``.
+Each line is drawn in a colour of the theme and marked at the hands with the player's
+letter, the letter the scoreboard writes where a name does not fit, so that the lines
+are told apart without colour as well (the monochrome theme); the legend under the chart
+names each letter.  Only the scoreboard imports this module, so plotext is loaded when
+the scoreboard first opens and costs the start of the app nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
+from textual.app import ComposeResult, RenderResult
+from textual.color import Color
+from textual.containers import Vertical
 from textual.content import Content
-from textual.widget import Widget
+from textual.reactive import reactive
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
 
-PLAYER_STYLES = ("bold $primary", "bold $secondary", "bold $error", "bold $success", "bold $accent", "bold $warning")
-COLUMNS = (3, 6)  # the fewest and the most cells per hand
-AXIS = 5  # cells for the chip labels and the axis
+PLAYER_COLOURS = ("primary", "secondary", "error", "success", "foreground", "accent")  # theme variables
+MARK_SPACING = 3  # the fewest columns between two of one player's letters
+TICK_SPACING = 7  # the fewest columns between two numbers on the axis of hands
+ROWS_PER_TICK = 2  # the fewest rows between two numbers on the axis of chips
+AXES = (4, 2)  # the columns of the chips' numbers and the rows of the hands'
 
 
 def markers(names: Sequence[str]) -> list[str]:
@@ -26,7 +37,90 @@ def markers(names: Sequence[str]) -> list[str]:
     return chosen
 
 
-class StackChart(Widget):
+@dataclass(frozen=True)
+class Series:
+    """One player's line: their name, their letter and their chips at the start and after each hand."""
+
+    name: str
+    letter: str
+    colour: str  # the theme variable it is drawn in
+    chips: tuple[int, ...]
+
+
+def series(names: Sequence[str], history: Sequence[tuple[int, ...]]) -> list[Series]:
+    """A line per player from ``history``, the stacks at the start and after each hand."""
+    return [
+        Series(name, letter, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)], tuple(stacks[seat] for stacks in history))
+        for seat, (name, letter) in enumerate(zip(names, markers(names)))
+    ]
+
+
+def tick_step(span: int, room: int) -> int:
+    """The first of 1, 2, 5, 10, 20, 50, … that cuts ``span`` into at most ``room`` steps."""
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            if span <= step * max(room, 1):
+                return step
+        scale *= 10
+
+
+def ticks(span: int, room: int) -> list[int]:
+    """Whole numbers from 0 to ``span``, as many as ``room`` allows, evenly apart."""
+    return list(range(0, span + 1, tick_step(span, room)))
+
+
+def marked_hands(hands: int, columns: int) -> list[int]:
+    """The hands a line is marked at with its letter: every one where the ``columns`` of the
+    plot leave room, else every few, and always the last.  Not the start, where every line
+    begins at the same height and only the last letter drawn would show."""
+    every = max(1, -(-MARK_SPACING * hands // max(columns, 1)))
+    return sorted({*range(every, hands + 1, every), hands} - {0})
+
+
+class StackPlot(PlotextPlot):
+    """The lines of the chart, redrawn for the size and the theme each time it is drawn."""
+
+    theme = reactive("clear")  # no colours of plotext's own: the widget's background and text show
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[Series] = []
+
+    def render(self) -> RenderResult:
+        self.draw(self.size.width, self.size.height)
+        return super().render()
+
+    def draw(self, width: int, height: int) -> None:
+        plt = self.plt
+        plt.clear_data()
+        if not self.lines:
+            return
+        hands = len(self.lines[0].chips) - 1
+        top = max(1, *(max(line.chips) for line in self.lines))
+        marked = marked_hands(hands, width - AXES[0])
+        for line in self.lines:
+            colour = Color.parse(self.app.theme_variables[line.colour]).rgb
+            plt.plot(range(hands + 1), line.chips, marker="braille", color=colour)
+            plt.scatter(marked, [line.chips[hand] for hand in marked], marker=line.letter, color=colour, style="bold")
+        plt.xaxes(True, False)
+        plt.yaxes(True, False)
+        plt.xlim(0, max(hands, 1))
+        plt.ylim(0, top)
+        across = ticks(max(hands, 1), (width - AXES[0]) // TICK_SPACING)
+        plt.xticks(across, ["start" if hand == 0 else str(hand) for hand in across])
+        plt.yticks(ticks(top, (height - AXES[1]) // ROWS_PER_TICK))
+
+
+def legend(lines: Sequence[Series]) -> Content:
+    """Each letter, in its line's colour, with the player's name; kept together when the legend wraps."""
+    return Content("   ").join(
+        Content.assemble((line.letter, f"bold ${line.colour}"), f"\u00a0{line.name}".replace(" ", "\u00a0"))
+        for line in lines
+    )
+
+
+class StackChart(Vertical):
     """``show(names, history)``: ``history`` holds the stacks at the start and after each hand."""
 
     DEFAULT_CSS = """
@@ -36,49 +130,22 @@ class StackChart(Widget):
         border: round $panel-lighten-2;
         border-title-color: $text-muted;
         padding: 0 1;
+        #legend { height: auto; color: $text-muted; }
     }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Stacks over the session"
-        self.names: tuple[str, ...] = ()
-        self.history: list[tuple[int, ...]] = []
+        self.border_title = "Chips after each hand"
+        self.lines: list[Series] = []
 
-    def show(self, names: Sequence[str], history: list[tuple[int, ...]]) -> None:
-        self.names = tuple(names)
-        self.history = history
-        self.refresh()
+    def compose(self) -> ComposeResult:
+        yield StackPlot()
+        yield Static(id="legend")
 
-    def render(self) -> Content:
-        if not self.history or not self.names:
-            return Content("")
-        width, height = self.content_size
-        rows = max(height - 3, 2)  # the axis, the hand numbers and the legend take three
-        shown = self.history[-max((width - AXIS) // COLUMNS[0], 2):]
-        column_width = min(max((width - AXIS) // len(shown), COLUMNS[0]), COLUMNS[1])
-        first_hand = len(self.history) - len(shown)
-        top = max(max(stacks) for stacks in shown) + 1
-        bottom = max(min(min(stacks) for stacks in shown) - 1, 0)
-        span = top - bottom
-        grid = [[(" ", "")] * (len(shown) * column_width) for _ in range(rows)]
-        letters = markers(self.names)
-        for column, stacks in enumerate(shown):
-            for seat, stack in enumerate(stacks):
-                row = rows - 1 - round((stack - bottom) * (rows - 1) / span)
-                x = column * column_width + column_width // 2
-                mark = (letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)])
-                grid[row][x] = ("*", "bold") if grid[row][x][0] != " " else mark
-        lines = []
-        for row, cells in enumerate(grid):
-            chips = bottom + round(span * (rows - 1 - row) / (rows - 1))
-            label = f"{chips:>3} ┤" if row in (0, rows - 1) or row == (rows - 1) // 2 else "    │"
-            lines.append(Content.assemble(label, *cells))
-        lines.append(Content("    └" + "─" * (len(shown) * column_width)))
-        numbers = "".join((" " * (column_width // 2) + str(first_hand + i)).ljust(column_width)[:column_width]
-                          for i in range(len(shown)))
-        lines.append(Content("hand " + numbers))
-        legend = [Content.assemble((letters[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)]), f" {name}  ")
-                  for seat, name in enumerate(self.names)]
-        lines.append(Content.assemble("     ", *legend))
-        return Content("\n").join(lines)
+    def show(self, names: Sequence[str], history: Sequence[tuple[int, ...]]) -> None:
+        self.lines = series(names, history)
+        plot = self.query_one(StackPlot)
+        plot.lines = self.lines
+        plot.refresh()
+        self.query_one("#legend", Static).update(legend(self.lines))
