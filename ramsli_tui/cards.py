@@ -59,16 +59,19 @@ _RANK_LETTERS = {rank: letter for rank, letter in zip(range(2, 15), "23456789TJQ
 _LETTER_RANKS = {letter: Rank(rank) for rank, letter in _RANK_LETTERS.items()}
 
 # Display glyphs and words, by suit style.  German-suited packs have no glyphs, so a
-# German card is named in words, suit first as in German ("Schellen-Ober": Bell Ober);
-# they call Q the Ober and J the Unter.
+# German card is named in German words, suit first as German players say it
+# ("Schellen-Ober" for the Q♦), with Ass and König as the source texts call them.  Its
+# compact face is a rank letter and a suit letter from two sets that share no letter
+# ("OS", "AE", "10E"), so no face reads two ways.
 FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
-GERMAN_SUIT_WORDS = {Suit.SPADES: "Leaf", Suit.HEARTS: "Heart", Suit.DIAMONDS: "Bell", Suit.CLUBS: "Acorn"}
-GERMAN_SUIT_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "B", Suit.CLUBS: "A"}  # compact faces
+GERMAN_SUIT_WORDS = {Suit.SPADES: "Laub", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen", Suit.CLUBS: "Eichel"}
+GERMAN_SUIT_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "S", Suit.CLUBS: "E"}
+GERMAN_RANK_WORDS = {Rank.JACK: "Unter", Rank.QUEEN: "Ober", Rank.KING: "König", Rank.ACE: "Ass"}
+GERMAN_RANK_LETTERS = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
 SUIT_NAMES = {
     "french": {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"},
-    "german": {Suit.SPADES: "leaves", Suit.HEARTS: "hearts", Suit.DIAMONDS: "bells", Suit.CLUBS: "acorns"},
+    "german": GERMAN_SUIT_WORDS,
 }
-GERMAN_RANK_WORDS = {Rank.JACK: "Unter", Rank.QUEEN: "Ober", Rank.KING: "King", Rank.ACE: "Ace"}
 
 BIG_JOKER_INDEX = 53
 LITTLE_JOKER_INDEX = 52
@@ -104,12 +107,12 @@ class Card(int):
         return _CODES[self]
 
     def label(self, style: str = "french") -> str:
-        """The card as a player reads it: ``10♠``, ``K♥``, or ``Bell Ober`` in the German style."""
+        """The card as a player reads it: ``10♠``, ``K♥``, or ``Schellen-Ober`` in the German style."""
         if self.is_joker:
             return "Big Joker" if self == BIG_JOKER_INDEX else "Little Joker"
         rank = self.rank
         if style == "german":
-            return f"{GERMAN_SUIT_WORDS[self.suit]} {GERMAN_RANK_WORDS.get(rank, str(int(rank)))}"
+            return f"{GERMAN_SUIT_WORDS[self.suit]}-{GERMAN_RANK_WORDS.get(rank, str(int(rank)))}"
         rank_text = "10" if rank == Rank.TEN else rank.letter
         return f"{rank_text}{FRENCH_SYMBOLS[self.suit]}"
 

@@ -153,8 +153,8 @@ async def test_the_game_log_shows_the_cards_with_the_faces_chosen_and_follows_a_
         app.set_faces("german")
         await pilot.pause()
         german = log_text()
-        assert "Heart 8 is turned up: hearts are trumps." in german
-        assert "You play Heart Ace." in german and "Bertl plays Bell Ober." in german
+        assert "Herz-8 is turned up: Herz are trumps." in german
+        assert "You play Herz-Ass." in german and "Bertl plays Schellen-Ober." in german
         assert not any(symbol in german for symbol in "♠♥♦♣")
         app.set_faces("french")
         await pilot.pause()
@@ -170,7 +170,7 @@ async def test_the_trick_history_follows_a_change_of_faces(tmp_path):
         app.set_faces("german")
         await pilot.pause()
         history = str(app.screen.query_one(".hand").render())
-    assert "(Heart 8 turned)" in history and "You Heart Ace · Bertl Bell Ober" in history
+    assert "(Herz-8 turned)" in history and "You Herz-Ass · Bertl Schellen-Ober" in history
 
 
 async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):

@@ -7,7 +7,8 @@ theme's ``$suit-…`` or ``$german-…`` variable.  Its state is shown by classe
 parents set: ``-legal`` (its border), ``-illegal`` (no border, a dim face),
 ``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick), both
 in the theme's ``$card-highlight``, so that every state reads without colour as well as
-with it.
+with it.  German faces mark their suit with a letter (``L`` Laub, ``H`` Herz, ``S``
+Schellen, ``E`` Eichel) that is never a rank's letter.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cards import FRENCH_SYMBOLS, GERMAN_SUIT_LETTERS, GERMAN_SUIT_WORDS, Card, Rank, Suit
+from ...cards import FRENCH_SYMBOLS, GERMAN_RANK_LETTERS, GERMAN_SUIT_LETTERS, Card, Rank, Suit
 
 SUIT_CLASSES = {
     "french": {Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs"},
@@ -31,29 +32,34 @@ def suit_class(card: Card | None, faces: str) -> str:
 
 
 def rank_text(card: Card, faces: str) -> str:
+    """``10``, ``7``, ``K``; in German faces ``A``, ``K``, ``O``, ``U`` (Ass, König, Ober, Unter)."""
     rank = card.rank
     if rank == Rank.TEN:
         return "10"
-    if faces == "german" and rank in (Rank.QUEEN, Rank.JACK):
-        return "O" if rank == Rank.QUEEN else "U"
+    if faces == "german":
+        return GERMAN_RANK_LETTERS.get(rank, rank.letter)
     return rank.letter
 
 
+def suit_mark(card: Card, faces: str) -> str:
+    """The suit's glyph (``♥``), or in German faces its letter (``S`` for Schellen): no
+    German suit letter is also a rank letter, so ``AE`` and ``10E`` read one way only."""
+    return FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_SUIT_LETTERS[card.suit]
+
+
 def small_face(card: Card, faces: str) -> str:
-    """Three cells at most: ``10♥``, ``K♠``, ``OB``, ``B★``."""
+    """Three cells at most: ``10♥``, ``K♠``, ``OS``, ``10E``, ``B★``."""
     if card.is_joker:
         return " B★" if card.rank == Rank.BIG_JOKER else " L★"
-    symbol = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_SUIT_LETTERS[card.suit]
-    return (rank_text(card, faces) + symbol).rjust(3)
+    return (rank_text(card, faces) + suit_mark(card, faces)).rjust(3)
 
 
 def large_face(card: Card, faces: str) -> list[str]:
-    """Three lines of five cells: the rank in two corners and the suit in the middle."""
+    """Three lines of five cells: the rank in two corners and the suit's mark in the middle."""
     if card.is_joker:
         return ["BIG" if card.rank == Rank.BIG_JOKER else "LIT", "★", "JOKER"]
     rank = rank_text(card, faces)
-    middle = FRENCH_SYMBOLS[card.suit] if faces == "french" else GERMAN_SUIT_WORDS[card.suit]
-    return [rank.ljust(5), middle.center(5), rank.rjust(5)]
+    return [rank.ljust(5), suit_mark(card, faces).center(5), rank.rjust(5)]
 
 
 class CardWidget(Widget):

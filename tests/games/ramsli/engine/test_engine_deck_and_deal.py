@@ -65,12 +65,12 @@ def test_r1_classic_deck_has_no_jokers_and_no_low_cards():
 def test_r2_french_and_german_labels():
     assert Card.from_code("TS").label() == "10♠"
     assert Card.from_code("KH").label("french") == "K♥"
-    assert Card.from_code("QD").label("german") == "Bell Ober"
-    assert Card.from_code("JC").label("german") == "Acorn Unter"
-    assert Card.from_code("AS").label("german") == "Leaf Ace"
-    assert Card.from_code("KH").label("german") == "Heart King"
-    assert Card.from_code("TH").label("german") == "Heart 10"
-    assert Card.from_code("7D").label("german") == "Bell 7"
+    assert Card.from_code("QD").label("german") == "Schellen-Ober"
+    assert Card.from_code("JC").label("german") == "Eichel-Unter"
+    assert Card.from_code("AS").label("german") == "Laub-Ass"
+    assert Card.from_code("KH").label("german") == "Herz-König"
+    assert Card.from_code("TH").label("german") == "Herz-10"
+    assert Card.from_code("7D").label("german") == "Schellen-7"
 
 
 def test_r2_suit_style_is_display_only_codes_stay_the_same():

@@ -71,7 +71,7 @@ def test_r13_the_message_speaks_to_the_player_too():
         hand.apply(Action.parse("AH"), 2)
     assert caught.value.seat == 2
     assert caught.value.for_you("french") == "you must follow suit: you hold K♠, 7♠"
-    assert caught.value.for_you("german") == "you must follow suit: you hold Leaf King, Leaf 7"
+    assert caught.value.for_you("german") == "you must follow suit: you hold Laub-König, Laub-7"
 
 
 # --- R14 -------------------------------------------------------------------------------

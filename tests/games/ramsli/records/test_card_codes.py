@@ -45,7 +45,7 @@ def test_card_lists_may_be_spaced_or_comma_separated():
 def test_labels_are_what_a_player_reads_in_either_face():
     assert Card.from_code("TS").label() == "10♠"
     assert Card.from_code("QH").label() == "Q♥"
-    assert Card.from_code("QD").label("german") == "Bell Ober"
-    assert Card.from_code("JC").label("german") == "Acorn Unter"
-    assert Card.from_code("TH").label("german") == "Heart 10"
+    assert Card.from_code("QD").label("german") == "Schellen-Ober"
+    assert Card.from_code("JC").label("german") == "Eichel-Unter"
+    assert Card.from_code("TH").label("german") == "Herz-10"
     assert BIG_JOKER.label() == "Big Joker" and LITTLE_JOKER.label("german") == "Little Joker"
