@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
 from ramsli_tui.ui.screens.ramsli.hand_summary import transfer_line, transfers
 from ramsli_tui.ui.screens.ramsli.words import Words
@@ -63,3 +65,70 @@ def test_the_rules_help_says_plainly_how_the_session_ends():
     assert "When a player cannot pay the ante, the session ends and the largest stack wins." in classic
     assert "reach 30 chips, alone in the lead, wins" in rules_markdown(rules.load("scored-30"))
     assert "g General Rams, p pass" in rules_markdown(rules.load("general-rams"))
+
+
+# --- what you may play, and why: three players, dealer Mia, Anna leads; 7♥ turned, hearts are trumps
+
+DEALS = {
+    "follow": ["AC KC QC JC TC", "AS QD 9C 8C JD", "KS 7S AH 8D 9D"],
+    "follow one": ["AC KC QC JC TC", "AS QD 9C 8C JD", "KS AD QH 8D 9D"],
+    "all follow": ["AC KC QC JC TC", "AS AD KD QD JD", "KS QS JS TS 9S"],
+    "trump": ["AC KC QC JC TC", "AS QD 9C 8C JD", "AH KH AD KD TD"],
+    "over-trump": ["AH 8H AC KC QC", "AS 9C 8C JD TD", "QH AD KD 9D 8D"],
+    "under": ["9H 8H AC KC QC", "AS 9C 8C JD TD", "QH AD KD 9D 8D"],
+    "discard": ["AC KC QC JC TC", "AS QD 9C 8C JD", "AD KD TD 9D 8D"],
+    "trumps led": ["AC KC QC JC TC", "KH QD 9C 8C JD", "AH 8H AD KD TD"],
+    "trumps led, lower": ["AC KC QC JC TC", "KH QD 9C 8C JD", "9H 8H AD KD TD"],
+    "trumps led, none": ["AC KC QC JC TC", "KH QD 9C 8C JD", "AS KS AD KD TD"],
+    "head": ["AC KC QC JC TC", "TS QD 9C 8C JD", "KS 7S AH 8D 9D"],
+    "jokers": ["AC KC QC JC TC", "X2 QD 9C 8C JD", "X1 8H AD KD TD"],
+}
+
+
+def hint(deal: str, script: str, seat: int, faces: str = "french", rules: str = "classic", **changes) -> str:
+    from tests.kits.engine import new_hand, ruleset, run
+
+    hand = new_hand(ruleset(rules, **changes), DEALS[deal])
+    run(hand, "1:in 2:in 0:in " + script)
+    return Words(("Mia", "Anna", "Bertl"), faces, you=seat).turn(hand.view(seat))
+
+
+@pytest.mark.parametrize("deal, script, seat, expected", [
+    ("follow", "", 1, "lead any card."),
+    ("follow", "1:AS", 2, "follow ♠ spades: play one of K♠, 7♠."),
+    ("follow one", "1:AS", 2, "follow ♠ spades: you must play K♠."),
+    ("all follow", "1:AS", 2, "follow ♠ spades: all your cards are ♠ spades, so any will do."),
+    ("trump", "1:AS", 2, "you have no ♠ spades, so trump: play one of A♥, K♥."),
+    ("over-trump", "1:AS 2:QH", 0, "you have no ♠ spades, so over-trump Q♥: you must play A♥."),
+    ("under", "1:AS 2:QH", 0, "you have no ♠ spades and cannot beat Q♥, but must still trump: play one of 9♥, 8♥."),
+    ("discard", "1:AS", 2, "you have no ♠ spades and no trumps: play any card."),
+    ("trumps led", "1:KH", 2, "trumps were led, so over-trump K♥: you must play A♥."),
+    ("trumps led, lower", "1:KH", 2, "trumps were led and you cannot beat K♥: play one of 9♥, 8♥."),
+    ("trumps led, none", "1:KH", 2, "trumps were led and you have none: play any card."),
+])
+def test_the_banner_says_what_you_may_play_and_the_rule_that_says_so(deal, script, seat, expected):
+    assert hint(deal, script, seat) == "Your turn: " + expected
+
+
+def test_beating_the_best_card_led_is_said_only_where_the_rules_ask_it():
+    assert hint("head", "1:TS", 2, must_head=True) == "Your turn: follow ♠ spades and beat 10♠: you must play K♠."
+    assert hint("head", "1:TS", 2) == "Your turn: follow ♠ spades: play one of K♠, 7♠."
+
+
+def test_a_joker_led_is_a_trump_lead():
+    assert hint("jokers", "1:X2", 2, rules="jokers") == (
+        "Your turn: trumps were led, so over-trump Little Joker: you must play Big Joker.")
+
+
+def test_the_last_card_is_simply_played():
+    from tests.kits.engine import new_hand, ruleset, run
+
+    hand = new_hand(ruleset("classic"), ["AC KC QC JC TC", "AS KS QS JS TS", "9S 8S 7S AD KD"])
+    run(hand, "1:in 2:in 0:in 1:AS 2:9S 0:AC 1:KS 2:8S 0:KC 1:QS 2:7S 0:QC 1:JS 2:AD 0:JC")
+    assert Words(("Mia", "Anna", "Bertl"), you=1).turn(hand.view(1)) == "Your turn: play your last card, 10♠."
+
+
+def test_german_faces_name_suits_and_cards_in_german():
+    assert hint("follow", "1:AS", 2, "german") == "Your turn: follow Laub: play one of Laub-König, Laub-7."
+    assert hint("over-trump", "1:AS 2:QH", 0, "german") == (
+        "Your turn: you have no Laub, so over-trump Herz-Ober: you must play Herz-Ass.")
