@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError
@@ -54,9 +55,7 @@ class RamsliApp(App[None]):
         self.pace = self.settings.bot_delay if bot_delay is None else bot_delay
         themes, theme_problems = load_themes(storage.themes_dir)
         self.problems += theme_problems
-        self.own_themes = [theme.name for theme in themes]
-        for theme in themes:
-            self.register_theme(theme)
+        self.offer_only(themes)
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
         self.table: Table | None = None  # the table in this process, run by the app
         self.client: LocalClient | None = None  # how the screens talk to it
@@ -66,9 +65,18 @@ class RamsliApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return TABLE_VARIABLES
 
+    def offer_only(self, themes: Iterable[Theme]) -> None:
+        """Make ``themes`` the app's only ones, in place of Textual's own (dracula, nord…):
+        the palette's Theme command, the settings and the saved setting then name the
+        same themes."""
+        for name in list(self.available_themes):
+            self.unregister_theme(name)
+        for theme in themes:
+            self.register_theme(theme)
+
     def table_theme_names(self) -> list[str]:
         """The themes made for the table: bundled and the player's own."""
-        return self.own_themes
+        return list(self.available_themes)
 
     # --- the first screen ----------------------------------------------------------------------
 

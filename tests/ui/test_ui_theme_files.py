@@ -45,3 +45,46 @@ def test_every_bundled_theme_loads_without_a_problem(tmp_path):
     themes, problems = load_themes(tmp_path / "no-own-themes")
     assert problems == []
     assert {theme.name for theme in themes} == {path.stem for path in bundled_dir().glob("*.yaml")}
+
+
+BUNDLED = {path.stem for path in bundled_dir().glob("*.yaml")}
+
+
+async def test_the_palette_offers_the_table_themes_and_no_others(tmp_path):
+    """Issue 10: the palette's Theme listed twenty of Textual's own themes, saved one,
+    and the settings then showed another.  One list: the palette's, the settings' and
+    the app's are the bundled themes and the player's own."""
+    from textual.command import CommandList, CommandPalette
+
+    from tests.kits.ui import make_app, storage_in
+
+    themes = storage_in(tmp_path).themes_dir
+    themes.mkdir(parents=True)
+    (themes / "mine.yaml").write_text("name: mine\nprimary: '#884400'\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert set(app.available_themes) == set(app.table_theme_names()) == BUNDLED | {"mine"}
+        app.search_themes()  # what the palette's Theme command opens
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        offered = app.screen.query_one(CommandList)
+        names = {str(offered.get_option_at_index(index).prompt).split("\n")[0] for index in range(offered.option_count)}
+        assert names == BUNDLED | {"mine"}
+
+
+async def test_a_saved_theme_that_is_not_offered_gives_the_default_and_the_settings_show_it(tmp_path):
+    from ramsli_tui.storage import Settings
+    from ramsli_tui.ui.screens.common.settings import SettingsScreen
+
+    from tests.kits.ui import make_app, storage_in
+
+    storage_in(tmp_path).save_settings(Settings(theme="dracula"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.theme == "green-felt"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#theme").value == "green-felt"
