@@ -63,15 +63,15 @@ class IllegalAction(ValueError):
         self.message = message
         self.cards = cards
         self.parameters = parameters
-        super().__init__(self._render(f"seat {seat}", "it holds", lambda card: card.code))
+        super().__init__(self._render(f"seat {seat}", "does", "it holds", lambda card: card.code))
 
-    def _render(self, who: str, holds: str, name: Callable[[Card], str]) -> str:
+    def _render(self, who: str, does: str, holds: str, name: Callable[[Card], str]) -> str:
         listed = ", ".join(name(card) for card in self.cards)
         words = {key: name(value) if isinstance(value, Card) else value for key, value in self.parameters.items()}
-        return self.TEMPLATES[self.message].format(who=who, holds=holds, cards=listed, **words)
+        return self.TEMPLATES[self.message].format(who=who, does=does, holds=holds, cards=listed, **words)
 
     def for_you(self, faces: str = "french") -> str:
-        return self._render("you", "you hold", lambda card: card.label(faces))
+        return self._render("you", "do", "you hold", lambda card: card.label(faces))
 
 
 class Game(Protocol):

@@ -67,7 +67,7 @@ class Refusal(IllegalAction):
         "announcement_not_allowed": "{who} cannot announce {what} under these rules",
         "announce_or_pass": "{who} must announce or pass before the first lead",
         "play_a_card": "{who} must play a card now",
-        "not_held": "{who} does not hold {card}",
+        "not_held": "{who} {does} not hold {card}",
         "over_trump": "{who} must over-trump {best}: {holds} {cards}",
         "follow_trumps": "{who} must follow trumps: {holds} {cards}",
         "head_the_trick": "{who} must play higher than {best}: {holds} {cards}",

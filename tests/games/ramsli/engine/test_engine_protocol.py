@@ -8,7 +8,7 @@ import pytest
 
 from ramsli_tui.games import game_named
 from ramsli_tui.games.protocol import IllegalAction, events_for, visible_to
-from ramsli_tui.games.ramsli.engine import IN, Action, Session
+from ramsli_tui.games.ramsli.engine import IN, Action, Phase, Session
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandStarted, TrickWon
 
 from tests.kits.engine import ruleset
@@ -83,3 +83,15 @@ def test_the_game_kind_makes_sessions_checks_tables_and_computer_players():
     assert {kind.computer_player(strength).name for strength in kind.strengths} == set(kind.strengths)
     with pytest.raises(ValueError, match="no game called 'chess'"):
         game_named("chess")
+
+
+def test_a_card_not_held_is_refused_in_words_that_agree_with_who_is_told():
+    session = new_session()
+    while session.phase is not Phase.PLAY:
+        session.apply(session.legal_actions()[0])
+    seat = session.current_seat
+    other = next(card for card in session.rules.cards() if card not in session.view(seat).hand)
+    with pytest.raises(IllegalAction) as refused:
+        session.check(Action.play(other), seat)
+    assert str(refused.value) == f"seat {seat} does not hold {other.code}"
+    assert refused.value.for_you() == f"you do not hold {other.label('french')}"
