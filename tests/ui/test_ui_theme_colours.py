@@ -161,3 +161,20 @@ def test_bells_and_acorns_are_far_apart_in_colour(theme, system):
     bells, acorns = (shown(colour(VARIABLES[theme], name), SYSTEMS[system], False)[0]
                      for name in ("german-bells", "german-acorns"))
     assert contrast(bells, acorns) >= 2
+
+
+def test_every_box_of_the_table_is_drawn_in_the_themes_table_edge():
+    """``$panel-lighten-2`` is invisible on the light theme's felt in 256 colours; every
+    border is the theme's own ``$table-edge`` (or another colour the checks above cover)."""
+    from pathlib import Path
+
+    import ramsli_tui
+
+    package = Path(ramsli_tui.__file__).parent
+    offending = [
+        f"{path.relative_to(package)}:{number}"
+        for path in sorted(package.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "border" in line and "$panel-lighten" in line
+    ]
+    assert offending == []

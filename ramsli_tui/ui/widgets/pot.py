@@ -22,7 +22,7 @@ class PotPanel(Widget):
         height: auto;
         width: 30;
         layout: horizontal;
-        border: round $panel-lighten-2;
+        border: round $table-edge;
         border-title-color: $text-muted;
         padding: 0 1;
         #pot-text { width: 1fr; height: auto; padding-left: 1; }

@@ -33,7 +33,7 @@ class SeatPanel(Widget):
         height: 5;
         width: 1fr;
         min-width: 14;
-        border: round $panel-lighten-2;
+        border: round $table-edge;
         padding: 0 1;
         &.-turn { border: double $seat-turn; }
         &.-out { color: $text-muted; }

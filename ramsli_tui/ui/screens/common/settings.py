@@ -30,7 +30,7 @@ def worded(values: Sequence[Any], words: Sequence[str]) -> list[tuple[str, Any]]
     return list(zip(words, values, strict=True))
 
 
-FACE_OPTIONS = worded(FACES, ("French ♠ ♥ ♦ ♣", "German (leaves, bells, acorns)"))
+FACE_OPTIONS = worded(FACES, ("French ♠ ♥ ♦ ♣", "German (Laub, Schellen, Eichel)"))
 PLAY_SETTINGS = (  # (label, setting, options): what the table reads of the settings as it plays
     ("After a trick", "trick_pause", worded(TRICK_PAUSES, ("pause briefly", "wait for a key"))),
     ("Play a card", "second_click", worded(YES_NO, ("on the first click", "on a second click or Enter"))),

@@ -59,7 +59,7 @@ class SetupScreen(Screen):
         .saved-session { height: auto; }
         .saved-session Button { width: 1fr; }
         .saved-session Button.-error { width: auto; margin-left: 1; }
-        #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $panel-lighten-2; }
+        #about { width: 1fr; padding: 1 1 0 1; border-left: vkey $table-edge; }
         #description { text-style: italic; margin-bottom: 1; }
         #this-table { text-style: bold; }
         #this-table.-error { color: $text-error; }
@@ -67,7 +67,7 @@ class SetupScreen(Screen):
         &.-narrow {
             #columns { layout: vertical; overflow: hidden auto; }
             #form-scroll, #about { width: 1fr; height: auto; }
-            #about { border-left: none; border-top: hkey $panel-lighten-2; }
+            #about { border-left: none; border-top: hkey $table-edge; }
         }
     }
     """

@@ -28,7 +28,7 @@ class GameLog(VerticalScroll, can_focus=False):
     GameLog {{
         width: {LOG_WIDTH};
         height: 1fr;
-        border: round $panel-lighten-2;
+        border: round $table-edge;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
         #log-lines {{ width: 1fr; }}

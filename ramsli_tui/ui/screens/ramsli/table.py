@@ -126,7 +126,7 @@ class TableScreen(Screen):
         &.-compact {
             #felt { grid-columns: 14 1fr 14; }
             SeatPanel { height: 2; border: none; background: $panel; }
-            SeatPanel.-turn { border: none; background: $panel-lighten-1; }
+            SeatPanel.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
             PotPanel { height: 2; border: none; padding: 0; }
             PotPanel #turn-up, PotPanel #turn-up-label { display: none; }
             PotPanel #pot-text { padding: 0; }
