@@ -10,9 +10,7 @@ after every action, resumes on the next start.
 from __future__ import annotations
 
 import gc
-import sys
 import traceback
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -250,7 +248,7 @@ class RamsliApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Settings", "Theme, card faces and the computer players' pace", self.action_settings)
+        yield SystemCommand("Settings", "Theme, card faces, pace, and how the table plays", self.action_settings)
         other = "german" if self.settings.faces == "french" else "french"
         yield SystemCommand(f"Card faces: {other}", f"Show the cards with {other} faces", lambda: self.set_faces(other))
         yield SystemCommand("New game", "Leave this session (it stays saved) and set up a new one", self.new_game)
@@ -289,25 +287,10 @@ class RamsliApp(App[None]):
 
 
 def collect_from_now_on() -> None:
-    """Start collecting garbage again, once the first screen is drawn (see ``run``); what
+    """Start collecting garbage again, once the first screen is drawn (see ``run_with``); what
     was made to get there lives as long as the app, so the collector need not scan it."""
     gc.freeze()
     gc.enable()
-
-
-def run(spec_for: Callable[[Settings], GameSpec] | None = None, bot_delay: float | None = None,
-        resume: Path | None = None) -> int:
-    """Run the app; with ``spec_for`` (``ramsli play``), deal at once the session it makes
-    of the remembered settings; with ``resume``, go on with the session saved there.  The
-    exit status."""
-    storage = Storage.default()
-    with ExitStack() as held:
-        try:
-            held.enter_context(storage.claimed())
-        except StorageError as error:
-            print(f"ramsli: {error}", file=sys.stderr)
-            return 1
-        return run_with(storage, spec_for, bot_delay, resume)
 
 
 def run_with(storage: Storage, spec_for: Callable[[Settings], GameSpec] | None = None,
