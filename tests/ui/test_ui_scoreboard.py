@@ -47,7 +47,9 @@ def test_the_axes_are_numbered_with_whole_numbers_evenly_apart_as_room_allows():
     assert ticks(4, 10) == [0, 1, 2, 3, 4]
     assert ticks(59, 2) == [0, 50]
     assert ticks(59, 6) == [0, 10, 20, 30, 40, 50]
-    assert ticks(100, 4) == [0, 50, 100]
+    assert ticks(59, 2.5) == [0, 25, 50]
+    assert ticks(100, 4) == [0, 25, 50, 75, 100]
+    assert ticks(300, 2) == [0, 200], "the steps grow 1, 2, 2.5, 5 times a power of ten"
     assert ticks(7, 0) == [0], "no room: the bottom only"
 
 

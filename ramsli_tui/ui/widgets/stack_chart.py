@@ -55,17 +55,17 @@ def series(names: Sequence[str], history: Sequence[tuple[int, ...]]) -> list[Ser
     ]
 
 
-def tick_step(span: int, room: int) -> int:
-    """The first of 1, 2, 5, 10, 20, 50, … that cuts ``span`` into at most ``room`` steps."""
+def tick_step(span: int, room: float) -> int:
+    """The first of 1, 2, 5, 10, 20, 25, 50, 100, … that cuts ``span`` into at most ``room`` steps."""
     scale = 1
     while True:
-        for step in (scale, 2 * scale, 5 * scale):
+        for step in (scale, 2 * scale, 5 * scale // 2, 5 * scale):
             if span <= step * max(room, 1):
                 return step
         scale *= 10
 
 
-def ticks(span: int, room: int) -> list[int]:
+def ticks(span: int, room: float) -> list[int]:
     """Whole numbers from 0 to ``span``, as many as ``room`` allows, evenly apart."""
     return list(range(0, span + 1, tick_step(span, room)))
 
@@ -92,24 +92,29 @@ class StackPlot(PlotextPlot):
         return super().render()
 
     def draw(self, width: int, height: int) -> None:
+        """Every line, marked with its letter, on axes numbered to fit ``width`` and ``height``."""
         plt = self.plt
         plt.clear_data()
         if not self.lines:
             return
         hands = len(self.lines[0].chips) - 1
-        top = max(1, *(max(line.chips) for line in self.lines))
         marked = marked_hands(hands, width - AXES[0])
         for line in self.lines:
             colour = Color.parse(self.app.theme_variables[line.colour]).rgb
             plt.plot(range(hands + 1), line.chips, marker="braille", color=colour)
             plt.scatter(marked, [line.chips[hand] for hand in marked], marker=line.letter, color=colour, style="bold")
+        self.number_axes(max(1, hands), max(1, *(max(line.chips) for line in self.lines)), width, height)
+
+    def number_axes(self, hands: int, chips: int, width: int, height: int) -> None:
+        """The hands along the bottom from the start, the chips up the left from none."""
+        plt = self.plt
         plt.xaxes(True, False)
         plt.yaxes(True, False)
-        plt.xlim(0, max(hands, 1))
-        plt.ylim(0, top)
-        across = ticks(max(hands, 1), (width - AXES[0]) // TICK_SPACING)
+        plt.xlim(0, hands)
+        plt.ylim(0, chips)
+        across = ticks(hands, (width - AXES[0]) // TICK_SPACING)
         plt.xticks(across, ["start" if hand == 0 else str(hand) for hand in across])
-        plt.yticks(ticks(top, (height - AXES[1]) // ROWS_PER_TICK))
+        plt.yticks(ticks(chips, (height - AXES[1] - 1) / ROWS_PER_TICK))
 
 
 def legend(lines: Sequence[Series]) -> Content:
