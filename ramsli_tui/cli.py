@@ -161,7 +161,7 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
     if args.chips is not None and args.chips < 1:
         raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
-    problem = None if args.name is None else name_problem(args.name.strip())
+    problem = name_problem(args.name.strip()) if args.name and args.name.strip() else None  # blank: "You"
     if problem is not None:
         raise CliError(f"--name: {problem}")
     opponents = settings.opponents

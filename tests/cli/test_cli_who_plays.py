@@ -93,7 +93,6 @@ def test_a_tournament_that_names_no_lineup_measures_hard_against_normal(monkeypa
 @pytest.mark.parametrize("name, problem", [
     ("A" * (NAME_LENGTH + 1), f"at most {NAME_LENGTH} characters"),
     ("Zo\x1bra", "printable"),
-    ("   ", "blank"),
 ])
 def test_play_refuses_a_name_the_table_could_not_show(name, problem):
     args = build_parser().parse_args(["play", "--name", name])

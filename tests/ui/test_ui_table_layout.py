@@ -12,7 +12,6 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-from ramsli_tui.ui.widgets.seat import SeatPanel
 from ramsli_tui.ui.widgets.trick import TrickArea
 
 from tests.kits.ui import make_app, play_until, settle, spec_for, table_screen
@@ -105,9 +104,10 @@ async def test_an_empty_place_in_the_trick_keeps_its_room(tmp_path):
     app = make_app(tmp_path, spec_for(players=4, seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = table_screen(app)
-        places = {widget.id: widget.region for widget in screen.query_one(TrickArea).query(CardWidget)}
-        assert all(region.width > 0 for region in places.values()), places
+        area = table_screen(app).query_one(TrickArea)
+        assert not any(widget.card for widget in area.query(CardWidget)), "nothing played yet"
+        rows = {row: area.query_one(f"#trick-{row}").region.height for row in ("across", "middle", "mine")}
+        assert rows == {"across": 3, "middle": 3, "mine": 3}, "each row as high as a card, cards or not"
 
 
 @pytest.mark.parametrize("size", ((MIN_WIDTH - 1, 30), (100, MIN_HEIGHT - 1), (40, 12)))
