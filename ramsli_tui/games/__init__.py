@@ -5,9 +5,10 @@ Simple comes next, in its own package beside ``ramsli``.
 """
 
 from .protocol import GameKind
+from .rami import RAMI
 from .ramsli import RAMSLI
 
-GAMES: dict[str, GameKind] = {RAMSLI.name: RAMSLI}
+GAMES: dict[str, GameKind] = {RAMSLI.name: RAMSLI, RAMI.name: RAMI}
 
 
 def game_named(name: str) -> GameKind:
