@@ -170,6 +170,10 @@ async def third_hand_dealt(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.view.number == 3 and not app.client.result_unread)
 
 
+async def fifth_hand_dealt(pilot: Pilot) -> None:
+    await play_until(pilot, lambda app: app.client.view.number == 5 and not app.client.result_unread)
+
+
 async def session_ended(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.is_over)
 
@@ -197,6 +201,8 @@ SCENES = {
         Scene("hand-summary", seeded(seed=10), hand_over),
         Scene("trick-history", seeded(seed=10), then_press("h", second_hand_underway)),
         Scene("scoreboard", seeded(seed=10), then_press("s", third_hand_dealt)),
+        Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt)),
+        Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt)),
         Scene("session-over", short_session, then_press("enter", session_ended)),  # after the last hand's summary
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
