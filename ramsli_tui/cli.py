@@ -225,6 +225,8 @@ def add_replay(commands) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a record from a file or standard input: a ruleset it names by path is
     found beside the record, or where the command was typed."""
+    from .games.rami import records as rami_records
+    from .games.rami.replay_text import describe_hand as describe_rami_hand
     from .games.ramsli.records import RecordError, error_result, printed_result, replay_text
     from .games.ramsli.replay_text import describe_hand
     from .yamlfile import MAX_FILE_BYTES, decoded, escaped, read_text
@@ -240,7 +242,11 @@ def run_replay(args: argparse.Namespace) -> int:
     except FileProblem as error:
         result, hand = error_result(RecordError(str(error))), None
     else:
-        result, hand = replay_text(text, source, base_dir, also_from=[Path.cwd()])
+        if rami_records.claims(text):
+            result, hand = rami_records.replay_text(text, source, base_dir, also_from=[Path.cwd()])
+            describe_hand = describe_rami_hand
+        else:
+            result, hand = replay_text(text, source, base_dir, also_from=[Path.cwd()])
     if args.json:
         print(printed_result(result))
     elif hand is not None:
@@ -270,14 +276,14 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.rules_command == "list":
         return _rules_list()
     if args.rules_command == "show":
-        ruleset = rulesets.load(args.ruleset)
+        ruleset = _any_ruleset(args.ruleset)
         print(yaml.safe_dump(ruleset.as_yaml_dict(), sort_keys=False, allow_unicode=True), end="")
         return 0
     failures = 0
     for name in args.files:
         try:
-            ruleset = rulesets.load(name)
-        except rulesets.RulesetError as error:
+            ruleset = _any_ruleset(name)
+        except FileProblem as error:
             failures += 1
             for problem in error.problems:
                 print(problem, file=sys.stderr)
@@ -286,22 +292,43 @@ def run_rules(args: argparse.Namespace) -> int:
     return EXIT_USAGE if failures else 0
 
 
+def _any_ruleset(name: str):
+    """A Ramsli ruleset, or a Rami one: a file that says 'game: rami', or a name only Rami has."""
+    from .games.rami import rules as rami_rules
+
+    path = Path(name).expanduser()
+    if (path.is_file() and rami_rules.is_rami_ruleset(path)) or (
+            name in rami_rules.available() and name not in rulesets.available()):
+        return rami_rules.load(name)
+    return rulesets.load(name)
+
+
 def _rules_list() -> int:
-    """Every ruleset by name with its description; a broken one in one line, the others as usual."""
+    """Every ruleset of each game by name with its description; a broken one in one line,
+    the others as usual."""
+    from .games.rami import rules as rami_rules
+
+    _list_rulesets(rulesets)
+    print("\nRami Simple:")
+    _list_rulesets(rami_rules)
+    print(f"\nYour own rulesets go in {rulesets.user_dir()} (Rami's in {rami_rules.user_dir()})")
+    return 0
+
+
+def _list_rulesets(game_rules) -> None:
+    """The rulesets of one game's ``rules`` module, one line each."""
     from .yamlfile import escaped
 
-    bundled = rulesets.bundled_dir()
-    for name, path in rulesets.available().items():
+    bundled = game_rules.bundled_dir()
+    for name, path in game_rules.available().items():
         shown_name = escaped(name, limit=None)
         try:
-            ruleset = rulesets.load_file(path)
-        except rulesets.RulesetError as error:
+            ruleset = game_rules.load_file(path)
+        except game_rules.RulesetError as error:
             print(f"{shown_name:16} (broken) {error}")
             continue
         origin = "" if path.parent == bundled else f"  [{escaped(str(path), limit=None)}]"
         print(f"{shown_name:16} {ruleset.description}{origin}")
-    print(f"\nYour own rulesets go in {rulesets.user_dir()}")
-    return 0
 
 
 def _table_rules(name: str, players: int) -> rulesets.Ruleset:
