@@ -294,13 +294,24 @@ class Table:
         except Exception as error:  # a computer player's bug must not end the game
             self.tell_everyone(f"{chair.name}'s computer player failed ({error}); it played the first legal move.")
             action = legal[0]
-        if action not in legal:
+        if not self._allowed(action, seat, legal):
             self.tell_everyone(f"{chair.name}'s computer player chose an illegal move; it played the first legal one.")
             action = legal[0]
         pause = self.delay * self.game.pause_after(self._last_events) - (loop.time() - started)
         if pause > 0 and not self._hurrying():
             await asyncio.sleep(pause)
         return action
+
+    def _allowed(self, action: Action, seat: int, legal: Sequence[Action]) -> bool:
+        """Is ``action`` one the rules allow ``seat`` now: listed, or (like a going-out in
+        Rami, which cannot be listed) passed by the game's check?"""
+        if action in legal:
+            return True
+        try:
+            self.game.check(action, seat)
+        except IllegalAction:
+            return False
+        return True
 
     # --- applying --------------------------------------------------------------------------
 

@@ -441,3 +441,22 @@ async def test_a_result_once_read_is_not_shown_again_when_the_table_is_replayed(
         assert not read.channel(0).result_unread and read.opening(0).round_end is None
     finally:
         runner.cancel()
+
+
+async def test_a_computer_players_action_that_cannot_be_listed_is_judged_by_the_games_check():
+    """In Rami a going-out is never among the listed actions; a computer player's going-out
+    is taken, not replaced by the first listed action."""
+    spec = GameSpec("rami", "simple", 5, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
+    table = Table.for_spec(spec)
+    notices = []
+    for channel in table.channels:
+        channel.on_notice = notices.append
+    runner = asyncio.create_task(table.run())
+    for _ in range(6000):  # at most a minute: random players take a few hundred turns
+        if table.game.rounds_finished or runner.done():
+            break
+        await asyncio.sleep(0.01)
+    runner.cancel()
+    assert table.game.rounds_finished == 1, "the first hand ended"
+    assert any(action.startswith("out:") for action in table.actions), "by going out"
+    assert not [notice for notice in notices if "illegal" in notice]
