@@ -1,19 +1,19 @@
 """The games played at a ramsli table, each behind the one protocol of ``protocol``.
 
-``GAMES`` names them for specs, saves and the command line: ``ramsli`` now; Rami
-Simple comes next, in its own package beside ``ramsli``.
+``GAMES`` names them for specs, saves and the command line: ``ramsli`` and Rami Simple
+(``rami``), each in its own package.  A game is imported when it is first asked for,
+so that starting a table of one game does not load the other.
 """
 
-from .protocol import GameKind
-from .rami import RAMI
-from .ramsli import RAMSLI
+from importlib import import_module
 
-GAMES: dict[str, GameKind] = {RAMSLI.name: RAMSLI, RAMI.name: RAMI}
+from .protocol import GameKind
+
+GAMES: dict[str, str] = {"ramsli": "RAMSLI", "rami": "RAMI"}  # each game's package, and its GameKind in it
 
 
 def game_named(name: str) -> GameKind:
     """The game called ``name``; ValueError, in one sentence, if there is none."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"there is no game called '{name}'; the games are {', '.join(GAMES)}") from None
+    if name not in GAMES:
+        raise ValueError(f"there is no game called '{name}'; the games are {', '.join(GAMES)}")
+    return getattr(import_module(f".{name}", __name__), GAMES[name])
