@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ...protocol import ComputerPlayer
+from .normal import NormalPlayer
 from .random import RandomPlayer
 
-STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer}
+STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer, "normal": NormalPlayer}
 
 
 def make_player(strength: str) -> ComputerPlayer:

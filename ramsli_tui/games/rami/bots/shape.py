@@ -1,0 +1,195 @@
+"""How far a Rami Simple hand is from going out: the cards still missing, and the melds begun.
+
+A going-out lays 13 cards in melds (S13).  ``shape(cards)`` finds the arrangement of
+the cards held that leaves the fewest of those 13 to come: groups of held cards, each
+part of a meld still to finish (a Tria of one rank in different suits, a Suivi of one
+suit within five ranks), their sizes adding up to 13 at most, with at least one Suivi
+and one Tria among them (one begun from nothing costs three missing cards), and a joker
+in a group standing for one of its missing cards.  ``missing`` is that count: 0 when the
+cards go out, 1 when one right card would do.  With 14 cards the one left out is the
+discard, so ``shape`` of a hand after drawing says what to keep.
+
+The search is the solver's (``solver.py``): the lowest card left (A, 2, ... K, suits
+within a rank) is either left out or the lowest natural card of a group, and positions
+already searched are remembered.  Cards are two masks of 52 places, held once and held
+twice.  Jokers left over at the end extend groups (one each) while room is left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Sequence
+
+from ....cards import PLAIN_SUITS, Card, Rank
+from ..deck import low_rank
+
+SUITS = len(PLAIN_SUITS)
+RANKS = 13
+IN_MELDS = 13  # S13
+MELD_MIN = 3
+TRIA_MAX = 4
+SUIVI_REACH = 5  # a group of a Suivi spans five ranks at most
+ACE_HIGH = 14
+SUIVI, TRIA = "suivi", "tria"
+SUIVI_FOUND, TRIA_FOUND = 1, 2
+BOTH_FOUND = SUIVI_FOUND | TRIA_FOUND
+IMPOSSIBLE = -100  # the value of a search that cannot meet the Suivi and Tria needed
+
+
+@dataclass(frozen=True)
+class Group:
+    """Held cards that are part of one meld to be: ``size`` cards when finished,
+    ``joker`` if a held joker is among them."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    size: int
+    joker: bool
+
+    @property
+    def missing(self) -> int:
+        return self.size - len(self.cards) - self.joker
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The best arrangement found: ``missing`` cards to come, the ``groups`` begun, and
+    the held cards in none of them (``loose``), jokers included."""
+
+    missing: int
+    groups: tuple[Group, ...]
+    loose: tuple[Card, ...]
+
+    @property
+    def kept(self) -> tuple[Card, ...]:
+        return tuple(card for group in self.groups for card in group.cards)
+
+
+def place_of(card: Card) -> int:
+    return (low_rank(card) - 1) * SUITS + int(card.suit)
+
+
+def card_at(place: int) -> Card:
+    rank = place // SUITS + 1
+    return Card.of(Rank.ACE if rank == 1 else rank, PLAIN_SUITS[place % SUITS])
+
+
+def _at(rank: int, suit: int) -> int:
+    """The place of a rank (1 to 13, or 14 for the ace high) in a suit."""
+    return ((rank - 1) % RANKS) * SUITS + suit
+
+
+# --- the groups a first card may begin ----------------------------------------------------------
+# (the other places it takes, as a mask; its places, first included; its kind; its size)
+
+Option = tuple[int, tuple[int, ...], int, int]
+
+
+def _option(places: Sequence[int], found: int, size: int) -> Option:
+    others = 0
+    for place in places[1:]:
+        others |= 1 << place
+    return others, tuple(places), found, size
+
+
+def _trias(first: int) -> list[Option]:
+    higher = range(first + 1, first - first % SUITS + SUITS)
+    return [_option((first, *mates), TRIA_FOUND, max(MELD_MIN, 1 + size))
+            for size in range(0, TRIA_MAX) for mates in combinations(higher, size)]
+
+
+def _suivis(first: int) -> list[Option]:
+    rank, suit = first // SUITS + 1, first % SUITS
+    options = _suivis_from(first, [(r, _at(r, suit)) for r in range(rank + 1, min(rank + SUIVI_REACH, RANKS + 1))], rank)
+    if rank == 1:
+        high = [(r, _at(r, suit)) for r in range(ACE_HIGH - SUIVI_REACH + 1, ACE_HIGH)]
+        options += [option for option in _suivis_from(first, high, ACE_HIGH) if len(option[1]) > 1]
+    return options
+
+
+def _suivis_from(first: int, neighbours: list[tuple[int, int]], rank: int) -> list[Option]:
+    options = []
+    for size in range(0, len(neighbours) + 1):
+        for mates in combinations(neighbours, size):
+            ranks = [rank, *(r for r, _ in mates)]
+            span = max(ranks) - min(ranks) + 1
+            if span <= SUIVI_REACH:
+                options.append(_option((first, *(place for _, place in mates)), SUIVI_FOUND, max(MELD_MIN, span)))
+    return options
+
+
+_OPTIONS = tuple(tuple(_suivis(place) + _trias(place)) for place in range(SUITS * RANKS))
+
+
+# --- the search --------------------------------------------------------------------------------
+
+def shape(cards: Sequence[Card]) -> Shape:
+    """The arrangement of ``cards`` that leaves the fewest cards missing to go out."""
+    once = twice = 0
+    jokers = []
+    for card in cards:
+        if card.is_joker:
+            jokers.append(card)
+            continue
+        bit = 1 << place_of(card)
+        if once & bit:
+            twice |= bit
+        once |= bit
+    used, steps = _best(once, twice, len(jokers), IN_MELDS, 0)
+    return _laid_out(cards, jokers, used, steps)
+
+
+def missing(cards: Sequence[Card]) -> int:
+    """How many cards are still missing for ``cards`` to go out (0: they do)."""
+    return shape(cards).missing
+
+
+@lru_cache(maxsize=1 << 18)
+def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[int, tuple]:
+    """The most held cards that fit in melds of ``room`` cards still to fill, and the
+    groups (place tuples, size, kind, joker) that do it."""
+    if not once:
+        return _end(jokers, room, found), ()
+    first = once & -once
+    place = first.bit_length() - 1
+    rest_once, rest_twice = (once, twice ^ first) if twice & first else (once ^ first, twice)
+    best, steps = _best(rest_once, rest_twice, jokers, room, found)
+    for others, places, gives, size in _OPTIONS[place]:
+        if others & rest_once != others or size > room:
+            continue
+        after_once, after_twice = rest_once ^ (others & ~rest_twice), rest_twice & ~others
+        takes_joker = int(bool(jokers) and size > len(places))
+        used, more = _best(after_once, after_twice, jokers - takes_joker, room - size, found | gives)
+        used += len(places) + takes_joker
+        if used > best:
+            best, steps = used, ((places, size, gives, takes_joker), *more)
+    return best, steps
+
+
+def _end(jokers: int, room: int, found: int) -> int:
+    """What the jokers left add once every card is placed; the meld kinds still lacking
+    are begun from nothing (three cards each, a joker may be one of them)."""
+    new_groups = sum(1 for kind in (SUIVI_FOUND, TRIA_FOUND) if not found & kind)
+    room -= MELD_MIN * new_groups
+    if room < 0:
+        return IMPOSSIBLE
+    return min(jokers, room + new_groups)
+
+
+def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple) -> Shape:
+    left = list(card for card in cards if not card.is_joker)
+    free_jokers = list(jokers)
+    groups = []
+    for places, size, gives, takes_joker in steps:
+        chosen = []
+        for place in places:
+            card = card_at(place)
+            left.remove(card)
+            chosen.append(card)
+        joker = bool(takes_joker)
+        if joker:
+            free_jokers.pop()
+        groups.append(Group(SUIVI if gives == SUIVI_FOUND else TRIA, tuple(chosen), size, joker))
+    return Shape(max(0, IN_MELDS - used), tuple(groups), tuple(left + free_jokers))

@@ -1,0 +1,117 @@
+"""Rami Simple's computer players measured against each other, duplicate style.
+
+``match([a, b], players, deals, seed)``: every deal is one hand from a fresh game, its
+deck shuffled from the seed and the deal's number, the dealer seat ``deal mod players``.
+Each deal is played twice, the strengths swapping seats: ``a`` at the even seats (one
+side) and ``b`` at the odd ones, then the other way round, so both sides hold the same
+cards; a seat's randomness is seeded by the deal and the seat, whoever sits there.  A
+strength's score for a deal is the hands its side won less those it lost, over the two
+(-1, 0 or 1); its margin is the mean over the deals, with the 95 % interval of that mean
+(normal approximation).  A hand still going after ``MAX_ACTIONS`` actions is a draw.
+Decisions are timed (median and 95th percentile, in milliseconds) by strength.
+
+``summary_text`` puts a result in a few lines; ``MatchResult.as_json`` is the same for
+programs.  ``ramsli simulate`` and ``ramsli tournament`` may print either.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Sequence
+
+from ..protocol import decide
+from . import RAMI
+from .engine import RamiSession
+from .rules import SIMPLE, RamiRules
+
+Z95 = 1.959964
+MAX_ACTIONS = 3000
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    strengths: tuple[str, str]
+    players: int
+    deals: int
+    seed: int
+    hands: int
+    wins: dict[str, int]
+    draws: int
+    margin: float  # the first strength's mean score per deal, -1 to 1
+    ci95: tuple[float, float]
+    decision_ms: dict[str, tuple[float, float]]  # by strength: median, 95th percentile
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "strengths": list(self.strengths), "ci95": list(self.ci95),
+                "decision_ms": {name: list(times) for name, times in self.decision_ms.items()}}
+
+
+def match(strengths: Sequence[str], players: int = 2, deals: int = 20, seed: int = 0, rules: RamiRules = SIMPLE,
+          advance: Callable[[], None] = lambda: None) -> MatchResult:
+    """Two strengths on the same deals, each on both sides; ``advance`` after each deal."""
+    first, second = strengths
+    if first == second:
+        raise ValueError(f"a match needs two different strengths, not {first} twice")
+    wins = {first: 0, second: 0}
+    times: dict[str, list[float]] = {first: [], second: []}
+    scores, draws = [], 0
+    for deal in range(deals):
+        score = 0
+        for seating in ((first, second), (second, first)):
+            winner = _play_hand(rules, players, seed, deal, seating, times)
+            if winner is None:
+                draws += 1
+                continue
+            wins[winner] += 1
+            score += 1 if winner == first else -1
+        scores.append(score / 2)
+        advance()
+    margin = statistics.fmean(scores)
+    half = Z95 * statistics.stdev(scores) / math.sqrt(deals) if deals > 1 else math.inf
+    return MatchResult((first, second), players, deals, seed, 2 * deals, wins, draws, margin,
+                       (margin - half, margin + half), {name: _median_p95(ms) for name, ms in times.items()})
+
+
+def _play_hand(rules: RamiRules, players: int, seed: int, deal: int, seating: tuple[str, str],
+               times: dict[str, list[float]]) -> str | None:
+    """The strength whose side wins one hand of ``deal``, ``seating`` naming the even
+    seats' strength and the odd seats'; None if nobody has gone out in time."""
+    game = RamiSession(rules, players, random.Random(f"{seed}/{deal}"), dealer=deal % players)
+    names = [seating[seat % 2] for seat in range(players)]
+    bots = [RAMI.computer_player(name) for name in names]
+    rngs = [random.Random(f"{seed}/{deal}/{seat}") for seat in range(players)]
+    for _ in range(MAX_ACTIONS):
+        seat = game.current_seat
+        started = time.perf_counter()
+        action = decide(bots[seat], game, seat, rngs[seat])
+        if len(game.legal_actions()) > 1:
+            times[names[seat]].append((time.perf_counter() - started) * 1000)
+        game.apply(action, seat)
+        if game.rounds_finished:
+            return names[game.finished[-1].scored.winner]
+    return None
+
+
+def _median_p95(ms: list[float]) -> tuple[float, float]:
+    if not ms:
+        return (0.0, 0.0)
+    ordered = sorted(ms)
+    return (round(statistics.median(ordered), 2), round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2))
+
+
+def summary_text(result: MatchResult) -> str:
+    first, second = result.strengths
+    low, high = result.ci95
+    lines = [
+        f"Rami Simple, {result.players} players: {first} against {second}, {result.deals} deals "
+        f"played on both sides ({result.hands} hands, seed {result.seed})",
+        f"  hands won: {first} {result.wins[first]}, {second} {result.wins[second]}, drawn {result.draws}",
+        f"  {first}'s margin per deal: {result.margin:+.3f} (95 % interval {low:+.3f} to {high:+.3f})",
+    ]
+    for name, (median, p95) in result.decision_ms.items():
+        lines.append(f"  {name}: a decision takes {median:.2f} ms (median), {p95:.2f} ms (95th percentile)")
+    return "\n".join(lines)
