@@ -59,6 +59,7 @@ def table_width(rows: list[list[str]]) -> int:
 
 
 def heading(layout: Layout, scrolls: bool) -> str:
+    """The line above the table: what its cells hold and, when it scrolls, the keys that turn it."""
     if scrolls:
         return "Scoreboard · (bracketed): sat out · ← → more columns"
     changes = ", ▲▼ the change" if layout.changes else ""
@@ -93,7 +94,7 @@ class ScoreboardScreen(ChronicleScreen):
 
     @property
     def names(self) -> list[str]:
-        return [self.words.seat(seat) for seat in range(len(self.chronicle.starting_stacks))]
+        return [self.words.name(seat) for seat in range(len(self.chronicle.starting_stacks))]
 
     def compose_story(self) -> ComposeResult:
         yield ScoreTable(zebra_stripes=True, cursor_type="row", cell_padding=CELL_PADDING)
