@@ -28,7 +28,7 @@ from .ui.screens.ramsli.table import TableScreen
 from .ui.widgets.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
-SIZES = ((80, 24), (120, 40))
+SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 
 

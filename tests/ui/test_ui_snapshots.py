@@ -1,15 +1,16 @@
 """Snapshots of every screen, from the screenshot scenes: seeded games, computer players
-without delay, animations off, at 80×24 and 120×40, in the default theme and (for the
-table's key moments) in the monochrome one."""
+without delay, animations off, at the smallest size the table supports (60×20), 80×24
+and 120×40, in the default theme and (for the table at 3, 4 and 6 players and its key
+moments) in the monochrome one."""
 
 from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.screenshots import SCENES, scene_app
+from ramsli_tui.screenshots import SCENES, SIZES, scene_app
 
-SIZES = [(80, 24), (120, 40)]
-MONOCHROME_SCENES = ["table-declare", "table-refused", "hand-summary", "session-over"]
+MONOCHROME_SCENES = ["table-declare", "table-play", "table-3-players", "table-6-players", "table-refused",
+                     "hand-summary", "session-over"]
 
 
 def steps_then_quiet(scene):

@@ -180,3 +180,18 @@ async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert table_screen(app).has_class("-flash")
+
+
+async def test_your_name_heads_your_row_in_the_summary_and_your_column_in_the_scoreboard(tmp_path):
+    spec = GameSpec.one_person("ramsli", "classic", 3, ("Zora", "Anna", "Bertl", "Carlo"), ["random"] * 3)
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: app.client.result_unread)
+        await pilot.pause()
+        summary = str(app.screen.query_one("#text").render())
+        assert "Zora" in summary
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Zora" in app.screen.names

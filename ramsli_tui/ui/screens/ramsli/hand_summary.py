@@ -125,7 +125,7 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     for seat, stack in enumerate(settled.stacks):
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
         chips = stack_and_change(stack, settled.changes[seat], width=6)
-        lines.append(f"{words.seat(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
+        lines.append(f"{words.name(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
     return join_lines(lines)
 
 

@@ -94,7 +94,7 @@ class ScoreboardScreen(ChronicleScreen):
 
     @property
     def names(self) -> list[str]:
-        return [self.words.seat(seat) for seat in range(len(self.chronicle.starting_stacks))]
+        return [self.words.name(seat) for seat in range(len(self.chronicle.starting_stacks))]
 
     def compose_story(self) -> ComposeResult:
         yield ScoreTable(zebra_stripes=True, cursor_type="row", cell_padding=CELL_PADDING)

@@ -25,7 +25,7 @@ def standings(stacks: tuple[int, ...], starts: tuple[int, ...], words: Words) ->
     won or lost since the start."""
     ranking = sorted(range(len(stacks)), key=lambda seat: -stacks[seat])
     return [
-        f"{place(stacks, seat)}. {words.seat(seat):<14} {words.chips(stacks[seat]):>10} "
+        f"{place(stacks, seat)}. {words.name(seat):<14} {words.chips(stacks[seat]):>10} "
         f"{change_mark(stacks[seat] - starts[seat])}".rstrip()
         for seat in ranking
     ]

@@ -72,6 +72,11 @@ class Words:
         """A seat's name, or "You" (or ``you``) for the human."""
         return you if seat == self.you else self.names[seat]
 
+    def name(self, seat: int) -> str:
+        """A seat's own name, the human's included: for the columns and lists where every
+        player is named, and where the other people at the table read it too."""
+        return self.names[seat]
+
     def seats(self, seats: Sequence[int], you: str = "You") -> str:
         names = [self.seat(seat, you) for seat in seats]
         if not names:
