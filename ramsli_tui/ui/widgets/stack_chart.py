@@ -132,7 +132,7 @@ class StackChart(Vertical):
     StackChart {
         height: 1fr;
         min-height: 8;
-        border: round $panel-lighten-2;
+        border: round $table-edge;
         border-title-color: $text-muted;
         padding: 0 1;
         #legend { height: auto; color: $text-muted; }
