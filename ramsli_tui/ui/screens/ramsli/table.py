@@ -68,6 +68,10 @@ from .words import Words, sort_hand
 PLAY_KEYS = Binding.Group("Play", compact=True)
 PACE_KEYS = Binding.Group("Pace", compact=True)
 MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
+COMPACT_BELOW = (80, 24)  # two-line seats and no pot card in a window narrower or lower than this
+TALL_FROM = (100, 34)  # large cards from this size
+WIDE_FROM = 110  # the table talk beside the table from this width
+SIDE_WIDTH, COMPACT_SIDE_WIDTH = 22, 14  # the felt's side columns
 ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
 
 
@@ -108,7 +112,7 @@ class TableScreen(Screen):
         #room { height: 1fr; }
         #play { width: 1fr; }
         #felt-room { height: 1fr; align: center middle; }
-        #felt { layout: grid; grid-size: 3 2; grid-columns: 22 1fr 22; grid-rows: auto auto; height: auto; }
+        #felt { layout: grid; grid-size: 3 2; grid-rows: auto auto; height: auto; }  /* columns: fit_to */
         #across { height: auto; align-horizontal: center; }
         #corner { height: auto; padding: 0 1; }
         .side { height: auto; }
@@ -116,7 +120,7 @@ class TableScreen(Screen):
         #across SeatPanel { min-width: 10; }
         PotPanel { width: 100%; }
         #mine { height: auto; }
-        #seat-mine { width: 22; margin-top: 1; }
+        #seat-mine { margin-top: 1; }
         #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
@@ -124,14 +128,13 @@ class TableScreen(Screen):
             CardWidget { width: 7; height: 5; }
         }
         &.-compact {
-            #felt { grid-columns: 14 1fr 14; }
             SeatPanel { height: 2; border: none; background: $panel; }
             SeatPanel.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
             PotPanel { height: 2; border: none; padding: 0; }
             PotPanel #turn-up, PotPanel #turn-up-label { display: none; }
             PotPanel #pot-text { padding: 0; }
             #corner { visibility: hidden; }  /* it keeps its grid cell */
-            #seat-mine { width: 14; margin-top: 0; }
+            #seat-mine { margin-top: 0; }
             HandView CardWidget { margin: 0 1 0 0; }
             HandView CardWidget.-selected { offset: 0 0; }
             ActionBar { padding: 0 0 0 1; }
@@ -232,8 +235,7 @@ class TableScreen(Screen):
         across = self.sides.across
         if not across:
             return
-        side = 14 if self.has_class("-compact") else 22
-        middle = width - (LOG_WIDTH if self.has_class("-wide") else 0) - 2 * side
+        middle = width - (LOG_WIDTH if self.has_class("-wide") else 0) - 2 * self.side_width()
         each = max(min(ACROSS_SEAT_WIDTH, middle // len(across)), 8)
         for seat in across:
             self.seat_panel(seat).styles.width = each
@@ -249,13 +251,19 @@ class TableScreen(Screen):
         for side in self.query(".side"):
             side.styles.margin = (max(above + (card - seat) // 2, 0), 0, 0, 0)
 
+    def side_width(self) -> int:
+        """The columns of the felt at each side: the seats at your left and right, the pot."""
+        return COMPACT_SIDE_WIDTH if self.has_class("-compact") else SIDE_WIDTH
+
     def fit_to(self, width: int, height: int) -> None:
         """The layout for a window of this size."""
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "-too-small")
-        self.set_class(width < 80 or height < 24, "-compact")
-        self.set_class(width >= 100 and height >= 34, "-tall")
-        self.set_class(width >= 110, "-wide")
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
+        self.set_class(width >= TALL_FROM[0] and height >= TALL_FROM[1], "-tall")
+        self.set_class(width >= WIDE_FROM, "-wide")
+        side = self.side_width()
+        self.query_one("#felt").styles.grid_columns = f"{side} 1fr {side}"
+        self.query_one("#seat-mine").styles.width = side
         self.size_across(width)
         self.lower_the_sides()
         self.query_one("#too-small", Static).update(Content(
@@ -265,7 +273,7 @@ class TableScreen(Screen):
 
     @property
     def words(self) -> Words:
-        return Words(self.client.names, self.app.settings.faces)
+        return Words(self.client.names, self.app.settings.faces, self.seat)
 
     def on_mount(self) -> None:
         self.client.subscribe(
