@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Callable
 
 from ...protocol import ComputerPlayer
+from .hard import HardPlayer
 from .normal import NormalPlayer
 from .random import RandomPlayer
 
-STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer, "normal": NormalPlayer}
+STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer, "normal": NormalPlayer, "hard": HardPlayer}
 
 
 def make_player(strength: str) -> ComputerPlayer:

@@ -7,7 +7,10 @@ suit within five ranks), their sizes adding up to 13 at most, with at least one 
 and one Tria among them (one begun from nothing costs three missing cards), and a joker
 in a group standing for one of its missing cards.  ``missing`` is that count: 0 when the
 cards go out, 1 when one right card would do.  With 14 cards the one left out is the
-discard, so ``shape`` of a hand after drawing says what to keep.
+discard, so ``shape`` of a hand after drawing says what to keep.  ``outs`` are the
+cards that would leave one fewer missing: those that fill or lengthen a group of some
+best arrangement (lengthen it where room is left), and any card while a Suivi or a
+Tria is still to begin from nothing.
 
 The search is the solver's (``solver.py``): the lowest card left (A, 2, ... K, suits
 within a rank) is either left out or the lowest natural card of a group, and positions
@@ -22,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
-from ....cards import PLAIN_SUITS, Card, Rank
+from ....cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, PLAIN_SUITS, Card, Rank
 from ..deck import low_rank
 
 SUITS = len(PLAIN_SUITS)
@@ -33,20 +36,23 @@ TRIA_MAX = 4
 SUIVI_REACH = 5  # a group of a Suivi spans five ranks at most
 ACE_HIGH = 14
 SUIVI, TRIA = "suivi", "tria"
+JOKERS = (LITTLE_JOKER, BIG_JOKER)
 SUIVI_FOUND, TRIA_FOUND = 1, 2
 BOTH_FOUND = SUIVI_FOUND | TRIA_FOUND
 IMPOSSIBLE = -100  # the value of a search that cannot meet the Suivi and Tria needed
+ANY_CARD = 1 << (SUITS * RANKS)  # in a mask of outs: any card at all would do
 
 
 @dataclass(frozen=True)
 class Group:
     """Held cards that are part of one meld to be: ``size`` cards when finished,
-    ``joker`` if a held joker is among them."""
+    ``joker`` if a held joker is among them, ``fillers`` the cards it still lacks."""
 
     kind: str
     cards: tuple[Card, ...]
     size: int
     joker: bool
+    fillers: tuple[Card, ...]  # the cards that would fill one of its missing places
 
     @property
     def missing(self) -> int:
@@ -61,6 +67,7 @@ class Shape:
     missing: int
     groups: tuple[Group, ...]
     loose: tuple[Card, ...]
+    outs: tuple[Card, ...]  # the cards that would leave one fewer missing, each once
 
     @property
     def kept(self) -> tuple[Card, ...]:
@@ -82,42 +89,66 @@ def _at(rank: int, suit: int) -> int:
 
 
 # --- the groups a first card may begin ----------------------------------------------------------
-# (the other places it takes, as a mask; its places, first included; its kind; its size)
+# (the other places it takes, as a mask; its places, first included; its kind; its size;
+# the places of the cards that would fill it within that size, and of those that would
+# make it one card longer)
 
-Option = tuple[int, tuple[int, ...], int, int]
+Option = tuple[int, tuple[int, ...], int, int, int, int]
 
 
-def _option(places: Sequence[int], found: int, size: int) -> Option:
+def _option(places: Sequence[int], found: int, size: int, fill: int, grow: int) -> Option:
     others = 0
     for place in places[1:]:
         others |= 1 << place
-    return others, tuple(places), found, size
+    return others, tuple(places), found, size, fill, grow
 
 
 def _trias(first: int) -> list[Option]:
-    higher = range(first + 1, first - first % SUITS + SUITS)
-    return [_option((first, *mates), TRIA_FOUND, max(MELD_MIN, 1 + size))
-            for size in range(0, TRIA_MAX) for mates in combinations(higher, size)]
+    rank_start = first - first % SUITS
+    higher = range(first + 1, rank_start + SUITS)
+    options = []
+    for size in range(0, TRIA_MAX):
+        for mates in combinations(higher, size):
+            places = (first, *mates)
+            absent = _mask(place for place in range(rank_start, rank_start + SUITS) if place not in places)
+            meld_size = max(MELD_MIN, len(places))
+            options.append(_option(places, TRIA_FOUND, meld_size, absent, absent if meld_size < TRIA_MAX else 0))
+    return options
 
 
 def _suivis(first: int) -> list[Option]:
     rank, suit = first // SUITS + 1, first % SUITS
-    options = _suivis_from(first, [(r, _at(r, suit)) for r in range(rank + 1, min(rank + SUIVI_REACH, RANKS + 1))], rank)
+    options = _suivis_from(first, suit, rank, range(rank + 1, min(rank + SUIVI_REACH, RANKS + 1)))
     if rank == 1:
-        high = [(r, _at(r, suit)) for r in range(ACE_HIGH - SUIVI_REACH + 1, ACE_HIGH)]
-        options += [option for option in _suivis_from(first, high, ACE_HIGH) if len(option[1]) > 1]
+        high = _suivis_from(first, suit, ACE_HIGH, range(ACE_HIGH - SUIVI_REACH + 1, ACE_HIGH))
+        options += [option for option in high if len(option[1]) > 1]
     return options
 
 
-def _suivis_from(first: int, neighbours: list[tuple[int, int]], rank: int) -> list[Option]:
+def _suivis_from(first: int, suit: int, rank: int, neighbours: range) -> list[Option]:
     options = []
     for size in range(0, len(neighbours) + 1):
         for mates in combinations(neighbours, size):
-            ranks = [rank, *(r for r, _ in mates)]
-            span = max(ranks) - min(ranks) + 1
-            if span <= SUIVI_REACH:
-                options.append(_option((first, *(place for _, place in mates)), SUIVI_FOUND, max(MELD_MIN, span)))
+            ranks = (rank, *mates)
+            low, high = min(ranks), max(ranks)
+            meld_size = max(MELD_MIN, high - low + 1)
+            if meld_size <= SUIVI_REACH:
+                fill = _ranks_mask(suit, ranks, high - meld_size + 1, low + meld_size - 1)
+                grow = _ranks_mask(suit, ranks, high - meld_size, low + meld_size)
+                options.append(_option(tuple(_at(r, suit) for r in ranks), SUIVI_FOUND, meld_size, fill, grow))
     return options
+
+
+def _ranks_mask(suit: int, held: Sequence[int], lowest: int, highest: int) -> int:
+    """The places of a suit's ranks from ``lowest`` to ``highest`` (the ace 1 or 14) not ``held``."""
+    return _mask(_at(r, suit) for r in range(max(1, lowest), min(ACE_HIGH, highest) + 1) if r not in held)
+
+
+def _mask(places) -> int:
+    mask = 0
+    for place in places:
+        mask |= 1 << place
+    return mask
 
 
 _OPTIONS = tuple(tuple(_suivis(place) + _trias(place)) for place in range(SUITS * RANKS))
@@ -137,8 +168,8 @@ def shape(cards: Sequence[Card]) -> Shape:
         if once & bit:
             twice |= bit
         once |= bit
-    used, steps = _best(once, twice, len(jokers), IN_MELDS, 0)
-    return _laid_out(cards, jokers, used, steps)
+    used, steps, outs, _ = _best(once, twice, len(jokers), IN_MELDS, 0)
+    return _laid_out(cards, jokers, used, steps, outs)
 
 
 def missing(cards: Sequence[Card]) -> int:
@@ -147,42 +178,52 @@ def missing(cards: Sequence[Card]) -> int:
 
 
 @lru_cache(maxsize=1 << 18)
-def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[int, tuple]:
-    """The most held cards that fit in melds of ``room`` cards still to fill, and the
-    groups (place tuples, size, kind, joker) that do it."""
+def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[int, tuple, int, bool]:
+    """The most held cards that fit in melds of ``room`` cards still to fill; the groups
+    (place tuples, size, kind, joker, fillers) of one way to do it; the places of the cards that
+    would fill one more place in some such way (``ANY_CARD`` if any card would); and
+    whether some such way leaves room over."""
     if not once:
-        return _end(jokers, room, found), ()
+        return _end(jokers, room, found)
     first = once & -once
     place = first.bit_length() - 1
     rest_once, rest_twice = (once, twice ^ first) if twice & first else (once ^ first, twice)
-    best, steps = _best(rest_once, rest_twice, jokers, room, found)
-    for others, places, gives, size in _OPTIONS[place]:
+    best, steps, outs, spare = _best(rest_once, rest_twice, jokers, room, found)
+    for others, places, gives, size, fill, grow in _OPTIONS[place]:
         if others & rest_once != others or size > room:
             continue
         after_once, after_twice = rest_once ^ (others & ~rest_twice), rest_twice & ~others
         takes_joker = int(bool(jokers) and size > len(places))
-        used, more = _best(after_once, after_twice, jokers - takes_joker, room - size, found | gives)
+        used, more, more_outs, more_spare = _best(after_once, after_twice, jokers - takes_joker, room - size,
+                                                  found | gives)
         used += len(places) + takes_joker
+        if used < best:
+            continue
+        more_outs |= (fill if size > len(places) + takes_joker else 0) | (grow if more_spare else 0)
         if used > best:
-            best, steps = used, ((places, size, gives, takes_joker), *more)
-    return best, steps
+            best, steps, outs, spare = used, ((places, size, gives, takes_joker, fill), *more), more_outs, more_spare
+        else:
+            outs, spare = outs | more_outs, spare or more_spare
+    return best, steps, outs, spare
 
 
-def _end(jokers: int, room: int, found: int) -> int:
+def _end(jokers: int, room: int, found: int) -> tuple[int, tuple, int, bool]:
     """What the jokers left add once every card is placed; the meld kinds still lacking
-    are begun from nothing (three cards each, a joker may be one of them)."""
+    are begun from nothing (three cards each, a joker may be one of them), and any card
+    would begin one."""
     new_groups = sum(1 for kind in (SUIVI_FOUND, TRIA_FOUND) if not found & kind)
     room -= MELD_MIN * new_groups
     if room < 0:
-        return IMPOSSIBLE
-    return min(jokers, room + new_groups)
+        return IMPOSSIBLE, (), 0, False
+    placed = min(jokers, room + new_groups)
+    return placed, (), ANY_CARD if new_groups else 0, room - max(0, placed - new_groups) > 0
 
 
-def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple) -> Shape:
+def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple, outs: int) -> Shape:
     left = list(card for card in cards if not card.is_joker)
     free_jokers = list(jokers)
     groups = []
-    for places, size, gives, takes_joker in steps:
+    for places, size, gives, takes_joker, fill in steps:
         chosen = []
         for place in places:
             card = card_at(place)
@@ -191,5 +232,13 @@ def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple
         joker = bool(takes_joker)
         if joker:
             free_jokers.pop()
-        groups.append(Group(SUIVI if gives == SUIVI_FOUND else TRIA, tuple(chosen), size, joker))
-    return Shape(max(0, IN_MELDS - used), tuple(groups), tuple(left + free_jokers))
+        fillers = _out_cards(fill) if size > len(places) + takes_joker else ()
+        groups.append(Group(SUIVI if gives == SUIVI_FOUND else TRIA, tuple(chosen), size, joker, fillers))
+    missing_now = max(0, IN_MELDS - used)
+    return Shape(missing_now, tuple(groups), tuple(left + free_jokers), _out_cards(outs) if missing_now else ())
+
+
+def _out_cards(outs: int) -> tuple[Card, ...]:
+    if outs & ANY_CARD:
+        return ALL_CARDS
+    return tuple(card_at(place) for place in range(SUITS * RANKS) if outs >> place & 1) + JOKERS if outs else ()
