@@ -193,17 +193,17 @@ def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[in
         if others & rest_once != others or size > room:
             continue
         after_once, after_twice = rest_once ^ (others & ~rest_twice), rest_twice & ~others
-        takes_joker = int(bool(jokers) and size > len(places))
-        used, more, more_outs, more_spare = _best(after_once, after_twice, jokers - takes_joker, room - size,
-                                                  found | gives)
-        used += len(places) + takes_joker
-        if used < best:
-            continue
-        more_outs |= (fill if size > len(places) + takes_joker else 0) | (grow if more_spare else 0)
-        if used > best:
-            best, steps, outs, spare = used, ((places, size, gives, takes_joker, fill), *more), more_outs, more_spare
-        else:
-            outs, spare = outs | more_outs, spare or more_spare
+        for takes_joker in ((1, 0) if jokers and size > len(places) else (0,)):
+            used, more, more_outs, more_spare = _best(after_once, after_twice, jokers - takes_joker, room - size,
+                                                      found | gives)
+            used += len(places) + takes_joker
+            if used < best:
+                continue
+            more_outs |= (fill if size > len(places) + takes_joker else 0) | (grow if more_spare else 0)
+            if used > best:
+                best, steps, outs, spare = used, ((places, size, gives, takes_joker, fill), *more), more_outs, more_spare
+            else:
+                outs, spare = outs | more_outs, spare or more_spare
     return best, steps, outs, spare
 
 

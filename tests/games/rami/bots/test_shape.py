@@ -3,11 +3,13 @@ one more for each card a hand lacks, never more for a card added."""
 
 import random
 
+from ramsli_tui.cards import ALL_CARDS
+from ramsli_tui.games.rami.bots.reading import helps_any
 from ramsli_tui.games.rami.bots.shape import SUIVI, TRIA, missing, shape
 from ramsli_tui.games.rami.deck import FULL_DECK
 from ramsli_tui.games.rami.solver import going_out
 
-from tests.games.rami.kit import NOTHING, READY_13, cards
+from tests.games.rami.kit import NOTHING, READY_13, card, cards
 
 
 def test_a_hand_in_melds_misses_nothing_and_keeps_its_melds():
@@ -52,3 +54,30 @@ def test_a_card_more_never_makes_a_hand_miss_more():
         deck = list(FULL_DECK)
         rng.shuffle(deck)
         assert missing(deck[:14]) <= missing(deck[:13])
+
+
+def test_the_outs_are_the_cards_that_leave_one_fewer_missing():
+    one_ace_short = cards("5H 6H 7H JS JH JC 2C 3C X1 5C AS AD 9D")
+    outs = set(shape(one_ace_short).outs)
+    assert {card("AH"), card("AC"), card("4C"), card("X1")} <= outs  # 4C frees the joker for the aces
+    assert not {card("4H"), card("JD"), card("KD")} & outs  # no room is left to lengthen a meld
+    assert shape(cards(READY_13)).outs == ()
+
+
+def test_the_outs_found_are_nearly_all_the_outs_there_are_and_nearly_all_true():
+    """Beside a held card or among those found: any other card could only begin a meld."""
+    rng = random.Random(5)
+    true_outs = found = right = 0
+    for _ in range(10):
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        hand = cards(READY_13)
+        for changed in range(rng.randrange(2, 6)):
+            hand[rng.randrange(13)] = deck[changed]
+        arranged = shape(hand)
+        near = {other for other in ALL_CARDS if other.is_joker or helps_any(other, hand)} | set(arranged.outs)
+        exact = {other for other in near if missing(hand + [other]) < arranged.missing}
+        true_outs += len(exact)
+        found += len(arranged.outs)
+        right += len(exact & set(arranged.outs))
+    assert right >= 0.95 * true_outs and right >= 0.98 * found
