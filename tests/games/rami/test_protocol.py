@@ -27,7 +27,7 @@ def test_the_game_kind_is_found_by_name_and_makes_games():
         RAMI.check_players(rules, 3)
     first, second = RAMI.new_game(rules, 4, seed=9), RAMI.new_game(rules, 4, seed=9)
     assert first.opening_events == second.opening_events and first.dealer == second.dealer
-    assert RAMI.strengths == ("random",)
+    assert RAMI.strengths[0] == "random", "weakest first, as for Ramsli"
     with pytest.raises(ValueError, match="unknown computer player 'genius'"):
         RAMI.computer_player("genius")
 
