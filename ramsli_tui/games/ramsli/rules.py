@@ -14,13 +14,11 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import yaml
-from platformdirs import user_config_dir
 
 from ...cards import Card, deck_cards
-from ...yamlfile import (
-    Entry, FileProblem, bundled, did_you_mean, escaped, line_of, mapping_entries, parse_node, read_text, shown,
-)
+from ...yamlfile import Entry, FileProblem, parse_node
 from ...yamlfile import node_value as plain_value
+from ..rulesets import RulesetFiles, Where, bundled_folder, is_int, plain_text, user_folder
 
 NAP_TARGETS = (2, 3, 4, 5)
 CARDS_PER_HAND = 5  # R6: five cards each
@@ -155,93 +153,47 @@ RULESET_KEYS = [item.name for item in fields(Ruleset)]
 CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5, dealer forced, 20 chips.")
 
 
-# --- where rulesets live -------------------------------------------------------------
+# --- where rulesets live, and reading them ----------------------------------------------
 
-RULESET_SUFFIXES = (".yaml", ".yml", ".json")
-MAX_EXTENDS = 10  # rulesets in one chain of ``extends``
 MAX_CHIPS = 1_000_000  # the most any number of chips, hands or a multiplier may be
-MAX_PROBLEMS = 20  # told one by one by ``rules check``; the rest are counted
 
 
 def bundled_dir() -> Path:
     """The bundled rulesets."""
-    return bundled("rulesets")
+    return bundled_folder()
 
 
 def user_dir() -> Path:
     """The player's own rulesets, in the platform's config folder."""
-    return Path(user_config_dir("ramsli")) / "rulesets"
+    return user_folder()
 
 
 def available() -> dict[str, Path]:
     """Every ruleset found by name: bundled first, the player's own after (theirs win a clash)."""
-    found: dict[str, Path] = {}
-    for folder in (bundled_dir(), user_dir()):
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.yaml")):
-                found[path.stem] = path
-    return found
-
-
-def find(name_or_path: str) -> Path:
-    """A ruleset the player typed: a name (bundled or own) or a path to a file."""
-    candidate = Path(name_or_path).expanduser()
-    try:
-        if candidate.suffix in RULESET_SUFFIXES or "/" in name_or_path or candidate.is_file():
-            if candidate.is_file():
-                return candidate
-            raise RulesetError(f"{shown(name_or_path)}: no such ruleset file")
-    except OSError as error:
-        raise RulesetError(f"{shown(name_or_path)}: cannot be a ruleset file ({error.strerror})") from None
-    return _by_name(name_or_path)
+    return FILES.available()
 
 
 def find_named_in_file(reference: str, folders: Sequence[Path]) -> Path:
-    """A ruleset named inside a file (``extends:``, a record's ``ruleset:``): a ruleset's
-    name, or a path to a ruleset file relative to one of ``folders`` (the naming file's
-    own first).  Never an absolute path or any file that is not a ruleset file, so that
-    nothing else on the machine is read or shown."""
-    if "/" not in reference and "\\" not in reference and Path(reference).suffix not in RULESET_SUFFIXES:
-        return _by_name(reference)
-    path = Path(reference)
-    if path.is_absolute() or reference.startswith("~"):
-        raise RulesetError(f"{shown(reference)} must be a ruleset's name or a path relative to this file")
-    if path.suffix not in RULESET_SUFFIXES:
-        raise RulesetError(f"{shown(reference)} is not a ruleset file (its name ends in .yaml)")
-    for folder in folders:
-        try:
-            if (folder / path).is_file():
-                return folder / path
-        except OSError as error:
-            raise RulesetError(f"{shown(reference)}: cannot be a ruleset file ({error.strerror})") from None
-    raise RulesetError(f"{shown(reference)}: no such ruleset file")
+    """A ruleset named inside a file (``extends:``, a record's ``ruleset:``): its name, or
+    a path relative to one of ``folders``."""
+    return FILES.find_named_in_file(reference, folders)
 
-
-def _by_name(name: str) -> Path:
-    rulesets = available()
-    if name in rulesets:
-        return rulesets[name]
-    known = ", ".join(sorted(rulesets))
-    raise RulesetError(f"unknown ruleset {shown(name)}{did_you_mean(name, rulesets)}; known rulesets: {known}")
-
-
-# --- reading ------------------------------------------------------------------------
 
 def load(name_or_path: str) -> Ruleset:
     """Load a ruleset by bundled/own name or by path."""
-    return load_file(find(name_or_path))
+    return FILES.load(name_or_path)
 
 
 def load_file(path: Path) -> Ruleset:
     """The ruleset in the file at ``path``, with every ruleset it extends."""
-    return _resolved(_file_layer(Path(path)))
+    return FILES.load_file(path)
 
 
 def from_node(node, source: str, default_name: str, base_dir: Path | None, also_from: Sequence[Path] = ()) -> Ruleset:
     """The ruleset of a node read from ``source`` (an inline ruleset of a record, say);
     ``extends`` finds files relative to ``base_dir``, then to the folders ``also_from``."""
     folders = ([base_dir] if base_dir is not None else []) + list(also_from)
-    return _resolved(_layer(node, source, default_name, folders))
+    return FILES.from_node(node, source, default_name, folders)
 
 
 def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
@@ -252,113 +204,7 @@ def node_value(node: yaml.Node, source: str, key: str | None = None) -> Any:
     return plain_value(node, source, RulesetError, key)
 
 
-@dataclass(frozen=True)
-class _Layer:
-    """One file (or inline mapping) of a chain of ``extends``: its keys, checked
-    against the ruleset beneath it when the chain is complete."""
-
-    source: str
-    default_name: str
-    folders: tuple[Path, ...]
-    entries: tuple[Entry, ...]
-    extends: Entry | None
-    path: Path | None = None
-
-    def parent(self) -> Path:
-        """The file of the ruleset this one extends; RulesetError at its ``extends:`` line."""
-        assert self.extends is not None
-        where = f"{self.source}:{self.extends.line}"
-        name = node_value(self.extends.node, self.source, "extends")
-        if not isinstance(name, str) or not name:
-            raise RulesetError(f"{where}: extends must name a ruleset, not {shown(name)}")
-        try:
-            return find_named_in_file(name, self.folders)
-        except RulesetError as error:
-            raise RulesetError(f"{where}: extends: {error}") from None
-
-    def applied_to(self, base: Ruleset) -> Ruleset:
-        """``base`` with this layer's keys; RulesetError listing every wrong key and value."""
-        changes: dict[str, Any] = {"name": self.default_name, "description": ""}
-        failures: list[tuple[int, str]] = []
-        for entry in self.entries:
-            try:
-                changes[entry.key] = self._checked(entry, base)
-            except RulesetError as error:
-                failures += [(entry.line, problem) for problem in error.problems]
-        if failures:
-            raise RulesetError(*_told(failures, self.source))
-        ruleset = replace(base, **changes)
-        _check_combination(ruleset, self.source, self.entries)
-        return ruleset
-
-    def _checked(self, entry: Entry, base: Ruleset) -> Any:
-        if entry.key not in KEY_CHECKS:
-            known = [*KEY_CHECKS, "extends"]
-            raise RulesetError(f"{self.source}:{entry.line}: unknown key {shown(entry.key)}{did_you_mean(entry.key, known)}")
-        value = node_value(entry.node, self.source, entry.key)
-        return KEY_CHECKS[entry.key](value, _Where(self.source, entry.line, entry.key), base)
-
-
-def _told(failures: list[tuple[int, str]], source: str) -> list[str]:
-    """The first MAX_PROBLEMS problems of (line, problem), then how many more from which line."""
-    told = [problem for _, problem in failures[:MAX_PROBLEMS]]
-    if len(failures) > MAX_PROBLEMS:
-        line = failures[MAX_PROBLEMS][0]
-        told.append(f"{source}:{line}: and {len(failures) - MAX_PROBLEMS} more problems from here on")
-    return told
-
-
-def _file_layer(path: Path) -> _Layer:
-    source = escaped(str(path), limit=None)
-    node = parse_yaml_node(read_text(path, RulesetError, "ruleset"), source)
-    return replace(_layer(node, source, path.stem, [path.parent]), path=path)
-
-
-def _layer(node, source: str, default_name: str, folders: Sequence[Path]) -> _Layer:
-    if node is None:
-        return _Layer(source, default_name, tuple(folders), (), None)
-    if not isinstance(node, yaml.MappingNode):
-        raise RulesetError(f"{source}:{line_of(node)}: a ruleset must be a mapping of keys to values (like 'ante: 2')")
-    entries = mapping_entries(node, source, RulesetError)
-    extends = next((entry for entry in entries if entry.key == "extends"), None)
-    keys = tuple(entry for entry in entries if entry.key != "extends")
-    return _Layer(source, default_name, tuple(folders), keys, extends)
-
-
-def _resolved(first: _Layer) -> Ruleset:
-    """Follow ``first``'s chain of ``extends`` down to classic, then apply each layer
-    from the bottom up.  A circle or a chain too long is blamed on ``first``'s own
-    ``extends:`` line."""
-    chain = [first]
-    seen = [first.path.resolve()] if first.path else []
-    while chain[-1].extends is not None:
-        if len(chain) > MAX_EXTENDS:
-            raise RulesetError(f"{first.source}:{first.extends.line}: extends goes more than {MAX_EXTENDS} rulesets deep")
-        parent = chain[-1].parent()
-        if parent.resolve() in seen:
-            circle = " -> ".join(escaped(layer.path.name) for layer in chain if layer.path) + f" -> {escaped(parent.name)}"
-            raise RulesetError(f"{first.source}:{first.extends.line}: extends goes round in a circle ({circle})")
-        seen.append(parent.resolve())
-        chain.append(_file_layer(parent))
-    ruleset = CLASSIC
-    for layer in reversed(chain):
-        ruleset = layer.applied_to(ruleset)
-    return ruleset
-
-
-@dataclass(frozen=True)
-class _Where:
-    source: str
-    line: int
-    key: str
-
-    def fail(self, should: str, value: Any) -> RulesetError:
-        return RulesetError(f"{self.source}:{self.line}: {self.key} {should}, not {shown(value)}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
+# --- the keys ----------------------------------------------------------------------------
 
 def _boolean(value, where, base):
     if not isinstance(value, bool):
@@ -366,15 +212,7 @@ def _boolean(value, where, base):
     return value
 
 
-def _text(value, where, base):
-    if not isinstance(value, str):
-        raise where.fail("must be text", value)
-    if not value.isprintable():
-        raise where.fail("must be text without control characters", value)
-    return value
-
-
-def _not_too_big(value: int, where: _Where) -> int:
+def _not_too_big(value: int, where: Where) -> int:
     if value > MAX_CHIPS:
         raise where.fail(f"must be at most {MAX_CHIPS:,}", value)
     return value
@@ -382,7 +220,7 @@ def _not_too_big(value: int, where: _Where) -> int:
 
 def _int_at_least(minimum: int, words: str):
     def check(value, where, base):
-        if not _is_int(value) or value < minimum:
+        if not is_int(value) or value < minimum:
             raise where.fail(f"must be {words}", value)
         return _not_too_big(value, where)
     return check
@@ -391,7 +229,7 @@ def _int_at_least(minimum: int, words: str):
 def _optional_positive(value, where, base):
     if value is None:
         return None
-    if not _is_int(value) or value <= 0:
+    if not is_int(value) or value <= 0:
         raise where.fail("must be a whole number above 0 or null (for none)", value)
     return _not_too_big(value, where)
 
@@ -408,7 +246,7 @@ def _one_of(*choices: str):
 def _bete(value, where, base):
     if value == "pot":
         return value
-    if _is_int(value) and value >= 0:
+    if is_int(value) and value >= 0:
         return _not_too_big(value, where)
     raise where.fail("must be a number of chips or 'pot'", value)
 
@@ -417,7 +255,7 @@ def _packets(value, where, base):
     if (
         not isinstance(value, list)
         or not value
-        or not all(_is_int(size) and size > 0 for size in value)
+        or not all(is_int(size) and size > 0 for size in value)
         or sum(value) != CARDS_PER_HAND
     ):
         raise where.fail(f"must be a list of packet sizes above 0 that add up to {CARDS_PER_HAND}, like [3, 2]", value)
@@ -429,7 +267,7 @@ def _players(value, where, base):
         raise where.fail("must be a mapping like {min: 3, max: 6}", value)
     low = value.get("min", base.players.min)
     high = value.get("max", base.players.max)
-    if not (_is_int(low) and _is_int(high) and 2 <= low <= high <= 6):
+    if not (is_int(low) and is_int(high) and 2 <= low <= high <= 6):
         raise where.fail("must have 2 <= min <= max <= 6", value)
     return PlayerLimits(low, high)
 
@@ -444,7 +282,7 @@ def _nap_table(defaults_attr: str):
                 target = int(target)
             if target not in NAP_TARGETS:
                 raise where.fail("can only have the targets 2, 3, 4 and 5", target)
-            if not _is_int(chips) or chips < 0:
+            if not is_int(chips) or chips < 0:
                 raise where.fail(f"[{target}] must be a number of chips (0 or more)", chips)
             table[target] = _not_too_big(chips, replace(where, key=f"{where.key} [{target}]"))
         return ChipsByTarget(table)
@@ -452,8 +290,8 @@ def _nap_table(defaults_attr: str):
 
 
 KEY_CHECKS = {
-    "name": _text,
-    "description": _text,
+    "name": plain_text,
+    "description": plain_text,
     "deck": _one_of("piquet32", "standard52"),
     "jokers": _boolean,
     "players": _players,
@@ -482,3 +320,9 @@ def _check_combination(ruleset: Ruleset, source: str, entries: Sequence[Entry]) 
         key = "nap" if "nap" in lines else "general_rams"
         line = lines.get(key, 1)
         raise RulesetError(f"{source}:{line}: {key}: nap and general_rams cannot both be on")
+
+
+FILES = RulesetFiles(
+    problem=RulesetError, base=CLASSIC, checks=KEY_CHECKS, check_whole=_check_combination,
+    folders=lambda: (bundled_dir(), user_dir()),  # asked at each look-up: the player's folder may change
+)
