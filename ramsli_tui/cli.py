@@ -30,6 +30,7 @@ from typing import Iterable, Iterator, Sequence, TextIO
 import yaml
 
 from . import __version__
+from .games import GAMES, game_named
 from .games.ramsli import rules as rulesets
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
@@ -121,12 +122,15 @@ def run_setup(args: argparse.Namespace) -> int:
 
 def add_play(commands) -> None:
     play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
-    _add_table_options(play, players="you included", bots="as chosen last in the setup screen")
+    _add_table_options(play, players="you included; 2 or 4 at Rami", bots="as chosen last in the setup screen")
+    play.add_argument("--game", choices=GAMES, default="ramsli",
+                      help="the game: ramsli, or rami for Rami Simple (default: ramsli); "
+                      "its ruleset is classic, or simple at Rami, unless --ruleset says")
     play.add_argument("--seed", type=int, default=None, metavar="S",
                       help="seed for the shuffle, to replay the same session")
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
-    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's)")
+    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's); Ramsli only")
     play.add_argument(
         "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
         help="go on with saved session N of 'ramsli saves' instead (default: the one played last)",
@@ -139,8 +143,9 @@ def run_play(args: argparse.Namespace) -> int:
     from .ui.app import run_with
 
     if args.resume is not None:
-        given = {"--ruleset": args.ruleset != "classic", "--players": args.players != 4, "--seed": args.seed is not None,
-                 "--name": args.name is not None, "--bots": args.bots is not None, "--chips": args.chips is not None}
+        given = {"--game": args.game != "ramsli", "--ruleset": args.ruleset != "classic", "--players": args.players != 4,
+                 "--seed": args.seed is not None, "--name": args.name is not None, "--bots": args.bots is not None,
+                 "--chips": args.chips is not None}
         chosen = [option for option, is_given in given.items() if is_given]
         if chosen:
             raise CliError(f"--continue goes on with a saved session as it was: it cannot take {chosen[0]} too")
@@ -154,9 +159,15 @@ def run_play(args: argparse.Namespace) -> int:
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for: its options, and the remembered names and
     strengths where they say nothing."""
-    from .ui.specs import game_spec, strengths, with_strengths
+    from .ui.specs import DEFAULT_RULESETS, PLAYED_FOR_CHIPS, game_spec, strengths, with_strengths
 
-    _table_rules(args.ruleset, args.players)
+    game = args.game
+    if args.chips is not None and game not in PLAYED_FOR_CHIPS:
+        raise CliError("--chips is for Ramsli only: Rami Simple is played for points, not chips")
+    ruleset = args.ruleset
+    if ruleset == DEFAULT_RULESETS["ramsli"]:  # the option's default is Ramsli's; another game has its own
+        ruleset = DEFAULT_RULESETS[game]
+    _table_rules(ruleset, args.players, game)
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
     if args.chips is not None and args.chips < 1:
@@ -166,9 +177,9 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
         raise CliError(f"--name: {problem}")
     opponents = settings.opponents
     if args.bots is not None:
-        lineup = computer_players(args.bots, args.players, strengths(), you_play=True)
-        opponents = with_strengths(opponents, lineup, args.players - 1)
-    chosen = replace(settings, ruleset=args.ruleset, players=args.players, name=args.name or settings.name,
+        lineup = computer_players(args.bots, args.players, strengths(game), you_play=True)
+        opponents = with_strengths(opponents, lineup, args.players - 1, game)
+    chosen = replace(settings, game=game, ruleset=ruleset, players=args.players, name=args.name or settings.name,
                      opponents=opponents, starting_chips=args.chips)
     return game_spec(chosen, args.seed)
 
@@ -331,11 +342,12 @@ def _list_rulesets(game_rules) -> None:
         print(f"{shown_name:16} {ruleset.description}{origin}")
 
 
-def _table_rules(name: str, players: int) -> rulesets.Ruleset:
-    """The named ruleset, if it allows a table of ``players``."""
-    ruleset = rulesets.load(name)
+def _table_rules(name: str, players: int, game: str = "ramsli"):
+    """The named ruleset of ``game``, if it allows a table of ``players``."""
+    kind = game_named(game)
+    ruleset = kind.load_rules(name)
     try:
-        ruleset.check_players(players)
+        kind.check_players(ruleset, players)
     except ValueError as error:
         raise CliError(str(error)) from None
     return ruleset

@@ -30,6 +30,7 @@ from .ui.widgets.hand import HandView
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
+RAMI_DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
 
 
 # --- driving the app as a player would ----------------------------------------------------
@@ -95,6 +96,70 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
         else:
             await pilot.press(str(first_legal_place(app)))
     raise RuntimeError("the game never got there")
+
+
+# --- playing Rami Simple by keys ------------------------------------------------------------
+
+async def play_rami_turn(pilot: Pilot, player, rng) -> None:
+    """One action of the person, chosen by ``player`` (a Rami computer player) and made by
+    keys: t, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
+    from .ui.screens.rami.hand import RamiHand
+
+    view = pilot.app.client.view
+    action = player.choose(view, view.legal, rng)
+    if action.kind == "out":  # the normal player goes out whenever it can; g lays the solver's way
+        await pilot.press("g")
+    elif action.kind == "draw":
+        await pilot.press(RAMI_DRAW_KEYS[action.source])
+    else:
+        hand = pilot.app.screen.query_one(RamiHand)
+        steps = hand.cards.index(action.card) - hand.selected
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "enter")
+
+
+async def play_rami_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int = 400) -> None:
+    """Play Rami by keys as the normal computer player would, Enter after each hand, until ``done(app)``."""
+    import random
+
+    from .games.rami import RAMI
+
+    player, rng = RAMI.computer_player("normal"), random.Random(0)
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if done(app):
+            return
+        if app.client.is_over:
+            raise RuntimeError("the game ended before the scene was reached")
+        if app.client.result_unread:
+            await pilot.press("enter")
+        else:
+            await play_rami_turn(pilot, player, rng)
+    raise RuntimeError("the game never got there")
+
+
+def rami_seeded(players: int = 2, seed: int = 1) -> Callable[[Path], GameSpec]:
+    def spec(folder: Path) -> GameSpec:
+        return GameSpec.one_person("rami", "simple", seed, NAMES[:players], ["normal"] * (players - 1))
+    return spec
+
+
+def rami_to_discard(app: RamsliApp) -> bool:
+    """The person's turn to discard, after drawing (not the dealer's first discard)."""
+    view = app.client.view
+    return view.my_turn and len(view.hand) == 14 and bool(view.discards)
+
+
+async def rami_discarding(pilot: Pilot) -> None:
+    await play_rami_until(pilot, rami_to_discard)
+
+
+async def rami_hand_over(pilot: Pilot) -> None:
+    await play_rami_until(pilot, lambda app: app.client.result_unread)
+
+
+async def rami_second_hand(pilot: Pilot) -> None:
+    await play_rami_until(pilot, lambda app: app.client.view.number == 2 and not app.client.result_unread)
 
 
 # --- the scenes ------------------------------------------------------------------------------
@@ -207,6 +272,13 @@ SCENES = {
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
         Scene("confirm-quit", seeded(seed=4), then_press("q", mid_trick)),
+        Scene("rami-discard", rami_seeded(), rami_discarding),
+        Scene("rami-melds", rami_seeded(), then_press("m", rami_discarding)),
+        Scene("rami-2-v-2", rami_seeded(players=4, seed=2), rami_discarding),
+        Scene("rami-german", rami_seeded(seed=3), rami_discarding, faces="german"),
+        Scene("rami-hand-over", rami_seeded(), rami_hand_over),
+        Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand)),
+        Scene("rami-rules", rami_seeded(), then_press("question_mark", settle)),
     )
 }
 

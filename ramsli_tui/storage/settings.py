@@ -1,5 +1,5 @@
 """The player's settings: theme, card faces, pace, how the table plays, and the last
-choices made in setup.
+choices made in setup (the game among them).
 
 They live in ``settings.yaml`` in the user's config folder, where a player may also
 edit them; a value that cannot be used keeps its default and is reported by line and
@@ -13,12 +13,15 @@ from typing import Any
 
 import yaml
 
+from ..games import GAMES
 from ..yamlfile import NotPlain, did_you_mean, mapping_entries, parse_node, plain_value, shown
 
 FACES = ("french", "german")
 TRICK_PAUSES = ("timed", "until_key")  # a finished trick shows about a second, or until a key is pressed
 TURN_ALERTS = ("off", "bell", "flash")  # what tells the person it has become their turn
-CHOICES = {"faces": FACES, "trick_pause": TRICK_PAUSES, "turn_alert": TURN_ALERTS}  # the settings of a few words
+CHOICES = {  # the settings of a few words
+    "faces": FACES, "trick_pause": TRICK_PAUSES, "turn_alert": TURN_ALERTS, "game": tuple(GAMES),
+}
 NO_NAME = "You"  # the person's name when they gave none
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
@@ -45,6 +48,7 @@ class Settings:
     second_click: bool = False  # a card is played on a second click (or Enter), not the first
     turn_alert: str = "off"
     hints: bool = False  # a hint is offered when playing alone against computer players
+    game: str = "ramsli"  # the game chosen last in setup: one of ``games.GAMES``
     ruleset: str = "classic"
     players: int = 4
     name: str = NO_NAME

@@ -148,10 +148,19 @@ class RamsliApp(App[None]):
         self.switch_to(SetupScreen(self.settings, can_go_back=self.client is not None))
 
     def back_to_table(self) -> None:
+        if self.client is not None:
+            self.switch_to(self.table_screen(self.autosave.saved.raised if self.autosave else None))
+
+    def table_screen(self, raised: str | None) -> Screen:
+        """The screen of the game at the table, for the person's client; ``raised``: the
+        code of the card a Ramsli player had raised when the session was left."""
+        if self.table.spec is not None and self.table.spec.game == "rami":
+            from .screens.rami.table import RamiTableScreen
+
+            return RamiTableScreen(self.client)
         from .screens.ramsli.table import TableScreen
 
-        if self.client is not None:
-            self.switch_to(TableScreen(self.client, raised=self.autosave.saved.raised if self.autosave else None))
+        return TableScreen(self.client, raised=raised)
 
     def start_table(self, spec: GameSpec) -> None:
         """Deal a new session for ``spec``, in a file of its own."""
@@ -165,8 +174,6 @@ class RamsliApp(App[None]):
     def sit_at(self, table: Table, saved: SavedGame, save_path: Path) -> None:
         """Take the person's seat at ``table`` (the session ``saved`` as it stands), saved
         to ``save_path`` after every action."""
-        from .screens.ramsli.table import TableScreen
-
         self.leave_table()
         self.autosave = Autosave(self.storage, save_path, saved)
         try:
@@ -176,7 +183,7 @@ class RamsliApp(App[None]):
         table.observe(self.autosave)
         self.table = table
         self.client = LocalClient(table, table.people[0])
-        self.switch_to(TableScreen(self.client, raised=saved.raised))
+        self.switch_to(self.table_screen(saved.raised))
 
     def card_raised(self, code: str) -> None:
         """The person raised another card: kept, so that a crash does not lower it."""

@@ -1,5 +1,6 @@
 """Saved sessions as a player reads them in setup and in ``ramsli saves``:
-"classic, hand 7, Zora 23 chips, 2 days ago"."""
+"classic, hand 7, Zora 23 chips, 2 days ago"; a game of Rami Simple by its sides'
+points: "Rami Simple, simple, hand 3, Zora 100 – Anna 200 points, just now"."""
 
 from __future__ import annotations
 
@@ -20,7 +21,16 @@ def described(slot: SaveSlot, now: float | None = None) -> str:
     seat = spec.people[0] if spec.people else 0
     view = table.game.last_round_view(seat) if table.channel(seat).result_unread else table.game.view(seat)
     progress = "finished" if table.game.is_over else f"hand {view.number}"
+    if spec.game == "rami":
+        return f"Rami Simple, {spec.ruleset}, {progress}, {points(spec.names, view.scores)}, {ago(slot.modified, now)}"
     return f"{spec.ruleset}, {progress}, {spec.names[seat]} {view.stacks[seat]} chips, {ago(slot.modified, now)}"
+
+
+def points(names: tuple[str, ...], scores: tuple[int, int]) -> str:
+    """Each side's points, its players named: "Zora 100 – Anna 200 points", two against
+    two "Zora & Carlo 0 – Anna & Dora 200 points" (a side is every other seat)."""
+    sides = [" & ".join(names[side::2]) for side in (0, 1)]
+    return f"{sides[0]} {scores[0]} – {sides[1]} {scores[1]} points"
 
 
 def ago(moment: float, now: float | None = None) -> str:

@@ -1,5 +1,7 @@
-"""Setup: choose the ruleset, the players and their names, the computer players, the chips and
-a seed, then deal.  The last choices are remembered for next time.
+"""Setup: choose the game (Ramsli or Rami Simple), the ruleset, the players and their names,
+the computer players, the chips (Ramsli only) and a seed, then deal.  The last choices are
+remembered for next time.  The rulesets, the numbers of players and the house rules
+offered follow the game chosen.
 
 Beside the form (below it in a narrow terminal, where the two scroll together) the
 ruleset is described, with its house rules as this table would play them: the players
@@ -16,13 +18,15 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ....games import game_named
-from ....games.ramsli import rules as rulesets
-from ....games.ramsli.rules import Ruleset, RulesetError
+from ....games import GAMES, game_named
 from ....storage import Opponent, SaveSlot, Settings
 from ....storage.settings import NO_NAME
 from ....table.spec import NAME_LENGTH
-from ...specs import GAME, default_strength, game_spec, person_name, strengths
+from ....yamlfile import FileProblem
+from ...specs import (
+    GAME_TITLES, PLAYED_FOR_CHIPS, default_strength, game_spec, person_name, player_counts, players_for,
+    ruleset_for, ruleset_names, strengths,
+)
 from ...widgets.bullets import Bullets
 from .confirm import ConfirmScreen
 from ...widgets.choice import Choice
@@ -32,7 +36,7 @@ MOST_OPPONENTS = 5
 LONGEST_NUMBER = 40  # digits of chips or a seed (a 128-bit seed has 39)
 
 
-def player_counts(counts: range) -> list[tuple[str, int]]:
+def counted(counts) -> list[tuple[str, int]]:
     return [(f"{count} players", count) for count in counts]
 
 
@@ -49,8 +53,8 @@ class SetupScreen(Screen):
         }
         &.-short #form { grid-gutter: 0 0; }  /* six players and the button fit in 24 lines */
         #form Label { color: $text-muted; }
-        #ruleset, #players, #name, #chips, #seed { column-span: 2; }
-        #players { width: auto; }
+        #game, #ruleset, #players, #name, #chips, #seed { column-span: 2; }
+        #game, #players { width: auto; }
         .opponent-strength { width: 100%; margin-left: 1; }
         .-unused { display: none; }
         #start, #back { width: 100%; margin-top: 1; }
@@ -84,39 +88,38 @@ class SetupScreen(Screen):
         super().__init__()
         self.settings = settings
         self.can_go_back = can_go_back
-        self.names = self.ruleset_names()
-        self.ruleset_shown = settings.ruleset if settings.ruleset in self.names else "classic"
+        self.game = settings.game
+        self.ruleset_shown = ruleset_for(self.game, settings.ruleset)
         self.slots: list[SaveSlot] = []
-
-    @staticmethod
-    def ruleset_names() -> list[str]:
-        return list(rulesets.available())
 
     def compose(self) -> ComposeResult:
         settings = self.settings
-        yield Label("Ramsli — a new session at the table", id="heading")
+        yield Label(id="heading")
         with ScrollableContainer(id="columns", can_focus=False):
             with VerticalScroll(id="form-scroll"):
                 with Grid(id="form"):
+                    yield Label("Game")
+                    yield Choice([(GAME_TITLES[game], game) for game in GAMES], self.game, id="game")
                     yield Label("Ruleset")
-                    yield Select([(name, name) for name in self.names], value=self.ruleset_shown, allow_blank=False,
-                                 compact=True, id="ruleset")
+                    yield Select([(name, name) for name in ruleset_names(self.game)], value=self.ruleset_shown,
+                                 allow_blank=False, compact=True, id="ruleset")
                     yield Label("Players")
-                    players = min(max(settings.players, 3), MOST_OPPONENTS + 1)
-                    yield Choice(player_counts(range(3, MOST_OPPONENTS + 2)), players, id="players")
+                    players = min(max(settings.players, 2), MOST_OPPONENTS + 1)
+                    yield Choice(counted(range(2, MOST_OPPONENTS + 2)), players, id="players")
                     yield Label("Your name")
                     yield Input(settings.name, placeholder=NO_NAME, max_length=NAME_LENGTH, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
                         yield Label(f"Computer {seat}", classes=row)
                         yield Input(opponent.name, max_length=NAME_LENGTH, compact=True, id=f"opponent-name-{seat}", classes=row)
-                        yield Choice([(strength, strength) for strength in strengths()], default_strength(opponent.strength),
+                        yield Choice([(strength, strength) for strength in strengths(self.game)],
+                                     default_strength(opponent.strength, self.game),
                                      id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
                     for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
                                                      ("Seed", "seed", None, "random")):
-                        yield Label(label)
+                        yield Label(label, classes=f"{id}-row")
                         yield Input("" if number is None else str(number), placeholder=empty, type="integer",
-                                    max_length=LONGEST_NUMBER, compact=True, id=id)
+                                    max_length=LONGEST_NUMBER, compact=True, id=id, classes=f"{id}-row")
                 yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
                 if self.can_go_back:
                     yield Button("Back to the table (Esc)", id="back")
@@ -128,6 +131,7 @@ class SetupScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.show_game()
         self.show_ruleset(self.ruleset_shown)
         self.query_one("#start", Button).focus()
         self.show_saved_sessions()
@@ -178,6 +182,27 @@ class SetupScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.can_go_back if action == "back" else True
 
+    @on(Choice.Changed, "#game")
+    def game_changed(self, event: Choice.Changed) -> None:
+        if event.value == self.game:
+            return
+        self.game = event.value
+        self.ruleset_shown = ruleset_for(self.game, self.ruleset_shown)
+        self.query_one("#ruleset", Select).set_options([(name, name) for name in ruleset_names(self.game)])
+        self.query_one("#ruleset", Select).value = self.ruleset_shown
+        for seat in range(1, MOST_OPPONENTS + 1):
+            choice = self.query_one(f"#opponent-strength-{seat}", Choice)
+            choice.set_options([(strength, strength) for strength in strengths(self.game)],
+                               default_strength(choice.value, self.game))
+        self.show_game()
+        self.show_ruleset(self.ruleset_shown)
+
+    def show_game(self) -> None:
+        """The heading names the game; chips each only where the game is played for chips."""
+        self.query_one("#heading", Label).update(f"{GAME_TITLES[self.game]} — a new session at the table")
+        for widget in self.query(".chips-row"):
+            widget.set_class(self.game not in PLAYED_FOR_CHIPS, "-unused")
+
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
         self.show_ruleset(event.value)
@@ -197,13 +222,12 @@ class SetupScreen(Screen):
         """Describe ruleset ``name`` and offer the numbers of players it allows."""
         self.ruleset_shown = name
         try:
-            ruleset = rulesets.load(name)
-        except RulesetError:
+            counts = player_counts(self.game, name)
+        except FileProblem:
             pass  # the house rules say why it cannot be used
         else:
             players = self.query_one("#players", Choice)
-            counts = range(ruleset.players.min, ruleset.players.max + 1)
-            players.set_options(player_counts(counts), min(max(players.value, counts.start), counts.stop - 1))
+            players.set_options(counted(counts), players_for(counts, players.value))
         self.show_house_rules()
 
     def show_house_rules(self) -> None:
@@ -213,35 +237,39 @@ class SetupScreen(Screen):
         this_table = self.query_one("#this-table", Static)
         try:
             ruleset, chips_problem = self.table_rules(self.ruleset_shown), None
-        except RulesetError as error:
+        except FileProblem as error:
             description.update(Content(f"This ruleset cannot be used:\n{error}"))
             this_table.update("")
             self.query_one("#house-rules", Bullets).show(())
             return
         except ValueError as error:
-            ruleset, chips_problem = rulesets.load(self.ruleset_shown), str(error)
+            ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), str(error)
         description.update(Content(ruleset.description or ruleset.name))
-        players = f"At this table: {self.query_one('#players', Choice).value} players"
-        this_table.update(Content(f"{players}; {chips_problem}" if chips_problem
-                                  else f"{players}, {ruleset.starting_chips} chips each"))
+        count = self.query_one('#players', Choice).value
+        players = f"At this table: {count} players"
+        if self.game not in PLAYED_FOR_CHIPS:
+            this_table.update(Content(f"{players}, {'one against one' if count == 2 else 'two against two'}"))
+        else:
+            this_table.update(Content(f"{players}; {chips_problem}" if chips_problem
+                                      else f"{players}, {ruleset.starting_chips} chips each"))
         this_table.set_class(chips_problem is not None, "-error")
         self.query_one("#house-rules", Bullets).show(ruleset.house_rules())
 
     def typed_chips(self) -> int | None:
-        """The chips each typed, None for the ruleset's own."""
-        return whole_number(self.query_one("#chips", Input).value)
+        """The chips each typed, None for the ruleset's own (and at a game without chips)."""
+        return whole_number(self.query_one("#chips", Input).value) if self.game in PLAYED_FOR_CHIPS else None
 
-    def table_rules(self, name: str) -> Ruleset:
-        """Ruleset ``name`` with the chips typed: RulesetError if the ruleset cannot be used,
-        ValueError in one sentence if the chips cannot."""
-        return game_named(GAME).load_rules(name, self.typed_chips())
+    def table_rules(self, name: str):
+        """Ruleset ``name`` of the game chosen, with the chips typed: a FileProblem if the
+        ruleset cannot be used, ValueError in one sentence if the chips cannot."""
+        return game_named(self.game).load_rules(name, self.typed_chips())
 
-    def chosen_rules(self) -> Ruleset | None:
+    def chosen_rules(self):
         """The ruleset chosen, with the chips typed; None, and the player told why, if
         either cannot be used."""
         try:
             return self.table_rules(self.query_one("#ruleset", Select).value)
-        except RulesetError as error:
+        except FileProblem as error:
             self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
         except ValueError as error:
             self.notify(f"Chips each: {error}.", severity="error", markup=False)
@@ -264,6 +292,7 @@ class SetupScreen(Screen):
             for seat in range(1, MOST_OPPONENTS + 1)
         ]
         settings = self.settings
+        settings.game = self.game
         settings.ruleset = self.query_one("#ruleset", Select).value
         settings.players, settings.name, settings.opponents = players, name, opponents
         settings.starting_chips, settings.seed = self.typed_chips(), None  # a seed is for this session only

@@ -1,0 +1,150 @@
+"""The person's Rami hand: up to 14 cards in the order they keep them, in groups.
+
+←/→ choose a card, shift+←/→ (or ``[``/``]``) move it, Enter discards it; a click
+chooses a card and a second click on the chosen one discards it; a card dragged onto
+another goes to its place.  The order is the person's (``Arrangement``): the screen
+sorts it or lays it out in melds, and the hand keeps it while cards come and go.  When
+the person is to discard, the cards they may throw are ``-legal`` and a card taken from
+the jetée, which they may not, ``-illegal``; the hand never decides that itself.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.events import Click, MouseDown, MouseUp
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ....cards import Card
+from ...messages import CardChosen
+from ...widgets.card import CardWidget
+from .arrangement import Arrangement
+
+MOST_CARDS = 14  # the dealer's hand, and everyone's after drawing
+
+
+class RamiHand(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    RamiHand {
+        width: auto;
+        height: auto;
+        #cards { width: auto; height: auto; }
+        CardWidget { margin: 1 1 0 0; }
+        CardWidget.-group-end { margin-right: 3; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "select(-1)", "Previous card", show=False, id="rami.hand.previous"),
+        Binding("right", "select(1)", "Next card", show=False, id="rami.hand.next"),
+        Binding("shift+left,left_square_bracket", "shift(-1)", "Move left", show=False, id="rami.hand.move_left"),
+        Binding("shift+right,right_square_bracket", "shift(1)", "Move right", show=False, id="rami.hand.move_right"),
+        Binding("enter", "discard_selected", "Discard", show=False, id="rami.hand.discard"),
+    ]
+
+    selected: reactive[int] = reactive(0)
+
+    class Rearranged(Message):
+        """The person changed the order of their cards."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.arrangement = Arrangement()
+        self.legal: frozenset[Card] = frozenset()
+        self.to_discard = False
+        self.faces = "french"
+        self.dragged: int | None = None  # the place of the card the mouse went down on
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="cards"):
+            for _ in range(MOST_CARDS):
+                yield CardWidget()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.arrangement.cards
+
+    def show(self, hand: Sequence[Card], legal: frozenset[Card], to_discard: bool, faces: str) -> None:
+        """These cards, kept in the person's order; ``to_discard`` marks those they may throw."""
+        self.arrangement.follow(hand)
+        self.legal, self.to_discard, self.faces = legal, to_discard, faces
+        self.redraw()
+
+    def redraw(self) -> None:
+        cards = self.cards
+        ends = self.arrangement.gaps_after()
+        for place, widget in enumerate(self.query(CardWidget)):
+            card = cards[place] if place < len(cards) else None
+            widget.card = card
+            widget.faces = self.faces
+            widget.set_class(place in ends, "-group-end")
+            widget.set_class(self.to_discard and card in self.legal, "-legal")
+            widget.set_class(self.to_discard and card is not None and card not in self.legal, "-illegal")
+        self.selected = min(self.selected, max(len(cards) - 1, 0))
+        self._mark_selection()
+
+    def watch_selected(self) -> None:
+        self._mark_selection()
+
+    def _mark_selection(self) -> None:
+        chosen = self.selected if self.cards else -1
+        for place, widget in enumerate(self.query(CardWidget)):
+            widget.set_class(place == chosen, "-selected")
+
+    def select_card(self, card: Card) -> None:
+        if card in self.cards:
+            self.selected = self.cards.index(card)
+
+    # --- the person's keys and clicks --------------------------------------------------------
+
+    def action_select(self, step: int) -> None:
+        if self.cards:
+            self.selected = (self.selected + step) % len(self.cards)
+
+    def action_shift(self, step: int) -> None:
+        """Move the chosen card a step, keeping it chosen."""
+        if self.cards:
+            self.selected = self.arrangement.move(self.selected, step)
+            self.redraw()
+            self.post_message(self.Rearranged())
+
+    def move_card(self, place: int, to: int) -> None:
+        """Move the card at ``place`` to the place of the card at ``to``, into its group."""
+        self.selected = self.arrangement.move_to(place, to)
+        self.redraw()
+        self.post_message(self.Rearranged())
+
+    def action_discard_selected(self) -> None:
+        if 0 <= self.selected < len(self.cards):
+            self.post_message(CardChosen(self.cards[self.selected]))
+
+    def on_click(self, event: Click) -> None:
+        """A click chooses a card; a second click on the chosen card discards it."""
+        place = self._place_of(event.widget)
+        if place is None:
+            return
+        self.focus()
+        if place == self.selected:
+            self.action_discard_selected()
+        else:
+            self.selected = place
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        self.dragged = self._place_of(event.widget)
+
+    def on_mouse_up(self, event: MouseUp) -> None:
+        """A card dragged onto another goes to that card's place."""
+        place, self.dragged = self.dragged, None
+        target = self._place_of(event.widget)
+        if place is not None and target is not None and target != place:
+            self.move_card(place, target)
+
+    def _place_of(self, widget) -> int | None:
+        if isinstance(widget, CardWidget) and widget.card is not None and widget in self.query(CardWidget):
+            return list(self.query(CardWidget)).index(widget)
+        return None

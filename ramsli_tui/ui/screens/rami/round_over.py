@@ -1,0 +1,68 @@
+"""A hand's result: the going-out's melds laid on the table, who gets the points, and
+the scores; after the last hand, who lost the game.  Enter goes on."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Button, Static
+
+from ....games.rami.engine import RamiView
+from ....games.rami.engine.events import HandScored
+from ...widgets.card import CardWidget
+from ..common.dialog import Dialog
+from .words import RamiWords
+
+
+class RoundOverScreen(Dialog[None]):
+    DEFAULT_CSS = """
+    RoundOverScreen {
+        .box { width: 100; }
+        .meld { height: auto; width: auto; margin-right: 2; }
+        .meld CardWidget { margin: 0; }
+        #melds { height: auto; width: 100%; }
+        #go-on { width: 100%; margin-top: 1; }
+    }
+    """
+
+    BINDINGS = [Binding("enter,escape", "go_on", "Go on", id="round_over.go_on")]
+
+    def __init__(self, scored: HandScored, view: RamiView, words: RamiWords, last: bool) -> None:
+        super().__init__()
+        self.scored, self.view, self.words, self.last = scored, view, words, last
+
+    def compose(self) -> ComposeResult:
+        words, scored, out = self.words, self.scored, self.view.out
+        with self.box(f"Hand {scored.number}: {words.subject(scored.winner)} went out"):
+            if out is not None:
+                with Horizontal(id="melds"):
+                    for meld in out.melds:
+                        with Horizontal(classes="meld"):
+                            for card in meld:
+                                widget = CardWidget(card)
+                                widget.faces = words.faces
+                                yield widget
+                yield Static(Content(f"… and threw {words.card(out.discard)}."))
+            yield Static(Content(self.points_text()), id="points")
+            yield Button("Go on (Enter)", variant="primary", id="go-on")
+
+    def points_text(self) -> str:
+        words, scored, view = self.words, self.scored, self.view
+        losers = words.side(scored.losing_side)
+        each = view.rules.points_per_loser
+        gets = "get" if losers.startswith("you") or " and " in losers else "gets"
+        lines = [f"{losers[:1].upper() + losers[1:]} {gets} {each} points" + (" each." if view.players == 4 else ".")]
+        lines.append("Scores: " + " – ".join(f"{words.side(side)} {scored.scores[side]}" for side in (0, 1))
+                     + f" (the game is lost at {view.rules.lost_at(view.players)}).")
+        if self.last:
+            lost = "lose" if losers.startswith("you") or " and " in losers else "loses"
+            lines.append(f"{losers[:1].upper() + losers[1:]} {lost} the game.")
+        return "\n".join(lines)
+
+    def on_button_pressed(self) -> None:
+        self.action_go_on()
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,373 @@
+"""The Rami Simple table: the others round the piles, your hand below, kept your way.
+
+Seats sit as at a card table (``seating.sides``): one against one the other across, two
+against two your partner across and the opponents at your left and right.  In the
+middle lie the talon (its count), the jetée's top card and, during the first round, the
+tournante.  The screen draws only what the table hands it — this seat's view and the
+events it may see, through its client — and sends the person's choices back the same
+way; a refusal is said in the banner in the engine's own words.
+
+The hand is the person's to arrange (``RamiHand``): sorted by suit (u) or rank (k),
+a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on request (m).
+"Go out" (g or o) is offered only when the solver finds a way, and sends that way.  When
+a hand ends, the going-out's melds are laid on the table in the round's result, and the
+screen holds on that hand until it is read.  At 80×24 and below the seats and buttons
+shrink (``-compact``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Label, Static
+
+from ....games.rami.engine import Action, IllegalAction, Phase, RamiView
+from ....games.rami.engine.events import Event, HandScored
+from ....table.client import TableClient
+from ....table.updates import Update
+from ...messages import CardChosen
+from ...seating import sides
+from ...widgets.banner import TurnBanner
+from ...widgets.key_bar import KeyBar
+from .arrangement import best_melds, by_rank, by_suit
+from .hand import RamiHand
+from .piles import Pile, Piles
+from .seat import RamiSeat, RamiSeatState
+from .words import RamiWords
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest window the table is laid out for: fourteen cards in a row
+COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
+SAID_LINES = 2  # the last things that happened, under the piles
+
+
+class RamiTableScreen(Screen):
+    """One game of Rami Simple, for the person at the client's seat."""
+
+    DEFAULT_CSS = """
+    RamiTableScreen {
+        background: $background;
+        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; text-style: bold; }
+        #felt { height: 1fr; align: center middle; }
+        #across, #middle, #mine, #buttons { height: auto; width: 100%; align-horizontal: center; }
+        #middle { align-vertical: middle; }
+        .side { width: auto; height: auto; margin: 0 2; }
+        #said { width: 100%; height: 2; text-align: center; color: $text-muted; margin-top: 1; }
+        #buttons Button { margin: 0 1; min-width: 8; }
+        #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
+        &.-too-small {
+            #felt { display: none; }
+            #too-small { display: block; }
+        }
+        &.-compact {
+            RamiSeat { height: 2; border: none; background: $panel; }
+            RamiSeat.-turn { border: none; text-style: reverse; }
+            #said { margin-top: 0; }
+            RamiHand CardWidget { margin: 1 0 0 0; }
+            RamiHand CardWidget.-group-end { margin-right: 1; }
+            #buttons Button { margin: 0 0 0 1; }
+        }
+    }
+    """
+
+    BINDINGS = [
+        Binding("t", "draw('talon')", "Talon", id="rami.draw_talon"),
+        Binding("j", "draw('jetee')", "Jetée", id="rami.draw_jetee"),
+        Binding("r", "draw('tournante')", "Tournante", id="rami.draw_tournante"),
+        Binding("d", "discard", "Discard", id="rami.discard"),
+        Binding("g,o", "go_out", "Go out", id="rami.go_out"),
+        Binding("m", "melds", "Melds", id="rami.melds"),
+        Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
+        Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
+        Binding("s", "score_sheet", "Scores", id="rami.scores"),
+        Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
+        Binding("q", "quit_table", "Quit", id="rami.quit"),
+    ]
+
+    class Updated(Message):
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+        self.seat = client.seat
+        self.rules = client.view.rules
+        self.sides = sides(len(client.names), client.seat)
+        self.view_: RamiView | None = None
+        self.waiting: deque[Update] = deque()  # updates not shown yet, while a hand's result is read
+        self.holding = False
+        self.scored: list[HandScored] = []  # every hand's result so far, for the score sheet
+        self.said: deque[str] = deque(maxlen=SAID_LINES)
+        self.offered: tuple = ()
+
+    # --- building ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        left, across, right = self.sides
+        yield Label(id="title")
+        with Vertical(id="felt"):
+            with Horizontal(id="across"):
+                for seat in across:
+                    yield RamiSeat(id=f"seat-{seat}")
+            with Horizontal(id="middle"):
+                with Vertical(classes="side"):
+                    for seat in left:
+                        yield RamiSeat(id=f"seat-{seat}")
+                yield Piles()
+                with Vertical(classes="side"):
+                    for seat in right:
+                        yield RamiSeat(id=f"seat-{seat}")
+            yield Static(id="said")
+            with Horizontal(id="mine"):
+                yield RamiHand(id="hand")
+            with Horizontal(id="buttons"):
+                for label, action in (("By suit", "sort-suit"), ("By rank", "sort-rank"), ("◀ Move", "move-left"),
+                                      ("Move ▶", "move-right"), ("Melds", "melds"), ("Go out", "go-out")):
+                    yield Button(label, id=action, compact=True)
+        yield Static(id="too-small")
+        yield TurnBanner(id="banner")
+        yield KeyBar()
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit_to(event.size.width, event.size.height)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """The layout for a window of this size; below the smallest, a line asking for a larger one."""
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
+        self.query_one("#too-small", Static).update(Content(
+            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} to play Rami: it is {width}×{height} now.\n"
+            "The game waits for you; q leaves it, saved."
+        ))
+
+    @property
+    def words(self) -> RamiWords:
+        return RamiWords(self.client.names, self.app.settings.faces, self.seat)
+
+    def on_mount(self) -> None:
+        self.client.subscribe(
+            lambda update: self.post_message(self.Updated(update)),
+            lambda message: self.notify(message, severity="error", timeout=8, markup=False),
+        )
+        self.fit_to(self.app.size.width, self.app.size.height)
+        hand = self.query_one(RamiHand)
+        hand.focus()
+        self.show_update(self.client.opening())
+        hand.arrangement.sort(by_suit)
+        hand.redraw()
+        self.call_after_refresh(self.app.run_table)
+
+    # --- what the table tells us ---------------------------------------------------------------
+
+    @on(Updated)
+    def take_update(self, message: Updated) -> None:
+        if self.holding:
+            self.waiting.append(message.update)
+        else:
+            self.show_update(message.update)
+
+    def show_update(self, update: Update) -> None:
+        """Show what happened.  When a hand has just ended, the table stays as it was at
+        its end, under its result, until the result is read; then the next hand goes on."""
+        if update.round_end is not None:
+            scored_at = max(at for at, event in enumerate(update.events) if isinstance(event, HandScored))
+            self.record(update.events[: scored_at + 1])
+            self.waiting.appendleft(update._replace(events=update.events[scored_at + 1:], round_end=None))
+            self.holding = True
+            self.view_ = update.round_end
+            self.redraw()
+            self.show_round_over(update.events[scored_at], update.round_end, last=update.over)
+            return
+        self.record(update.events)
+        self.view_ = update.view
+        self.redraw()
+
+    def go_on(self) -> None:
+        self.holding = False
+        while self.waiting and not self.holding:
+            self.show_update(self.waiting.popleft())
+        self.redraw()
+
+    def record(self, events: tuple[Event, ...]) -> None:
+        words = self.words
+        for event in events:
+            if isinstance(event, HandScored):
+                self.scored.append(event)
+            line = words.event(event)
+            if line is not None:
+                self.said.append(line)
+
+    def redraw(self) -> None:
+        """Draw everything from the last view; after each update and on a change of faces."""
+        view = self.view_
+        if view is None:
+            return
+        words = self.words
+        faces = self.app.settings.faces
+        self.query_one("#title", Label).update(Content(self.title_text(view, words)))
+        for seat in range(view.players):
+            if seat != self.seat:
+                self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(
+                    name=self.client.names[seat],
+                    role="partner" if seat == view.partner else "opponent",
+                    cards=view.counts[seat],
+                    dealer=seat == view.dealer,
+                    turn=seat == view.current_seat and not self.holding,
+                )
+        my_turn = view.my_turn and not self.holding
+        sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
+        self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
+                                   view.first_round, sources, faces)
+        self.query_one("#said", Static).update(Content("\n".join(self.said)))
+        discards = frozenset(action.card for action in view.legal if action.kind == "discard")
+        self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
+        can_go_out = self.can_go_out()
+        self.query_one("#go-out", Button).disabled = not can_go_out
+        banner = self.query_one(TurnBanner)
+        if self.holding:
+            banner.say(f"Hand {view.number} is over: read the result, then Enter.", yours=False)
+        else:
+            banner.say(words.turn(view), yours=my_turn)
+        offered = (my_turn, self.holding, view.phase, sources, can_go_out)
+        if offered != self.offered:
+            self.offered = offered
+            self.refresh_bindings()
+
+    def title_text(self, view: RamiView, words: RamiWords) -> str:
+        scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
+        return (f"Rami · {view.rules.name} · hand {view.number} · dealer {self.client.names[view.dealer]} · "
+                f"{scores} / {view.rules.lost_at(view.players)}")
+
+    def can_go_out(self) -> bool:
+        view = self.view_
+        return view is not None and not self.holding and view.going_out() is not None
+
+    # --- the person's choices ----------------------------------------------------------------
+
+    def submit(self, action: Action) -> None:
+        try:
+            self.client.send(action)
+        except IllegalAction as refusal:
+            reason = refusal.for_you(self.app.settings.faces)
+            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The draws show when the person is to draw, the discard when to discard, "go
+        out" only when their cards go out now; the other keys always work."""
+        view = self.view_
+        to_act = view is not None and view.my_turn and not self.holding
+        if action == "draw":
+            return to_act and view.phase is Phase.DRAW
+        if action == "discard":
+            return to_act and view.phase is Phase.DISCARD
+        if action == "go_out":
+            return self.can_go_out()
+        return True
+
+    def action_draw(self, source: str) -> None:
+        self.submit(Action.draw(source))
+
+    @on(Pile.Chosen)
+    def pile_clicked(self, message: Pile.Chosen) -> None:
+        self.action_draw(message.source)
+
+    def action_discard(self) -> None:
+        self.query_one(RamiHand).action_discard_selected()
+
+    @on(CardChosen)
+    def discard(self, message: CardChosen) -> None:
+        self.submit(Action.discard(message.card))
+
+    def action_go_out(self) -> None:
+        going_out = self.view_.going_out() if self.view_ is not None and not self.holding else None
+        if going_out is None:
+            self.query_one(TurnBanner).refuse("Your cards do not go out now: m shows how far your melds go.")
+            return
+        self.query_one(RamiHand).arrangement.lay_out([*going_out.melds, (going_out.discard,)])
+        self.submit(Action.out(going_out.melds, going_out.discard))
+
+    def action_sort(self, order: str) -> None:
+        hand = self.query_one(RamiHand)
+        hand.arrangement.sort(by_suit if order == "suit" else by_rank)
+        hand.redraw()
+
+    def action_melds(self) -> None:
+        """Lay the hand out in melds as far as they go, and say what is missing."""
+        view = self.view_
+        if view is None:
+            return
+        hand = self.query_one(RamiHand)
+        forbidden = view.taken_from_jetee if view.my_turn else None
+        found = best_melds(hand.cards, forbidden)
+        banner = self.query_one(TurnBanner)
+        if found is None:
+            hand.arrangement.sort(by_suit)
+            banner.say("No melds yet that hold a Suivi and a Tria together: sorted by suit to look for them.",
+                       yours=False)
+        else:
+            groups, missing = found
+            hand.arrangement.lay_out(groups)
+            banner.say(self.melds_text(view, missing), yours=self.can_go_out())
+        hand.redraw()
+
+    def melds_text(self, view: RamiView, missing: int) -> str:
+        if missing:
+            cards = "card does" if missing == 1 else "cards do"
+            return f"Your melds, left; the last group is left over: {missing} more {cards} not fit yet."
+        if self.can_go_out():
+            return "These melds go out: g lays them down and throws the last card."
+        if len(view.hand) > 13:
+            return "These melds would go out, but not now (nobody goes out in the first round)."
+        return "All 13 cards in melds: you can go out after your next draw."
+
+    @on(Button.Pressed, "#buttons Button")
+    def button_pressed(self, event: Button.Pressed) -> None:
+        hand = self.query_one(RamiHand)
+        actions = {
+            "sort-suit": lambda: self.action_sort("suit"), "sort-rank": lambda: self.action_sort("rank"),
+            "move-left": lambda: hand.action_shift(-1), "move-right": lambda: hand.action_shift(1),
+            "melds": self.action_melds, "go-out": self.action_go_out,
+        }
+        actions[event.button.id]()
+        hand.focus()
+
+    # --- other screens ---------------------------------------------------------------------
+
+    def show_round_over(self, scored: HandScored, view: RamiView, last: bool) -> None:
+        from .round_over import RoundOverScreen
+
+        def seen(_: object = None) -> None:
+            self.go_on()
+            self.client.result_read()
+
+        self.app.push_screen(RoundOverScreen(scored, view, self.words, last), seen)
+
+    def action_score_sheet(self) -> None:
+        from .score_sheet import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.scored, self.rules, len(self.client.names), self.words))
+
+    def action_rules(self) -> None:
+        from .rules_help import RamiRulesScreen
+
+        self.app.push_screen(RamiRulesScreen(self.rules))
+
+    @work
+    async def action_quit_table(self) -> None:
+        if self.client.is_over:
+            self.app.exit()
+            return
+        from ..common.confirm import ConfirmScreen
+
+        question = "Leave the table? The game is saved: start ramsli again to go on where you left off."
+        if await self.app.push_screen_wait(ConfirmScreen(question, yes="Leave", no="Stay")):
+            self.app.exit()

@@ -1,0 +1,72 @@
+"""Rami Simple in the person's words: seats by name ("you" for their own), cards in the
+faces chosen, what happened at the table, and whose turn it is."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ....cards import Card
+from ....games.rami.engine.events import Discarded, Drew, Event, TalonReshuffled, TournanteBuried, WentOut
+from ....games.rami.engine import Phase, RamiView
+
+PLACES = {"talon": "the talon", "jetee": "the jetée", "tournante": "the tournante"}
+DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
+
+
+class RamiWords(NamedTuple):
+    names: tuple[str, ...]
+    faces: str
+    me: int
+
+    def seat(self, seat: int) -> str:
+        return "you" if seat == self.me else self.names[seat]
+
+    def subject(self, seat: int) -> str:
+        """The seat at the start of a sentence: "You", "Anna"."""
+        word = self.seat(seat)
+        return word[:1].upper() + word[1:]
+
+    def card(self, card: Card) -> str:
+        return card.label(self.faces)
+
+    def cards(self, cards) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def side(self, side: int, joined: str = " and ") -> str:
+        """A side by its players: "you", "Anna", "you and Carlo"."""
+        return joined.join(self.seat(seat) for seat in range(side, len(self.names), 2))
+
+    def event(self, event: Event) -> str | None:
+        """One line for what happened, or None for what needs no line."""
+        if isinstance(event, Drew):
+            taken = f" {self.card(event.card)}" if event.card is not None else " a card"
+            return f"{self.subject(event.seat)} took{taken} from {PLACES[event.source]}."
+        if isinstance(event, Discarded):
+            thrown = f"{self.subject(event.seat)} threw {self.card(event.card)}"
+            return f"{thrown}: the tournante, to take instead of drawing this round." if event.tournante else f"{thrown}."
+        if isinstance(event, TournanteBuried):
+            return f"Nobody took the tournante: {self.card(event.card)} goes under the jetée."
+        if isinstance(event, TalonReshuffled):
+            return f"The talon ran out: the jetée was shuffled into a new talon of {event.cards} cards."
+        if isinstance(event, WentOut):
+            return f"{self.subject(event.seat)} went out!"
+        return None
+
+    def turn(self, view: RamiView) -> str:
+        """Whose turn it is and what they do; the person's keys when it is theirs."""
+        if view.current_seat < 0:
+            return "The hand is over."
+        if not view.my_turn:
+            what = "draw" if view.phase is Phase.DRAW else "discard"
+            return f"{self.subject(view.current_seat)} to {what}."
+        if view.phase is Phase.DRAW:
+            places = [f"{PLACES[action.source]} ({DRAW_KEYS[action.source]})" for action in view.legal]
+            return f"Your turn: draw from {_either(places)}."
+        if view.going_out() is not None:
+            return "Your turn: you can go out (g)! Or discard a card (Enter or d)."
+        first = " (the dealer's first discard: no draw)" if not view.discards and view.seat == view.dealer else ""
+        return f"Your turn: discard a card (←/→ then Enter or d, or click it twice){first}."
+
+
+def _either(places: list[str]) -> str:
+    return places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]

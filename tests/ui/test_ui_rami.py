@@ -1,0 +1,217 @@
+"""The Rami Simple table, issue 12: whole hands played by keys and by mouse at one against
+one and two against two, the hand sorted and arranged by keys and mouse, the melds shown,
+going out when the cards allow, and never another seat's cards on screen."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ramsli_tui.games.rami import RAMI
+from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
+from ramsli_tui.table.spec import GameSpec
+from ramsli_tui.ui.screens.rami.arrangement import best_melds, by_rank, by_suit
+from ramsli_tui.ui.screens.rami.hand import RamiHand
+from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
+from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+from ramsli_tui.ui.widgets.card import CardWidget
+
+from tests.kits.ui import make_app
+
+
+def rami_spec(players: int = 2, seed: int = 1, strength: str = "normal") -> GameSpec:
+    return GameSpec.one_person("rami", "simple", seed, NAMES[:players], [strength] * (players - 1))
+
+
+def table_of(app) -> RamiTableScreen:
+    return next(screen for screen in app.screen_stack if isinstance(screen, RamiTableScreen))
+
+
+def hand_of(app) -> RamiHand:
+    return table_of(app).query_one(RamiHand)
+
+
+# --- whole hands ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (4, 2)], ids=["1v1", "2v2"])
+async def test_a_whole_hand_played_by_keys_ends_in_its_result_and_the_next_hand(tmp_path, players, seed):
+    app = make_app(tmp_path, rami_spec(players, seed))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, lambda app: app.client.result_unread)
+        result = app.screen
+        assert isinstance(result, RoundOverScreen)
+        out = result.view.out
+        laid = Counter(widget.card for widget in result.query(CardWidget))
+        assert laid == Counter(card for meld in out.melds for card in meld), "the going-out's melds are on the table"
+        assert "100 points" in str(result.query_one("#points").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.client.view.number == 2
+        assert sum(app.client.view.scores) == RAMI.load_rules("simple").points_for_losing_side(players)
+
+
+async def test_a_whole_hand_played_by_mouse(tmp_path):
+    """The piles clicked to draw, a card clicked twice to throw it, the buttons to go out and go on."""
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    player, rng = RAMI.computer_player("normal"), random.Random(0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            if app.client.result_unread:
+                break
+            view = app.client.view
+            action = player.choose(view, view.legal, rng)
+            if action.kind == "draw":
+                await pilot.click(f"#pile-{action.source}")
+            elif action.kind == "out":
+                await pilot.click("#go-out")
+            else:
+                hand = hand_of(app)
+                widget = list(hand.query(CardWidget))[hand.cards.index(action.card)]
+                if not widget.has_class("-selected"):
+                    await pilot.click(widget)
+                await pilot.click(widget)
+        assert app.client.result_unread
+        await pilot.click("#go-on")
+        await settle(pilot)
+        assert app.client.view.number == 2
+
+
+# --- the hand, the person's way -----------------------------------------------------------------
+
+async def test_the_hand_is_sorted_by_suit_or_rank_and_arranged_by_keys_and_kept_through_a_turn(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        await pilot.press("k")
+        assert list(hand.cards) == sorted(hand.cards, key=by_rank)
+        await pilot.press("u")
+        assert list(hand.cards) == sorted(hand.cards, key=by_suit)
+        before = list(hand.cards)
+        hand.selected = 0
+        await pilot.press("shift+right", "right_square_bracket")
+        assert hand.selected == 2
+        assert list(hand.cards) == before[1:3] + before[:1] + before[3:]
+        await pilot.press("left_square_bracket")
+        assert list(hand.cards) == before[1:2] + before[:1] + before[2:]
+        arranged = list(hand.cards)
+        player, rng = RAMI.computer_player("normal"), random.Random(0)
+        await play_rami_turn(pilot, player, rng)  # the discard
+        await settle(pilot)
+        thrown = Counter(arranged) - Counter(hand.cards)
+        assert sum(thrown.values()) == 1
+        kept = list(arranged)
+        kept.remove(next(iter(thrown)))
+        assert list(hand.cards) == kept, "the cards left keep the person's order"
+        await play_rami_turn(pilot, player, rng)  # the draw
+        await pilot.pause()
+        assert list(hand.cards[:-1]) == kept, "a card drawn comes at the right end"
+
+
+async def test_a_card_is_moved_by_mouse_dragging_it_or_with_the_buttons(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        await pilot.click("#sort-rank")
+        hand = hand_of(app)
+        assert list(hand.cards) == sorted(hand.cards, key=by_rank)
+        before = list(hand.cards)
+        widgets = list(hand.query(CardWidget))
+        await pilot.mouse_down(widgets[0])
+        await pilot.mouse_up(widgets[3])
+        await pilot.pause()
+        assert list(hand.cards) == before[1:4] + before[:1] + before[4:]
+        assert hand.selected == 3
+        await pilot.click("#move-left")
+        assert list(hand.cards) == before[1:3] + before[:1] + before[3:]
+        assert app.client.view.my_turn and len(app.client.view.hand) == 14, "nothing was thrown meanwhile"
+
+
+async def test_show_me_my_melds_lays_the_hand_out_in_its_melds(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        await pilot.press("m")
+        hand = hand_of(app)
+        groups, missing = best_melds(hand.cards, app.client.view.taken_from_jetee)
+        assert hand.arrangement.groups() == [tuple(group) for group in groups]
+        banner = str(table_of(app).query_one("#banner").render())
+        assert f"{missing} more card" in banner if missing else "melds" in banner
+
+
+async def test_going_out_is_offered_only_when_the_cards_go_out_and_ends_the_hand(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1, strength="random"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = table_of(app)
+
+        def going_out_now(app) -> bool:
+            return app.client.view.my_turn and app.client.view.going_out() is not None
+
+        await play_rami_until(pilot, lambda app: (
+            assert_offered(screen, going_out_now(app)) or going_out_now(app) or app.client.result_unread))
+        assert going_out_now(app), "the person's cards went out before anyone else's"
+        await pilot.press("g")
+        await settle(pilot)
+        assert app.client.result_unread
+        assert app.screen.view.out.seat == 0
+        assert "Anna gets 100 points" in str(app.screen.query_one("#points").render())
+
+
+def assert_offered(screen: RamiTableScreen, can: bool) -> bool:
+    """The go-out key and button are offered exactly when the cards go out now."""
+    assert screen.check_action("go_out", ()) is can
+    assert screen.query_one("#go-out").disabled is not can
+    return False
+
+
+# --- what a seat may see -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_the_screen_never_shows_another_seats_cards(tmp_path, players):
+    app = make_app(tmp_path, rami_spec(players, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(12):
+            await play_rami_until(pilot, lambda app: app.client.view.my_turn)
+            view = app.client.view
+            shown = Counter(widget.card for widget in table_of(app).query(CardWidget)
+                            if widget.card is not None and widget.display and widget.parent.display)
+            seen = Counter(view.hand) + Counter([*view.jetee[:1], *([view.tournante] if view.tournante else [])])
+            assert not shown - seen, "only the seat's own cards and the piles' face-up cards are on screen"
+            hidden = app.table.game.hand.holdings
+            others_only = Counter(card for seat in range(1, players) for card in hidden[seat]) - Counter(view.hand) \
+                - Counter(card for _, card in view.discards) - Counter(card for _, _, card in view.taken)
+            text = app.export_screenshot()
+            for card in others_only:
+                assert f">{card.label()}<" not in text.replace("&#160;", "")
+            await play_rami_turn(pilot, RAMI.computer_player("normal"), random.Random(0))
+
+
+# --- sizes, themes and faces ---------------------------------------------------------------------
+
+async def test_a_window_below_80_by_24_asks_for_a_larger_one(tmp_path):
+    app = make_app(tmp_path, rami_spec())
+    async with app.run_test(size=(70, 22)) as pilot:
+        await settle(pilot)
+        screen = table_of(app)
+        assert screen.has_class("-too-small")
+        assert "at least 80×24" in str(screen.query_one("#too-small").render())
+
+
+async def test_monochrome_and_german_faces_show_the_hand(tmp_path):
+    from ramsli_tui.storage import Settings
+
+    from tests.kits.ui import storage_in
+
+    storage_in(tmp_path).save_settings(Settings(theme="monochrome", faces="german", bot_delay=0.0))
+    app = make_app(tmp_path, rami_spec())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        assert app.theme == "monochrome"
+        faces = {widget.faces for widget in hand.query(CardWidget) if widget.card is not None}
+        assert faces == {"german"}
+        selected = [widget for widget in hand.query(CardWidget) if widget.has_class("-selected")]
+        assert len(selected) == 1
