@@ -94,16 +94,16 @@ def choose_draw(view: RamiView, legal: Sequence[Action]) -> tuple[Action, Rule]:
 
 def choose_discard(view: RamiView, choices: Sequence[Card], reading: Reading) -> tuple[Card, Rule]:
     """The card to throw among ``choices``, and why."""
-    naturals = [card for card in choices if not card.is_joker] or list(choices)
     arranged = shape(view.hand)
+    naturals = [card for card in choices if not card.is_joker] or list(choices)
     watched = next_seat(view)
     just_taken = reading.last_pick.get(watched)
     held = reading.held_by.get(watched, ())
-    best = _least_useful(view.hand, naturals, arranged, held)
+    best = _least_useful(view.hand, arranged.worth_throwing(naturals), arranged, held)
     if just_taken is not None and helps(best, just_taken):
         safe = [card for card in naturals if not helps(card, just_taken)]
         if safe:
-            return _least_useful(view.hand, safe, arranged, held), Rule.DONT_FEED
+            return _least_useful(view.hand, arranged.worth_throwing(safe), arranged, held), Rule.DONT_FEED
     return best, Rule.THROW_NEVER_HELPS if best in arranged.loose else Rule.THROW_LEAST_USEFUL
 
 

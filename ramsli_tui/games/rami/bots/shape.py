@@ -3,7 +3,7 @@
 A going-out lays 13 cards in melds (S13).  ``shape(cards)`` finds the arrangement of
 the cards held that leaves the fewest of those 13 to come: groups of held cards, each
 part of a meld still to finish (a Tria of one rank in different suits, a Suivi of one
-suit within five ranks), their sizes adding up to 13 at most, with at least one Suivi
+suit within five ranks), none more than two cards short, their sizes adding up to 13 at most, with at least one Suivi
 and one Tria among them (one begun from nothing costs three missing cards), and a joker
 in a group standing for one of its missing cards.  ``missing`` is that count: 0 when the
 cards go out, 1 when one right card would do.  With 14 cards the one left out is the
@@ -34,6 +34,7 @@ IN_MELDS = 13  # S13
 MELD_MIN = 3
 TRIA_MAX = 4
 SUIVI_REACH = 5  # a group of a Suivi spans five ranks at most
+MOST_MISSING = 2  # a group lacks two cards at most (a lone card is a meld begun)
 ACE_HIGH = 14
 SUIVI, TRIA = "suivi", "tria"
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
@@ -72,6 +73,14 @@ class Shape:
     @property
     def kept(self) -> tuple[Card, ...]:
         return tuple(card for group in self.groups for card in group.cards)
+
+    def worth_throwing(self, choices: Sequence[Card]) -> list[Card]:
+        """The natural cards among ``choices`` worth weighing as the discard: those in no
+        group, and those of groups still short of cards.  (Throwing a loose card leaves
+        as few missing as any discard can; breaking a finished meld seldom does as well.)"""
+        short = {card for group in self.groups if group.missing for card in group.cards}
+        weighed = [card for card in choices if not card.is_joker and (card in self.loose or card in short)]
+        return weighed or [card for card in choices if not card.is_joker] or list(choices)
 
 
 def place_of(card: Card) -> int:
@@ -151,7 +160,12 @@ def _mask(places) -> int:
     return mask
 
 
-_OPTIONS = tuple(tuple(_suivis(place) + _trias(place)) for place in range(SUITS * RANKS))
+def _begun(option: Option) -> bool:
+    """Is the group at most ``MOST_MISSING`` cards short?  One more so is not a meld begun."""
+    return option[3] - len(option[1]) <= MOST_MISSING
+
+
+_OPTIONS = tuple(tuple(filter(_begun, _suivis(place) + _trias(place))) for place in range(SUITS * RANKS))
 
 
 # --- the search --------------------------------------------------------------------------------
