@@ -190,3 +190,52 @@ def test_a_blank_name_is_you_wherever_it_comes_from(given, seated):
     assert game_spec(Settings(name=given), seed=1).seats[0] == SeatSpec.person(seated)
     args = cli.build_parser().parse_args(["play", "--name", given])
     assert cli.play_spec(args, Settings()).seats[0] == SeatSpec.person(seated)
+
+
+# --- the game: Ramsli or Rami Simple ------------------------------------------------------------
+
+async def test_choosing_rami_offers_its_rulesets_and_two_or_four_players_and_no_chips(tmp_path):
+    from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+    from ramsli_tui.ui.widgets.choice import Choice
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await setup_screen(pilot)
+        await pilot.click("#game")
+        await pilot.pause()
+        assert screen.query_one("#game", Choice).value == "rami"
+        assert "Rami Simple" in words(screen.query_one("#heading"))
+        assert [value for _, value in screen.query_one("#ruleset")._options] == ["long", "short", "simple"]
+        assert screen.query_one("#ruleset").value == "simple"
+        players = screen.query_one("#players", Choice)
+        assert ([value for _, value in players.options], players.value) == ([2, 4], 4)
+        assert screen.query_one("#chips").has_class("-unused")
+        assert words(screen.query_one("#this-table")) == "At this table: 4 players, two against two"
+        assert "600" in words(screen.query_one("#house-rules"))
+        await pilot.click("#players")
+        await pilot.pause()
+        assert words(screen.query_one("#this-table")) == "At this table: 2 players, one against one"
+        await pilot.click("#start")
+        await settle(pilot)
+        assert isinstance(app.screen, RamiTableScreen)
+        spec = app.table.spec
+        assert (spec.game, spec.ruleset, spec.players, spec.starting_chips) == ("rami", "simple", 2, None)
+    settings, _ = storage_in(tmp_path).read_settings()
+    assert settings.game == "rami"
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, RamiTableScreen), "a saved Rami game resumes to its own screen"
+
+
+async def test_going_back_to_ramsli_offers_its_rulesets_players_and_chips_again(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await setup_screen(pilot)
+        await pilot.click("#game")
+        await pilot.click("#game")
+        await pilot.pause()
+        assert screen.query_one("#ruleset").value == "classic"
+        assert [value for _, value in screen.query_one("#players").options] == [3, 4, 5, 6]
+        assert not screen.query_one("#chips").has_class("-unused")
+        assert words(screen.query_one("#this-table")) == "At this table: 4 players, 20 chips each"
