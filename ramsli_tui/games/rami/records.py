@@ -13,7 +13,6 @@ one it is the seed's rules, ``simple``.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,11 @@ from typing import Any, Sequence
 import yaml
 
 from ...cards import Card
-from ...yamlfile import FileProblem, did_you_mean, line_of, mapping_entries, node_value, parse_node, shown
+from ...yamlfile import did_you_mean, parse_node, shown
+from .. import records as shared
+from ..records import RecordError, RecordFields, card_of, deck_of, error_object, folders_of, ruleset_reference
+from ..records import printed_result as printed_result  # as for every game
+from ..rulesets import is_int
 from . import rules as rulesets
 from .deck import COPIES, COUNTS, DECK_SIZE, codes, plain_order
 from .engine import Action, Hand, IllegalAction, Phase
@@ -32,6 +35,7 @@ from .rules import PLAYER_COUNTS, SIMPLE, RamiRules, RulesetError
 
 RECORD_FORMAT = "rami-hand/1"
 RESULT_FORMAT = "rami-result/1"
+SHAPE = "a Rami record must be a mapping with format, players, dealer, scores, deck and actions"
 REQUIRED_KEYS = ("format", "players", "dealer", "scores", "deck")
 RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset")
 ACTION_KEYS = {
@@ -40,16 +44,6 @@ ACTION_KEYS = {
     "out": ("seat", "act", "melds", "discard"),
     "reshuffle": ("seat", "act", "talon"),
 }
-CARD_CODE_LENGTH = 3  # the longest code, 10H
-
-
-class RecordError(FileProblem):
-    """A record that cannot be replayed.  ``action`` is the 0-based index of the refused
-    action, or None when the record itself is bad."""
-
-    def __init__(self, message: str, action: int | None = None):
-        super().__init__(message)
-        self.action = action
 
 
 @dataclass(frozen=True)
@@ -92,71 +86,44 @@ def read_record(text: str, source: str = "<record>", base_dir: Path | None = Non
                 also_from: Sequence[Path] = ()) -> RamiRecord:
     """Parse a YAML or JSON Rami record; RecordError (action None) if it is not one.  A
     ruleset it names by path is looked for beside it (``base_dir``), then in ``also_from``."""
-    folders = [*([base_dir] if base_dir else []), *also_from]
     try:
-        return _read_record(text, source, folders)
+        return _read_record(text, source, folders_of(base_dir, also_from))
     except RulesetError as error:
         raise RecordError(str(error)) from None
 
 
 def _read_record(text: str, source: str, folders: list[Path]) -> RamiRecord:
-    node = parse_node(text, source, RecordError)
-    if not isinstance(node, yaml.MappingNode):
-        line = line_of(node) if node is not None else 1
-        raise RecordError(f"{source}:{line}: a Rami record must be a mapping with format, players, dealer, scores, deck and actions")
-    entries = {entry.key: entry for entry in mapping_entries(node, source, RecordError)}
-
-    def where(key: str) -> str:
-        return f"{source}:{entries[key].line if key in entries else line_of(node)}"
-
-    def value(key: str) -> Any:
-        if key not in entries:
-            raise RecordError(f"{where(key)}: the record has no '{key}'")
-        return node_value(entries[key].node, source, RecordError, key)
-
-    if value("format") != RECORD_FORMAT:
-        raise RecordError(f"{where('format')}: format must be '{RECORD_FORMAT}', not {shown(value('format'))}")
-    for key in entries:
+    fields = RecordFields.read(text, source, RECORD_FORMAT, SHAPE)
+    where, value = fields.where, fields.value
+    for key in fields.entries:
         if key not in RECORD_KEYS:
             raise RecordError(f"{where(key)}: unknown key {shown(key)}{did_you_mean(key, RECORD_KEYS)}")
     for key in REQUIRED_KEYS:
         value(key)
-    rules = _record_rules(entries, source, folders) if "ruleset" in entries else SIMPLE
+    rules = _record_rules(fields, folders) if "ruleset" in fields.entries else SIMPLE
     players = value("players")
-    if not _is_int(players) or players not in PLAYER_COUNTS:
+    if not is_int(players) or players not in PLAYER_COUNTS:
         raise RecordError(f"{where('players')}: players must be 2 (one against one) or 4 (two against two), not {shown(players)}")
-    dealer = value("dealer")
-    if not _is_int(dealer) or not 0 <= dealer < players:
-        raise RecordError(f"{where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    dealer = fields.dealer(players)
     scores = _scores(value("scores"), rules, players, where("scores"))
     deck = _deck(value("deck"), where("deck"))
-    actions = value("actions") if "actions" in entries else []
-    if actions is None:
-        actions = []
-    if not isinstance(actions, list):
-        raise RecordError(f"{where('actions')}: actions must be a list")
-    return RamiRecord(rules, players, dealer, scores, deck, tuple(actions))
+    return RamiRecord(rules, players, dealer, scores, deck, tuple(fields.actions()))
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _record_rules(entries, source: str, folders: list[Path]) -> RamiRules:
-    entry = entries["ruleset"]
-    if isinstance(entry.node, yaml.MappingNode):
-        return rulesets.from_node(entry.node, source, folders)
-    name = node_value(entry.node, source, RecordError, "ruleset")
-    if not isinstance(name, str) or not name:
-        raise RecordError(f"{source}:{entry.line}: ruleset must be a Rami ruleset's name, a path or a mapping")
+def _record_rules(fields: RecordFields, folders: list[Path]) -> RamiRules:
+    """The record's rules: inline, or the file it names (whose mistakes are told at ``ruleset:``)."""
+    inline = fields.inline_ruleset(rulesets.FILES, folders)
+    if inline is not None:
+        return inline
+    path = fields.ruleset_file(rulesets.FILES, folders)
     try:
-        return rulesets.load_file(rulesets.find_named_in_file(name, folders))
+        return rulesets.load_file(path)
     except RulesetError as error:
-        raise RecordError(f"{source}:{entry.line}: ruleset: {error}") from None
+        raise fields.problem_under("ruleset", error) from None
 
 
 def _scores(raw: Any, rules: RamiRules, players: int, where: str) -> tuple[int, int]:
-    if not isinstance(raw, list) or len(raw) != 2 or not all(_is_int(points) and points >= 0 for points in raw):
+    if not isinstance(raw, list) or len(raw) != 2 or not all(is_int(points) and points >= 0 for points in raw):
         raise RecordError(f"{where}: scores must be two whole numbers of points (0 or more), "
                           f"side 0 then side 1, not {shown(raw)}")
     lost_at = rules.lost_at(players)
@@ -168,14 +135,7 @@ def _scores(raw: Any, rules: RamiRules, players: int, where: str) -> tuple[int, 
 
 
 def _deck(raw: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(raw, list):
-        raise RecordError(f"{where}: deck must be a list of card codes")
-    cards = []
-    for position, code in enumerate(raw):
-        try:
-            cards.append(_card(code))
-        except ValueError as error:
-            raise RecordError(f"{where}: deck card {position + 1}: {error}") from None
+    cards = deck_of(raw, where)
     held = Counter(cards)
     too_many = plain_order(card for card, count in held.items() if count > COPIES)
     if too_many:
@@ -186,14 +146,6 @@ def _deck(raw: Any, where: str) -> tuple[Card, ...]:
         raise RecordError(f"{where}: deck must hold all {DECK_SIZE} cards (two 52-card decks and four jokers); "
                           f"missing {', '.join(codes(missing))}")
     return tuple(cards)
-
-
-def _card(code: Any) -> Card:
-    """The card of a code in a record; ValueError in words, the code shown safely."""
-    text = str(code) if isinstance(code, (str, int)) and not isinstance(code, bool) else None
-    if text is None or len(text.strip()) > CARD_CODE_LENGTH or not text.isprintable():
-        raise ValueError(f"{shown(code)} is not a card (codes look like AS, TD, 7H or X1)")
-    return Card.from_code(text)
 
 
 def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Action]:
@@ -222,11 +174,11 @@ def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Acti
         if discard is None:
             raise RecordError(f"action {index}: seat {seat} names no card to discard", index)
         if act == "discard":
-            return seat, Action.discard(_card(discard))
+            return seat, Action.discard(card_of(discard))
         melds = entry.get("melds")
         if not isinstance(melds, list):
             raise RecordError(f"action {index}: melds must be a list of melds, each a list of card codes", index)
-        return seat, Action.out([_cards(meld, "meld", index) for meld in melds], _card(discard))
+        return seat, Action.out([_cards(meld, "meld", index) for meld in melds], card_of(discard))
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
@@ -234,7 +186,7 @@ def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Acti
 
 
 def _seat(seat: Any, index: int, players: int) -> int:
-    if not _is_int(seat):
+    if not is_int(seat):
         raise RecordError(f"action {index} must name its seat", index)
     if not 0 <= seat < players:
         raise RecordError(f"action {index}: there is no seat {seat} at a table of {players}", index)
@@ -244,7 +196,7 @@ def _seat(seat: Any, index: int, players: int) -> int:
 def _cards(raw: Any, what: str, index: int) -> list[Card]:
     if not isinstance(raw, list):
         raise RecordError(f"action {index}: a {what} must be a list of card codes, not {shown(raw)}", index)
-    return [_card(code) for code in raw]
+    return [card_of(code) for code in raw]
 
 
 # --- replaying --------------------------------------------------------------------------------------
@@ -300,13 +252,8 @@ def result_of(hand: Hand) -> dict[str, Any]:
     }
 
 
-def printed_result(result: dict[str, Any]) -> str:
-    """A result or error object as ``ramsli replay --json`` prints it."""
-    return json.dumps(result, indent=1)
-
-
 def error_result(error: RecordError) -> dict[str, Any]:
-    return {"format": RESULT_FORMAT, "error": {"action": error.action, "message": str(error)}}
+    return error_object(RESULT_FORMAT, error)
 
 
 def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
@@ -325,7 +272,7 @@ def record_of(hand: Hand) -> dict[str, Any]:
     """The ``rami-hand/1`` record that replays ``hand`` as far as it has gone."""
     record: dict[str, Any] = {"format": RECORD_FORMAT}
     if not hand.rules.scores_like(SIMPLE):
-        record["ruleset"] = _ruleset_reference(hand.rules)
+        record["ruleset"] = ruleset_reference(hand.rules, rulesets.FILES)
     record.update({
         "players": hand.players,
         "dealer": hand.dealer,
@@ -334,18 +281,6 @@ def record_of(hand: Hand) -> dict[str, Any]:
         "actions": [_entry(seat, action) for seat, action in hand.actions],
     })
     return record
-
-
-def _ruleset_reference(rules: RamiRules) -> Any:
-    """A bundled ruleset by name when it is exactly that one; otherwise every key inline."""
-    try:
-        if rulesets.load(rules.name) == rules:
-            return rules.name
-    except RulesetError:
-        pass
-    inline = rules.as_yaml_dict()
-    del inline["game"]
-    return inline
 
 
 def _entry(seat: int | None, action: Action) -> dict[str, Any]:
@@ -363,11 +298,5 @@ def _entry(seat: int | None, action: Action) -> dict[str, Any]:
 
 
 def dump_record(record: dict[str, Any]) -> str:
-    """A record as YAML, one action per line, cards as codes."""
-    head = {key: value for key, value in record.items() if key not in ("deck", "actions")}
-    text = yaml.safe_dump(head, sort_keys=False, default_flow_style=None)
-    text += "deck: [" + ", ".join(record["deck"]) + "]\n"
-    text += "actions:\n" if record["actions"] else "actions: []\n"
-    for entry in record["actions"]:
-        text += "- " + yaml.safe_dump(entry, default_flow_style=True, sort_keys=False, width=10**6).strip() + "\n"
-    return text
+    """A record as YAML, one action per line, cards as codes, an inline ruleset's totals on one line."""
+    return shared.dump_record(record, lists_inline=True)

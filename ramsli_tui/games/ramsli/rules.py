@@ -17,7 +17,6 @@ import yaml
 
 from ...cards import Card, deck_cards
 from ...yamlfile import Entry, FileProblem, parse_node
-from ...yamlfile import node_value as plain_value
 from ..rulesets import RulesetFiles, Where, bundled_folder, is_int, plain_text, user_folder
 
 NAP_TARGETS = (2, 3, 4, 5)
@@ -198,10 +197,6 @@ def from_node(node, source: str, default_name: str, base_dir: Path | None, also_
 
 def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
     return parse_node(text, source, RulesetError)
-
-
-def node_value(node: yaml.Node, source: str, key: str | None = None) -> Any:
-    return plain_value(node, source, RulesetError, key)
 
 
 # --- the keys ----------------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""What both games' hand records share: reading a record's keys, its ruleset, its deck's
+card codes, and the error object and the JSON of ``ramsli replay``.
+
+A record (``ramsli-hand/1``, ``rami-hand/1``) is a YAML or JSON mapping; ``RecordFields``
+reads its top-level keys with their lines, so that every mistake is one line naming the
+record, the line and the key.  Each game's ``records`` module keeps what is its own: its
+keys and their checks, its actions, the replay and the result object.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from ..cards import Card
+from ..yamlfile import Entry, FileProblem, line_of, mapping_entries, node_value, parse_node, shown
+from .rulesets import RulesetFiles, is_int
+
+CARD_CODE_LENGTH = 3  # the longest code, ``10H``
+
+
+class RecordError(FileProblem):
+    """A record that cannot be replayed.  ``action`` is the 0-based index of the
+    refused action, or None when the record itself is bad."""
+
+    def __init__(self, message: str, action: int | None = None):
+        super().__init__(message)
+        self.action = action
+
+
+def folders_of(base_dir: Path | None, also_from: Sequence[Path]) -> list[Path]:
+    """Where a ruleset a record names by path is looked for: beside the record
+    (``base_dir``), then in ``also_from`` (where a record given on the command line was typed)."""
+    return [*([base_dir] if base_dir else []), *also_from]
+
+
+@dataclass(frozen=True)
+class RecordFields:
+    """The top-level keys of a record, each with its line; a key it lacks is blamed on
+    the line where the record starts."""
+
+    source: str
+    start: int
+    entries: dict[str, Entry]
+
+    @classmethod
+    def read(cls, text: str, source: str, record_format: str, shape: str) -> RecordFields:
+        """The keys of the record in ``text``, whose ``format`` must be ``record_format``;
+        RecordError ``shape`` (what a record of the game is) if it is not a mapping."""
+        node = parse_node(text, source, RecordError)
+        if not isinstance(node, yaml.MappingNode):
+            line = line_of(node) if node is not None else 1
+            raise RecordError(f"{source}:{line}: {shape}")
+        fields = cls(source, line_of(node), {entry.key: entry for entry in mapping_entries(node, source, RecordError)})
+        if fields.value("format") != record_format:
+            raise RecordError(f"{fields.where('format')}: format must be '{record_format}', not {shown(fields.value('format'))}")
+        return fields
+
+    def where(self, key: str) -> str:
+        """``source:line`` of ``key``, or of where the record starts if it has no such key."""
+        return f"{self.source}:{self.entries[key].line if key in self.entries else self.start}"
+
+    def value(self, key: str) -> Any:
+        return node_value(self._entry(key).node, self.source, RecordError, key)
+
+    def _entry(self, key: str) -> Entry:
+        if key not in self.entries:
+            raise RecordError(f"{self.where(key)}: the record has no '{key}'")
+        return self.entries[key]
+
+    def dealer(self, players: int) -> int:
+        dealer = self.value("dealer")
+        if not is_int(dealer) or not 0 <= dealer < players:
+            raise RecordError(f"{self.where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        return dealer
+
+    def actions(self) -> list[Any]:
+        """The raw entries of ``actions`` (none if it is missing or empty)."""
+        actions = self.value("actions") if "actions" in self.entries else []
+        if actions is None:
+            return []
+        if not isinstance(actions, list):
+            raise RecordError(f"{self.where('actions')}: actions must be a list")
+        return actions
+
+    def inline_ruleset(self, files: RulesetFiles, folders: Sequence[Path]) -> Any | None:
+        """The rules of a ``ruleset:`` written out as a mapping, or None when it names one."""
+        node = self._entry("ruleset").node
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        return files.from_node(node, self.source, "inline", folders)
+
+    def ruleset_file(self, files: RulesetFiles, folders: Sequence[Path]) -> Path:
+        """The file of the ruleset that ``ruleset:`` names by name or by path."""
+        name = self.value("ruleset")
+        if not isinstance(name, str) or not name:
+            raise RecordError(f"{self.where('ruleset')}: ruleset must be a {files.called}'s name, a path or a mapping")
+        try:
+            return files.find_named_in_file(name, folders)
+        except files.problem as error:
+            raise self.problem_under("ruleset", error) from None
+
+    def problem_under(self, key: str, error: Exception) -> RecordError:
+        """``error`` told at ``key``'s line, under its name."""
+        return RecordError(f"{self.where(key)}: {key}: {error}")
+
+
+def card_of(code: Any) -> Card:
+    """The card of a code in a record; ValueError in words, the code shown safely."""
+    text = str(code) if isinstance(code, (str, int)) and not isinstance(code, bool) else None
+    if text is None or len(text.strip()) > CARD_CODE_LENGTH or not text.isprintable():
+        raise ValueError(f"{shown(code)} is not a card (codes look like AS, TD, 7H or X1)")
+    return Card.from_code(text)
+
+
+def deck_of(raw: Any, where: str) -> list[Card]:
+    """The cards of a record's ``deck`` in order, each code checked; whether they make the
+    game's deck is the game's to say."""
+    if not isinstance(raw, list):
+        raise RecordError(f"{where}: deck must be a list of card codes")
+    cards = []
+    for position, code in enumerate(raw):
+        try:
+            cards.append(card_of(code))
+        except ValueError as error:
+            raise RecordError(f"{where}: deck card {position + 1}: {error}") from None
+    return cards
+
+
+# --- writing ------------------------------------------------------------------------------
+
+def ruleset_reference(rules: Any, files: RulesetFiles) -> Any:
+    """A bundled ruleset by name when it is exactly that one; otherwise every key inline
+    (without ``game:``, which an inline ruleset need not say)."""
+    try:
+        if files.load(rules.name) == rules:
+            return rules.name
+    except files.problem:
+        pass
+    inline = rules.as_yaml_dict()
+    inline.pop("game", None)
+    return inline
+
+
+def dump_record(record: dict[str, Any], lists_inline: bool = False) -> str:
+    """A record as YAML, one action per line, cards as codes; with ``lists_inline`` the
+    lists and mappings of the keys before ``deck`` are written on one line each."""
+    head = {key: value for key, value in record.items() if key not in ("deck", "actions")}
+    text = yaml.safe_dump(head, sort_keys=False, default_flow_style=None if lists_inline else False)
+    text += "deck: [" + ", ".join(record["deck"]) + "]\n"
+    text += "actions:\n" if record["actions"] else "actions: []\n"
+    for entry in record["actions"]:
+        text += "- " + yaml.safe_dump(entry, default_flow_style=True, sort_keys=False, width=10**6).strip() + "\n"
+    return text
+
+
+# --- what ``ramsli replay`` prints --------------------------------------------------------
+
+def error_object(result_format: str, error: RecordError) -> dict[str, Any]:
+    """The error object of ``result_format`` for a record that could not be replayed."""
+    return {"format": result_format, "error": {"action": error.action, "message": str(error)}}
+
+
+def printed_result(result: dict[str, Any]) -> str:
+    """A result or error object as ``ramsli replay --json`` prints it."""
+    return json.dumps(result, indent=1)
