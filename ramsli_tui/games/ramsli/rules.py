@@ -4,7 +4,9 @@ Bundled rulesets live in the top-level ``rulesets/`` folder (shipped inside the 
 a player's own are found in their config folder or by path.  Every mistake in a
 ruleset is reported as a ``RulesetError`` whose message names the file, the line and
 the key in one sentence: ``rulesets/mine.yaml:4: bete must be a number of chips or
-'pot', not 'lots'``.  Only safe YAML loading is used.
+'pot', not 'lots'``.  Only safe YAML loading is used.  Finding and reading the files
+(the folders, ``extends``, key by key) is ``games.rulesets``'s, as for every game; this
+module holds Ramsli's rules, its keys and their checks.
 """
 
 from __future__ import annotations
