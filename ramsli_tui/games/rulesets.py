@@ -106,8 +106,8 @@ class RulesetFiles:
     base: Any
     checks: Mapping[str, Check]
     folders: Callable[[], Sequence[Path]]
+    example: str
     called: str = "ruleset"
-    example: str = "ante: 2"
     game: str | None = None
     more_problems: str = "{source}:{line}: and {more} more problems from here on"
     check_whole: Callable[[Any, str, Sequence[Entry]], None] = _nothing_more

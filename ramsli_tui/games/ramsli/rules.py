@@ -320,6 +320,6 @@ def _check_combination(ruleset: Ruleset, source: str, entries: Sequence[Entry]) 
 
 
 FILES = RulesetFiles(
-    problem=RulesetError, base=CLASSIC, checks=KEY_CHECKS, check_whole=_check_combination,
+    problem=RulesetError, base=CLASSIC, checks=KEY_CHECKS, example="ante: 2", check_whole=_check_combination,
     folders=lambda: (bundled_dir(), user_dir()),  # asked at each look-up: the player's folder may change
 )
