@@ -31,6 +31,8 @@ NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 RAMI_DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
+RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
+    "losing_total: {2: 100, 4: 200}\n"
 
 
 # --- driving the app as a player would ----------------------------------------------------
@@ -144,6 +146,12 @@ def rami_seeded(players: int = 2, seed: int = 1) -> Callable[[Path], GameSpec]:
     return spec
 
 
+def rami_one_hand(folder: Path) -> GameSpec:
+    path = folder / "one-hand.yaml"
+    path.write_text(RAMI_ONE_HAND)
+    return GameSpec.one_person("rami", str(path), 1, NAMES[:2], ["normal"])
+
+
 def rami_to_discard(app: RamsliApp) -> bool:
     """The person's turn to discard, after drawing (not the dealer's first discard)."""
     view = app.client.view
@@ -156,6 +164,10 @@ async def rami_discarding(pilot: Pilot) -> None:
 
 async def rami_hand_over(pilot: Pilot) -> None:
     await play_rami_until(pilot, lambda app: app.client.result_unread)
+
+
+async def rami_game_ended(pilot: Pilot) -> None:
+    await play_rami_until(pilot, lambda app: app.client.is_over)
 
 
 async def rami_second_hand(pilot: Pilot) -> None:
@@ -279,6 +291,7 @@ SCENES = {
         Scene("rami-hand-over", rami_seeded(), rami_hand_over),
         Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand)),
         Scene("rami-rules", rami_seeded(), then_press("question_mark", settle)),
+        Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended)),
     )
 }
 

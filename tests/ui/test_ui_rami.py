@@ -172,8 +172,8 @@ def assert_offered(screen: RamiTableScreen, can: bool) -> bool:
 @pytest.mark.parametrize("players", [2, 4])
 async def test_the_screen_never_shows_another_seats_cards(tmp_path, players):
     app = make_app(tmp_path, rami_spec(players, seed=3))
-    async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(12):
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(6):
             await play_rami_until(pilot, lambda app: app.client.view.my_turn)
             view = app.client.view
             shown = Counter(widget.card for widget in table_of(app).query(CardWidget)
@@ -215,3 +215,61 @@ async def test_monochrome_and_german_faces_show_the_hand(tmp_path):
         assert faces == {"german"}
         selected = [widget for widget in hand.query(CardWidget) if widget.has_class("-selected")]
         assert len(selected) == 1
+
+
+# --- refusals, the game's end, coming back ---------------------------------------------------------
+
+async def test_a_refused_discard_is_said_in_words_and_nothing_is_thrown(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, lambda app: any(action.source == "jetee" for action in app.client.view.legal
+                                                     if action.kind == "draw"))
+        await pilot.press("j")
+        await settle(pilot)
+        taken = app.client.view.taken_from_jetee
+        hand = hand_of(app)
+        assert hand.cards[hand.selected] == taken, "the card drawn is chosen"
+        await pilot.press("enter")
+        banner = str(table_of(app).query_one("#banner").render())
+        assert banner == f"✗ You may not discard {taken.label()} this turn: it was taken from the jetée."
+        assert len(app.client.view.hand) == 14
+
+
+LOST_AT_ONCE = "game: rami\nextends: simple\nname: one-hand\nlosing_total: {2: 100, 4: 200}\n"
+
+
+async def test_the_games_end_is_told_and_n_sets_up_a_new_one(tmp_path):
+    from ramsli_tui.ui.screens.common.setup import SetupScreen
+
+    ruleset = tmp_path / "one-hand.yaml"
+    ruleset.write_text(LOST_AT_ONCE)
+    spec = GameSpec.one_person("rami", str(ruleset), 1, NAMES[:2], ["normal"])
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, lambda app: isinstance(app.screen, RoundOverScreen))
+        assert "loses the game." in str(app.screen.query_one("#points").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        banner = str(table_of(app).query_one("#banner").render())
+        assert banner.startswith("The game is over: ") and "lost at 100 points" in banner
+        assert app.client.is_over
+        save = app.save_path
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert not save.exists(), "a game whose end was read is no longer saved"
+
+
+async def test_a_game_left_on_a_hands_result_comes_back_to_that_result(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, lambda app: app.client.result_unread)
+        out = app.screen.view.out
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, RoundOverScreen)
+        assert again.screen.view.out == out
+        await pilot.press("enter")
+        await settle(pilot)
+        assert again.client.view.number == 2

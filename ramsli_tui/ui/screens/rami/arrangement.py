@@ -52,8 +52,9 @@ class Arrangement:
                 groups[-1].append(item)
         return [tuple(group) for group in groups if group]
 
-    def follow(self, hand: Sequence[Card]) -> None:
-        """The cards are now ``hand``: those gone leave their places, those new come at the end."""
+    def follow(self, hand: Sequence[Card]) -> int:
+        """The cards are now ``hand``: those gone leave their places, those new come at the
+        end (a new deal, sorted by suit).  How many came."""
         wanted = Counter(hand)
         kept: list[Card | None] = []
         for item in self.items:
@@ -62,12 +63,14 @@ class Arrangement:
             elif wanted[item] > 0:
                 wanted[item] -= 1
                 kept.append(item)
+        new = []
         for card in hand:
             if wanted[card] > 0:
                 wanted[card] -= 1
-                kept.append(card)
-        self.items = kept
+                new.append(card)
+        self.items = kept + (sorted(new, key=by_suit) if len(new) > 1 else new)
         self._tidy()
+        return len(new)
 
     def sort(self, key) -> None:
         self.items = sorted(self.cards, key=key)

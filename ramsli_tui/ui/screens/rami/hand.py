@@ -6,6 +6,7 @@ another goes to its place.  The order is the person's (``Arrangement``): the scr
 sorts it or lays it out in melds, and the hand keeps it while cards come and go.  When
 the person is to discard, the cards they may throw are ``-legal`` and a card taken from
 the jetée, which they may not, ``-illegal``; the hand never decides that itself.
+A card drawn comes at the right end, chosen; a new deal comes sorted by suit.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class RamiHand(Widget, can_focus=True):
         height: auto;
         #cards { width: auto; height: auto; }
         CardWidget { margin: 1 1 0 0; }
-        CardWidget.-group-end { margin-right: 3; }
+        CardWidget.-group-end { margin: 1 3 0 0; }
     }
     """
 
@@ -70,9 +71,12 @@ class RamiHand(Widget, can_focus=True):
         return self.arrangement.cards
 
     def show(self, hand: Sequence[Card], legal: frozenset[Card], to_discard: bool, faces: str) -> None:
-        """These cards, kept in the person's order; ``to_discard`` marks those they may throw."""
-        self.arrangement.follow(hand)
+        """These cards, kept in the person's order; ``to_discard`` marks those they may throw.
+        A card drawn is chosen, ready to be thrown or moved."""
+        came = self.arrangement.follow(hand)
         self.legal, self.to_discard, self.faces = legal, to_discard, faces
+        if came == 1:
+            self.selected = len(self.cards) - 1
         self.redraw()
 
     def redraw(self) -> None:

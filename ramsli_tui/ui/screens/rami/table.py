@@ -11,8 +11,9 @@ The hand is the person's to arrange (``RamiHand``): sorted by suit (u) or rank (
 a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on request (m).
 "Go out" (g or o) is offered only when the solver finds a way, and sends that way.  When
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
-screen holds on that hand until it is read.  At 80×24 and below the seats and buttons
-shrink (``-compact``).
+screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
+cards close up (``-compact``); from 120×36 the cards are large (``-tall``); below 80×24
+a line asks for a larger window.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from .words import RamiWords
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest window the table is laid out for: fourteen cards in a row
 COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
-SAID_LINES = 2  # the last things that happened, under the piles
+TALL_FROM = (120, 36)  # large cards from this size
+SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window)
 
 
 class RamiTableScreen(Screen):
@@ -66,12 +68,18 @@ class RamiTableScreen(Screen):
             #felt { display: none; }
             #too-small { display: block; }
         }
+        &.-tall {
+            Pile CardWidget, Pile .back, Pile .none { width: 7; height: 5; }
+            RamiHand CardWidget { width: 7; height: 5; margin: 1 0 0 0; }
+            RamiHand CardWidget.-group-end { margin: 1 2 0 0; }
+            #said { height: 3; }
+        }
         &.-compact {
             RamiSeat { height: 2; border: none; background: $panel; }
             RamiSeat.-turn { border: none; text-style: reverse; }
             #said { margin-top: 0; }
             RamiHand CardWidget { margin: 1 0 0 0; }
-            RamiHand CardWidget.-group-end { margin-right: 1; }
+            RamiHand CardWidget.-group-end { margin: 1 1 0 0; }
             #buttons Button { margin: 0 0 0 1; }
         }
     }
@@ -88,6 +96,7 @@ class RamiTableScreen(Screen):
         Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
         Binding("s", "score_sheet", "Scores", id="rami.scores"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
+        Binding("n", "new_game", "New game", id="rami.new_game"),
         Binding("q", "quit_table", "Quit", id="rami.quit"),
     ]
 
@@ -144,6 +153,7 @@ class RamiTableScreen(Screen):
         """The layout for a window of this size; below the smallest, a line asking for a larger one."""
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
+        self.set_class(width >= TALL_FROM[0] and height >= TALL_FROM[1], "-tall")
         self.query_one("#too-small", Static).update(Content(
             f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} to play Rami: it is {width}×{height} now.\n"
             "The game waits for you; q leaves it, saved."
@@ -162,8 +172,6 @@ class RamiTableScreen(Screen):
         hand = self.query_one(RamiHand)
         hand.focus()
         self.show_update(self.client.opening())
-        hand.arrangement.sort(by_suit)
-        hand.redraw()
         self.call_after_refresh(self.app.run_table)
 
     # --- what the table tells us ---------------------------------------------------------------
@@ -227,7 +235,8 @@ class RamiTableScreen(Screen):
         sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
         self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
                                    view.first_round, sources, faces)
-        self.query_one("#said", Static).update(Content("\n".join(self.said)))
+        room = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1
+        self.query_one("#said", Static).update(Content("\n".join(list(self.said)[-room:])))
         discards = frozenset(action.card for action in view.legal if action.kind == "discard")
         self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
         can_go_out = self.can_go_out()
@@ -235,9 +244,11 @@ class RamiTableScreen(Screen):
         banner = self.query_one(TurnBanner)
         if self.holding:
             banner.say(f"Hand {view.number} is over: read the result, then Enter.", yours=False)
+        elif self.client.is_over:
+            banner.say(self.game_over_text(view, words), yours=False)
         else:
             banner.say(words.turn(view), yours=my_turn)
-        offered = (my_turn, self.holding, view.phase, sources, can_go_out)
+        offered = (my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over)
         if offered != self.offered:
             self.offered = offered
             self.refresh_bindings()
@@ -246,6 +257,13 @@ class RamiTableScreen(Screen):
         scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
         return (f"Rami · {view.rules.name} · hand {view.number} · dealer {self.client.names[view.dealer]} · "
                 f"{scores} / {view.rules.lost_at(view.players)}")
+
+    @staticmethod
+    def game_over_text(view: RamiView, words: RamiWords) -> str:
+        loser = max((0, 1), key=lambda side: view.scores[side])
+        side = words.side(loser)
+        return (f"The game is over: {side[:1].upper() + side[1:]} lost at {view.scores[loser]} points. "
+                "n: a new game; q leaves.")
 
     def can_go_out(self) -> bool:
         view = self.view_
@@ -271,6 +289,8 @@ class RamiTableScreen(Screen):
             return to_act and view.phase is Phase.DISCARD
         if action == "go_out":
             return self.can_go_out()
+        if action == "new_game":
+            return self.client.is_over and not self.holding
         return True
 
     def action_draw(self, source: str) -> None:
@@ -361,9 +381,16 @@ class RamiTableScreen(Screen):
 
         self.app.push_screen(RamiRulesScreen(self.rules))
 
+    def action_new_game(self) -> None:
+        """After the game's end: its result has been read; set up the next one."""
+        self.app.session_result_read()
+        self.app.leave_table()
+        self.app.new_game()
+
     @work
     async def action_quit_table(self) -> None:
         if self.client.is_over:
+            self.app.session_result_read()
             self.app.exit()
             return
         from ..common.confirm import ConfirmScreen
