@@ -30,7 +30,10 @@ def sheet_lines(scored: Sequence[HandScored], words: RamiWords) -> list[str]:
 
 
 class ScoreSheetScreen(Dialog[None]):
-    BINDINGS = [Binding("escape,s,q,enter", "app.pop_screen", "Back", id="score_sheet.back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="score_sheet.back"),
+        Binding("s,q,enter", "app.pop_screen", "Back", show=False, id="score_sheet.close"),
+    ]
 
     def __init__(self, scored: Sequence[HandScored], rules: RamiRules, players: int, words: RamiWords) -> None:
         super().__init__()
