@@ -39,9 +39,6 @@ class Reading:
     thrown: dict[int, tuple[Card, ...]]  # each seat: what it discarded this hand
     unseen: Counter  # card -> copies in the talon or hidden in the others' hands
 
-    def live(self, card: Card) -> int:
-        return self.unseen[card]
-
 
 def read(view: RamiView) -> Reading:
     picks = _picks(view)

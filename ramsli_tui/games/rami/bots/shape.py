@@ -3,9 +3,9 @@
 A going-out lays 13 cards in melds (S13).  ``shape(cards)`` finds the arrangement of
 the cards held that leaves the fewest of those 13 to come: groups of held cards, each
 part of a meld still to finish (a Tria of one rank in different suits, a Suivi of one
-suit within five ranks), none more than two cards short, their sizes adding up to 13 at most, with at least one Suivi
-and one Tria among them (one begun from nothing costs three missing cards), and a joker
-in a group standing for one of its missing cards.  ``missing`` is that count: 0 when the
+suit within five ranks), none more than two cards short, their sizes adding up to 13 at
+most, with at least one Suivi and one Tria among them (one begun from nothing costs
+three missing cards), and a joker in a group standing for one of its missing cards.  ``missing`` is that count: 0 when the
 cards go out, 1 when one right card would do.  With 14 cards the one left out is the
 discard, so ``shape`` of a hand after drawing says what to keep.  ``outs`` are the
 cards that would leave one fewer missing: those that fill or lengthen a group of some
@@ -39,7 +39,6 @@ ACE_HIGH = 14
 SUIVI, TRIA = "suivi", "tria"
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
 SUIVI_FOUND, TRIA_FOUND = 1, 2
-BOTH_FOUND = SUIVI_FOUND | TRIA_FOUND
 IMPOSSIBLE = -100  # the value of a search that cannot meet the Suivi and Tria needed
 ANY_CARD = 1 << (SUITS * RANKS)  # in a mask of outs: any card at all would do
 
@@ -47,13 +46,12 @@ ANY_CARD = 1 << (SUITS * RANKS)  # in a mask of outs: any card at all would do
 @dataclass(frozen=True)
 class Group:
     """Held cards that are part of one meld to be: ``size`` cards when finished,
-    ``joker`` if a held joker is among them, ``fillers`` the cards it still lacks."""
+    ``joker`` if a held joker is among them."""
 
     kind: str
     cards: tuple[Card, ...]
     size: int
     joker: bool
-    fillers: tuple[Card, ...]  # the cards that would fill one of its missing places
 
     @property
     def missing(self) -> int:
@@ -69,10 +67,6 @@ class Shape:
     groups: tuple[Group, ...]
     loose: tuple[Card, ...]
     outs: tuple[Card, ...]  # the cards that would leave one fewer missing, each once
-
-    @property
-    def kept(self) -> tuple[Card, ...]:
-        return tuple(card for group in self.groups for card in group.cards)
 
     def worth_throwing(self, choices: Sequence[Card]) -> list[Card]:
         """The natural cards among ``choices`` worth weighing as the discard: those in no
@@ -194,7 +188,7 @@ def missing(cards: Sequence[Card]) -> int:
 @lru_cache(maxsize=1 << 18)
 def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[int, tuple, int, bool]:
     """The most held cards that fit in melds of ``room`` cards still to fill; the groups
-    (place tuples, size, kind, joker, fillers) of one way to do it; the places of the cards that
+    (place tuples, size, kind, joker) of one way to do it; the places of the cards that
     would fill one more place in some such way (``ANY_CARD`` if any card would); and
     whether some such way leaves room over."""
     if not once:
@@ -215,7 +209,7 @@ def _best(once: int, twice: int, jokers: int, room: int, found: int) -> tuple[in
                 continue
             more_outs |= (fill if size > len(places) + takes_joker else 0) | (grow if more_spare else 0)
             if used > best:
-                best, steps, outs, spare = used, ((places, size, gives, takes_joker, fill), *more), more_outs, more_spare
+                best, steps, outs, spare = used, ((places, size, gives, takes_joker), *more), more_outs, more_spare
             else:
                 outs, spare = outs | more_outs, spare or more_spare
     return best, steps, outs, spare
@@ -237,7 +231,7 @@ def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple
     left = list(card for card in cards if not card.is_joker)
     free_jokers = list(jokers)
     groups = []
-    for places, size, gives, takes_joker, fill in steps:
+    for places, size, gives, takes_joker in steps:
         chosen = []
         for place in places:
             card = card_at(place)
@@ -246,8 +240,7 @@ def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple
         joker = bool(takes_joker)
         if joker:
             free_jokers.pop()
-        fillers = _out_cards(fill) if size > len(places) + takes_joker else ()
-        groups.append(Group(SUIVI if gives == SUIVI_FOUND else TRIA, tuple(chosen), size, joker, fillers))
+        groups.append(Group(SUIVI if gives == SUIVI_FOUND else TRIA, tuple(chosen), size, joker))
     missing_now = max(0, IN_MELDS - used)
     return Shape(missing_now, tuple(groups), tuple(left + free_jokers), _out_cards(outs) if missing_now else ())
 

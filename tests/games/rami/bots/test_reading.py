@@ -31,10 +31,10 @@ def test_a_card_taken_is_held_until_its_taker_throws_it():
 def test_the_unseen_cards_are_the_pack_less_all_the_seat_has_seen():
     view = played().view(1)
     reading = read(view)
-    assert reading.live(card("TD")) == 1  # seat 0 holds the one seat 1 threw
-    assert reading.live(card("AH")) == 1  # on the jetée
-    assert reading.live(card("8H")) == 1  # in seat 1's hand
-    assert reading.live(card("KD")) == 2
+    assert reading.unseen[card("TD")] == 1  # seat 0 holds the one seat 1 threw
+    assert reading.unseen[card("AH")] == 1  # on the jetée
+    assert reading.unseen[card("8H")] == 1  # in seat 1's hand
+    assert reading.unseen[card("KD")] == 2
     known = len(view.hand) + len(view.jetee) + 1  # seat 0's TD
     assert sum(reading.unseen.values()) == DECK_SIZE - known
 
