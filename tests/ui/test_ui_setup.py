@@ -212,6 +212,7 @@ async def test_choosing_rami_offers_its_rulesets_and_two_or_four_players_and_no_
         assert screen.query_one("#chips").has_class("-unused")
         assert words(screen.query_one("#this-table")) == "At this table: 4 players, two against two"
         assert "600" in words(screen.query_one("#house-rules"))
+        assert words(screen.query_one("#opponent-label-2")) == "Your partner"
         await pilot.click("#players")
         await pilot.pause()
         assert words(screen.query_one("#this-table")) == "At this table: 2 players, one against one"
@@ -233,9 +234,11 @@ async def test_going_back_to_ramsli_offers_its_rulesets_players_and_chips_again(
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await setup_screen(pilot)
         await pilot.click("#game")
-        await pilot.click("#game")
+        await pilot.pause()
+        await pilot.press("left")  # the choice before, by keyboard
         await pilot.pause()
         assert screen.query_one("#ruleset").value == "classic"
         assert [value for _, value in screen.query_one("#players").options] == [3, 4, 5, 6]
         assert not screen.query_one("#chips").has_class("-unused")
         assert words(screen.query_one("#this-table")) == "At this table: 4 players, 20 chips each"
+        assert words(screen.query_one("#opponent-label-2")) == "Computer 2"

@@ -33,6 +33,7 @@ from ...widgets.choice import Choice
 from ...widgets.key_bar import KeyBar
 
 MOST_OPPONENTS = 5
+PARTNER_SEAT = 2  # across the table from you: at Rami two against two, your partner
 LONGEST_NUMBER = 40  # digits of chips or a seed (a 128-bit seed has 39)
 
 
@@ -110,7 +111,7 @@ class SetupScreen(Screen):
                     yield Input(settings.name, placeholder=NO_NAME, max_length=NAME_LENGTH, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
-                        yield Label(f"Computer {seat}", classes=row)
+                        yield Label(f"Computer {seat}", id=f"opponent-label-{seat}", classes=row)
                         yield Input(opponent.name, max_length=NAME_LENGTH, compact=True, id=f"opponent-name-{seat}", classes=row)
                         yield Choice([(strength, strength) for strength in strengths(self.game)],
                                      default_strength(opponent.strength, self.game),
@@ -198,10 +199,13 @@ class SetupScreen(Screen):
         self.show_ruleset(self.ruleset_shown)
 
     def show_game(self) -> None:
-        """The heading names the game; chips each only where the game is played for chips."""
+        """The heading names the game; chips each only where the game is played for chips;
+        at Rami the computer player opposite you is your partner (two against two)."""
         self.query_one("#heading", Label).update(f"{GAME_TITLES[self.game]} — a new session at the table")
         for widget in self.query(".chips-row"):
             widget.set_class(self.game not in PLAYED_FOR_CHIPS, "-unused")
+        self.query_one(f"#opponent-label-{PARTNER_SEAT}", Label).update(
+            "Your partner" if self.game == "rami" else f"Computer {PARTNER_SEAT}")
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
