@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ....cards import Card
-from ....games.rami.engine.events import Discarded, Drew, Event, TalonReshuffled, TournanteBuried, WentOut
+from ....games.rami.engine.events import (
+    Discarded, Drew, Event, HandStarted, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut,
+)
 from ....games.rami.engine import Phase, RamiView
 
 PLACES = {"talon": "the talon", "jetee": "the jetée", "tournante": "the tournante"}
@@ -39,8 +41,14 @@ class RamiWords(NamedTuple):
     def event(self, event: Event) -> str | None:
         """One line for what happened, or None for what needs no line."""
         if isinstance(event, Drew):
+            if event.card is None and event.seat == self.me:
+                return None  # the card drawn is told by the next event, to this seat alone
             taken = f" {self.card(event.card)}" if event.card is not None else " a card"
             return f"{self.subject(event.seat)} took{taken} from {PLACES[event.source]}."
+        if isinstance(event, TalonCardDrawn):
+            return f"You drew {self.card(event.card)} from the talon."
+        if isinstance(event, HandStarted):
+            return f"Hand {event.number}: {self.seat(event.dealer)} deal{'' if event.dealer == self.me else 's'}."
         if isinstance(event, Discarded):
             thrown = f"{self.subject(event.seat)} threw {self.card(event.card)}"
             return f"{thrown}: the tournante, to take instead of drawing this round." if event.tournante else f"{thrown}."

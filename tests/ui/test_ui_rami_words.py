@@ -1,0 +1,27 @@
+"""What the Rami table says happened, from the person's seat: their own draw named, the
+others' draws from the talon not."""
+
+from __future__ import annotations
+
+from ramsli_tui.cards import Card
+from ramsli_tui.games.rami.engine.events import Discarded, Drew, HandStarted, TalonCardDrawn, TournanteBuried
+from ramsli_tui.ui.screens.rami.words import RamiWords
+
+WORDS = RamiWords(("Mia", "Anna"), "french", 0)
+SEVEN = Card.from_code("7H")
+
+
+def test_a_draw_from_the_talon_is_named_to_the_one_who_drew_it_only():
+    assert WORDS.event(Drew(1, "talon", None)) == "Anna took a card from the talon."
+    assert WORDS.event(Drew(0, "talon", None)) is None
+    assert WORDS.event(TalonCardDrawn(0, SEVEN)) == "You drew 7♥ from the talon."
+    assert WORDS.event(Drew(1, "jetee", SEVEN)) == "Anna took 7♥ from the jetée."
+
+
+def test_the_tournante_the_deal_and_the_faces():
+    assert WORDS.event(Discarded(0, SEVEN, tournante=True)).startswith("You threw 7♥: the tournante")
+    assert WORDS.event(TournanteBuried(SEVEN)) == "Nobody took the tournante: 7♥ goes under the jetée."
+    assert WORDS.event(HandStarted(2, 1, (0, 100))) == "Hand 2: Anna deals."
+    assert WORDS.event(HandStarted(3, 0, (0, 100))) == "Hand 3: you deal."
+    german = WORDS._replace(faces="german")
+    assert german.event(Discarded(1, SEVEN)) == "Anna threw Herz-7."
