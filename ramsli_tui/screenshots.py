@@ -29,6 +29,7 @@ from .ui.widgets.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
+SMALL_SIZES = SIZES[:2]
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 RAMI_DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
@@ -184,6 +185,7 @@ class Scene:
     spec: Callable[[Path], GameSpec | None]
     steps: Callable[[Pilot], Awaitable[None]]
     faces: str = "french"
+    sizes: tuple[tuple[int, int], ...] = SIZES  # the window sizes it is shot at
 
 
 def seeded(players: int = 4, seed: int = 1, ruleset: str = "classic") -> Callable[[Path], GameSpec]:
@@ -278,8 +280,9 @@ SCENES = {
         Scene("hand-summary", seeded(seed=10), hand_over),
         Scene("trick-history", seeded(seed=10), then_press("h", second_hand_underway)),
         Scene("scoreboard", seeded(seed=10), then_press("s", third_hand_dealt)),
-        Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt)),
-        Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt)),
+        # the scoreboard where its columns are tight: with few players and with many, in small windows
+        Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
+        Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
         Scene("session-over", short_session, then_press("enter", session_ended)),  # after the last hand's summary
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
@@ -344,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for name in args.scenes or SCENES:
         for theme in args.themes or ["green-felt", "monochrome"]:
-            for width, height in SIZES:
+            for width, height in SCENES[name].sizes:
                 suffix = "" if theme == "green-felt" else f"-{theme}"
                 path = args.out / f"{name}-{width}x{height}{suffix}.svg"
                 path.write_text(asyncio.run(take(SCENES[name], (width, height), theme)), encoding="utf-8")

@@ -1,16 +1,27 @@
 """Snapshots of every screen, from the screenshot scenes: seeded games, computer players
-without delay, animations off, at the smallest size the table supports (60×20), 80×24
-and 120×40, in the default theme and (for the table at 3, 4 and 6 players and its key
-moments) in the monochrome one."""
+without delay, animations off, at the sizes each scene names (most at the smallest size
+the table supports, 60×20, at 80×24 and at 120×40), in the default theme and (for the
+table at 3, 4 and 6 players, its key moments and the crowded scoreboard) in the
+monochrome one: without colour, the chart's lines are told apart by the players' letters."""
 
 from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.screenshots import SCENES, SIZES, scene_app
+from ramsli_tui.screenshots import SCENES, scene_app
 
 MONOCHROME_SCENES = ["table-declare", "table-play", "table-3-players", "table-6-players", "table-refused",
-                     "hand-summary", "session-over"]
+                     "hand-summary", "session-over", "scoreboard-6-players"]
+
+
+def shots(names):
+    """Each scene of ``names`` at each of its sizes."""
+    return [(name, size) for name in names for size in SCENES[name].sizes]
+
+
+def shot_id(shot):
+    name, (width, height) = shot
+    return f"{name}-{width}x{height}"
 
 
 def steps_then_quiet(scene):
@@ -21,16 +32,14 @@ def steps_then_quiet(scene):
     return run_before
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-@pytest.mark.parametrize("name", list(SCENES))
+@pytest.mark.parametrize("name, size", shots(SCENES), ids=[shot_id(shot) for shot in shots(SCENES)])
 def test_screen(snap_compare, tmp_path, monkeypatch, name, size):
     monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown are then the same in every run
     scene = SCENES[name]
     assert snap_compare(scene_app(scene, tmp_path), terminal_size=size, run_before=steps_then_quiet(scene))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-@pytest.mark.parametrize("name", MONOCHROME_SCENES)
+@pytest.mark.parametrize("name, size", shots(MONOCHROME_SCENES), ids=[shot_id(shot) for shot in shots(MONOCHROME_SCENES)])
 def test_screen_in_monochrome(snap_compare, tmp_path, name, size):
     scene = SCENES[name]
     app = scene_app(scene, tmp_path, theme="monochrome")
