@@ -446,7 +446,7 @@ async def test_a_result_once_read_is_not_shown_again_when_the_table_is_replayed(
 async def test_a_computer_players_action_that_cannot_be_listed_is_judged_by_the_games_check():
     """In Rami a going-out is never among the listed actions; a computer player's going-out
     is taken, not replaced by the first listed action."""
-    spec = GameSpec("rami", "simple", 5, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
+    spec = GameSpec("rami", "simple", 14, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
     table = Table.for_spec(spec)
     notices = []
     for channel in table.channels:
