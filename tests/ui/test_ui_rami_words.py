@@ -25,3 +25,14 @@ def test_the_tournante_the_deal_and_the_faces():
     assert WORDS.event(HandStarted(3, 0, (0, 100))) == "Hand 3: you deal."
     german = WORDS._replace(faces="german")
     assert german.event(Discarded(1, SEVEN)) == "Anna threw Herz-7."
+
+
+def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
+    from ramsli_tui.games.rami.engine.events import HandScored
+    from ramsli_tui.ui.screens.rami.score_sheet import sheet_lines
+
+    hands = [HandScored(1, 1, 0, 100, (100, 0)), HandScored(2, 0, 1, 100, (100, 100)),
+             HandScored(3, 1, 0, 100, (200, 100))]
+    lines = [line.split() for line in sheet_lines(hands, WORDS)]
+    assert lines == [["Hand", "Went", "out", "you", "Anna"], ["1", "Anna", "100", "0"], ["2", "You", "0", "100"],
+                     ["3", "Anna", "100", "0"], ["Total", "200", "100"]]
