@@ -34,5 +34,5 @@ def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
     hands = [HandScored(1, 1, 0, 100, (100, 0)), HandScored(2, 0, 1, 100, (100, 100)),
              HandScored(3, 1, 0, 100, (200, 100))]
     lines = [line.split() for line in sheet_lines(hands, WORDS)]
-    assert lines == [["Hand", "Went", "out", "you", "Anna"], ["1", "Anna", "100", "0"], ["2", "You", "0", "100"],
+    assert lines == [["Hand", "Went", "out", "You", "Anna"], ["1", "Anna", "100", "0"], ["2", "You", "0", "100"],
                      ["3", "Anna", "100", "0"], ["Total", "200", "100"]]

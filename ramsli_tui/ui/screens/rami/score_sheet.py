@@ -18,7 +18,8 @@ from .words import RamiWords
 
 def sheet_lines(scored: Sequence[HandScored], words: RamiWords) -> list[str]:
     """The sheet as lines of text: a heading, a line a hand, the totals."""
-    sides = [words.side(side) for side in (0, 1)]
+    sides = [words.side(side, " & ") for side in (0, 1)]
+    sides = [side[:1].upper() + side[1:] for side in sides]
     width = max(12, *(len(side) for side in sides))
     lines = [f"{'Hand':<5} {'Went out':<14} {sides[0]:>{width}} {sides[1]:>{width}}"]
     for hand in scored:
