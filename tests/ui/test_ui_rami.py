@@ -283,3 +283,17 @@ async def test_a_game_left_on_a_hands_result_comes_back_to_that_result(tmp_path)
         await pilot.press("enter")
         await settle(pilot)
         assert again.client.view.number == 2
+
+
+async def test_from_setup_escape_goes_back_to_the_rami_table(tmp_path):
+    from ramsli_tui.ui.screens.common.setup import SetupScreen
+
+    app = make_app(tmp_path, rami_spec())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.new_game()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RamiTableScreen)
