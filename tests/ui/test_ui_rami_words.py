@@ -36,3 +36,9 @@ def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
     lines = [line.split() for line in sheet_lines(hands, WORDS)]
     assert lines == [["Hand", "Went", "out", "You", "Anna"], ["1", "Anna", "100", "0"], ["2", "You", "0", "100"],
                      ["3", "Anna", "100", "0"], ["Total", "200", "100"]]
+
+
+def test_a_side_does_in_the_singular_alone_and_in_the_plural_with_you_or_a_partner():
+    four = RamiWords(("Mia", "Anna", "Bertl", "Carlo"), "french", 0)
+    assert (WORDS.side_does(1, "get"), WORDS.side_does(0, "lose")) == ("Anna gets", "You lose")
+    assert (four.side_does(0, "get"), four.side_does(1, "lose")) == ("You and Bertl get", "Anna and Carlo lose")

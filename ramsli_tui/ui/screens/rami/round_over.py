@@ -50,15 +50,12 @@ class RoundOverScreen(Dialog[None]):
 
     def points_text(self) -> str:
         words, scored, view = self.words, self.scored, self.view
-        losers = words.side(scored.losing_side)
-        each = view.rules.points_per_loser
-        gets = "get" if losers.startswith("you") or " and " in losers else "gets"
-        lines = [f"{losers[:1].upper() + losers[1:]} {gets} {each} points" + (" each." if view.players == 4 else ".")]
-        lines.append("Scores: " + " – ".join(f"{words.side(side)} {scored.scores[side]}" for side in (0, 1))
-                     + f" (the game is lost at {view.rules.lost_at(view.players)}).")
+        each = " each" if view.players == 4 else ""
+        lines = [f"{words.side_does(scored.losing_side, 'get')} {view.rules.points_per_loser} points{each}.",
+                 "Scores: " + " – ".join(f"{words.side(side)} {scored.scores[side]}" for side in (0, 1))
+                 + f" (the game is lost at {view.rules.lost_at(view.players)})."]
         if self.last:
-            lost = "lose" if losers.startswith("you") or " and " in losers else "loses"
-            lines.append(f"{losers[:1].upper() + losers[1:]} {lost} the game.")
+            lines.append(f"{words.side_does(scored.losing_side, 'lose')} the game.")
         return "\n".join(lines)
 
     def on_button_pressed(self) -> None:

@@ -13,13 +13,12 @@ from textual.widgets import Static
 from ....games.rami.engine.events import HandScored
 from ....games.rami.rules import RamiRules
 from ..common.dialog import Dialog
-from .words import RamiWords
+from .words import RamiWords, capitalised
 
 
 def sheet_lines(scored: Sequence[HandScored], words: RamiWords) -> list[str]:
     """The sheet as lines of text: a heading, a line a hand, the totals."""
-    sides = [words.side(side, " & ") for side in (0, 1)]
-    sides = [side[:1].upper() + side[1:] for side in sides]
+    sides = [capitalised(words.side(side, " & ")) for side in (0, 1)]
     width = max(12, *(len(side) for side in sides))
     lines = [f"{'Hand':<5} {'Went out':<14} {sides[0]:>{width}} {sides[1]:>{width}}"]
     for hand in scored:

@@ -42,7 +42,7 @@ from .arrangement import best_melds, by_rank, by_suit
 from .hand import RamiHand
 from .piles import Pile, Piles
 from .seat import RamiSeat, RamiSeatState
-from .words import RamiWords
+from .words import RamiWords, capitalised
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest window the table is laid out for: fourteen cards in a row
 COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
@@ -261,8 +261,7 @@ class RamiTableScreen(Screen):
     @staticmethod
     def game_over_text(view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])
-        side = words.side(loser)
-        return (f"The game is over: {side[:1].upper() + side[1:]} lost at {view.scores[loser]} points. "
+        return (f"The game is over: {capitalised(words.side(loser))} lost at {view.scores[loser]} points. "
                 "n: a new game; q leaves.")
 
     def can_go_out(self) -> bool:

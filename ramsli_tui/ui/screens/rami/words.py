@@ -25,18 +25,20 @@ class RamiWords(NamedTuple):
 
     def subject(self, seat: int) -> str:
         """The seat at the start of a sentence: "You", "Anna"."""
-        word = self.seat(seat)
-        return word[:1].upper() + word[1:]
+        return capitalised(self.seat(seat))
 
     def card(self, card: Card) -> str:
         return card.label(self.faces)
 
-    def cards(self, cards) -> str:
-        return " ".join(self.card(card) for card in cards)
-
     def side(self, side: int, joined: str = " and ") -> str:
         """A side by its players: "you", "Anna", "you and Carlo"."""
         return joined.join(self.seat(seat) for seat in range(side, len(self.names), 2))
+
+    def side_does(self, side: int, verb: str) -> str:
+        """A side and what it does, at the start of a sentence: "Anna gets", "You and Carlo get"."""
+        players = self.side(side)
+        one = players != "you" and " and " not in players
+        return f"{capitalised(players)} {verb}{'s' if one else ''}"
 
     def event(self, event: Event) -> str | None:
         """One line for what happened, or None for what needs no line."""
@@ -74,6 +76,10 @@ class RamiWords(NamedTuple):
             return "Your turn: you can go out (g)! Or discard a card (Enter or d)."
         first = " (the dealer's first discard: no draw)" if not view.discards and view.seat == view.dealer else ""
         return f"Your turn: discard a card (←/→ then Enter or d, or click it twice){first}."
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _either(places: list[str]) -> str:
