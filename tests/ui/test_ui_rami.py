@@ -60,11 +60,12 @@ async def test_a_whole_hand_played_by_keys_ends_in_its_result_and_the_next_hand(
         assert sum(app.client.view.scores) == RAMI.load_rules("simple").points_for_losing_side(players)
 
 
-async def test_a_whole_hand_played_by_mouse(tmp_path):
+@pytest.mark.parametrize("players, seed", [(2, 1), (4, 2)], ids=["1v1", "2v2"])
+async def test_a_whole_hand_played_by_mouse(tmp_path, players, seed):
     """The piles clicked to draw, a card clicked twice to throw it, the buttons to go out and go on."""
-    app = make_app(tmp_path, rami_spec(2, seed=1))
+    app = make_app(tmp_path, rami_spec(players, seed))
     player, rng = RAMI.computer_player("normal"), random.Random(0)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)
             if app.client.result_unread:
