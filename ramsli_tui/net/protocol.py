@@ -1,0 +1,271 @@
+"""The table protocol, ``ramsli-table/1``: JSON lines over ``ssh HOST json``.
+
+The public contract is ../shared/spec/table-protocol.md; this module is its codec and
+knows nothing of connections or tables.
+
+Reading: ``Lines`` cuts what a client sends into lines of at most ``MAX_LINE`` bytes (a
+longer one is refused whole and reading goes on after it); ``request`` turns one line
+into a checked ``Request``, or a ``BadRequest`` saying what is wrong and naming the op
+(None for a line that is not a JSON object with an op).
+
+Writing: ``welcome``, ``tables``, ``seated``, ``update`` and ``error`` make each message
+the server sends, and ``encoded`` the line that carries it.  A Ramsli view and its
+events are told in the vocabulary of ``ramsli-result/1`` (card codes, suits by letter,
+declarations ``"in"``/``"out"``); ``refusal`` tells an ``IllegalAction`` to the player
+who tried it, naming cards by code ("you must follow suit: you hold KS").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, NamedTuple, Sequence
+
+from ..games.protocol import IllegalAction
+from ..games.ramsli.engine.events import (
+    Announced, CardPlayed, CardsDealt, Declared, FirstDealerChosen, HandSettled, HandStarted, Passed, Payment,
+    PlayStarted, SeatsLeft, SessionEnded, TrickWon, TrumpTurned,
+)
+from ..yamlfile import shown
+
+PROTOCOL = "ramsli-table/1"
+MAX_LINE = 4096  # bytes in one line from a client, its newline included
+MAX_TEXT = 100  # characters in one text field of a request
+
+
+class BadRequest(ValueError):
+    """A line the server cannot take: ``op`` is the request's op, or None when the line
+    is not a JSON object with an op."""
+
+    def __init__(self, op: str | None, message: str):
+        super().__init__(message)
+        self.op = op
+
+
+# --- reading ------------------------------------------------------------------------------
+
+TOO_LONG = None  # what ``Lines.feed`` gives for a line over the limit
+
+
+class Lines:
+    """Cuts a client's bytes into lines.  A line longer than ``limit`` bytes is given as
+    ``TOO_LONG`` (once) and what is left of it is skipped up to its newline, so that no
+    line is ever held whole in memory and the next one is read as usual."""
+
+    def __init__(self, limit: int = MAX_LINE):
+        self.limit = limit
+        self.pending = bytearray()
+        self.skipping = False
+
+    def feed(self, data: bytes) -> list[bytes | None]:
+        lines: list[bytes | None] = []
+        *ended, rest = data.split(b"\n")
+        for piece in ended:
+            if not self.skipping:
+                fits = len(self.pending) + len(piece) < self.limit  # the newline takes a byte
+                lines.append(bytes(self.pending + piece) if fits else TOO_LONG)
+            self.pending.clear()
+            self.skipping = False
+        if not self.skipping:
+            self.pending += rest
+            if len(self.pending) >= self.limit:
+                lines.append(TOO_LONG)
+                self.pending.clear()
+                self.skipping = True
+        return lines
+
+
+class Request(NamedTuple):
+    op: str
+    fields: dict[str, Any]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and len(value) <= 6 and all(_text(item) for item in value)
+
+
+# For each op, its fields: (name, check, what it must be, whether it may be left out).
+FieldRule = tuple[str, Callable[[Any], bool], str, bool]
+OPS: dict[str, tuple[FieldRule, ...]] = {
+    "list": (),
+    "create": (
+        ("game", _text, "a game's name", False),
+        ("ruleset", _text, "a ruleset's name", False),
+        ("players", _whole, "a whole number", False),
+        ("bots", _texts, "a list of computer players' strengths", False),
+    ),
+    "join": (("table", _whole, "a table's number", False), ("seat", _whole, "a seat's number", True)),
+    "start": (("table", _whole, "a table's number", False),),
+    "watch": (("table", _whole, "a table's number", False),),
+    "act": (("table", _whole, "a table's number", False), ("action", _text, "an action such as \"in\" or \"KS\"", False)),
+    "leave": (("table", _whole, "a table's number", False),),
+}
+
+
+def request(line: bytes) -> Request | None:
+    """The request on ``line``, None for a blank line; BadRequest saying what is wrong."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(None, "a line must be UTF-8 text holding one JSON object") from None
+    if not text.strip():
+        return None
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        reason = "it is nested too deep" if isinstance(error, RecursionError) else getattr(error, "msg", str(error))
+        raise BadRequest(None, f"a line must hold one JSON object ({reason})") from None
+    op = data.get("op") if isinstance(data, dict) else None
+    if not isinstance(op, str):
+        raise BadRequest(None, 'a request must be a JSON object with an "op", such as {"op": "list"}')
+    if op not in OPS:
+        raise BadRequest(op, f"there is no op {shown(op)}; the ops are {', '.join(OPS)}")
+    fields = {}
+    for name, check, what, optional in OPS[op]:
+        value = data.get(name)
+        if value is None and optional:
+            continue
+        if name not in data:
+            raise BadRequest(op, f"{op} needs {shown(name)}: {what}")
+        if not check(value):
+            raise BadRequest(op, f"{op}: {shown(name)} must be {what}, not {shown(value)}")
+        fields[name] = value
+    return Request(op, fields)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+# --- writing ------------------------------------------------------------------------------
+
+def encoded(message: dict[str, Any]) -> bytes:
+    """The line that carries ``message``."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def welcome(player: str) -> dict[str, Any]:
+    return {"type": "welcome", "protocol": PROTOCOL, "player": player}
+
+
+def tables(listed: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "tables", "tables": list(listed)}
+
+
+def seated(table: int, seat: int | None) -> dict[str, Any]:
+    return {"type": "seated", "table": table, "seat": seat}
+
+
+def error(op: str | None, message: str) -> dict[str, Any]:
+    return {"type": "error", "op": op, "message": message}
+
+
+def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequence[str], seat: int | None) -> dict[str, Any]:
+    """An update for ``seat`` (None: a spectator, who is shown no cards of any hand)."""
+    legal = sorted(str(action) for action in view.legal) if seat is not None and to_act(view) == seat and view.legal else None
+    return {
+        "type": "update",
+        "table": table,
+        "seq": seq,
+        "view": view_words(view, names, seat),
+        "events": [event_words(event) for event in events],
+        "legal": legal,
+    }
+
+
+def refusal(error: IllegalAction) -> str:
+    """An action refused, told to the player who tried it, cards by code.  (``for_you``
+    names cards by their faces; the protocol speaks codes, so until the games' protocol
+    offers that, its own renderer is called with codes.)"""
+    return error._render("you", "do", "you hold", lambda card: card.code)
+
+
+# --- a Ramsli view and its events, in the words of ramsli-result/1 ------------------------------
+
+def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
+    return {
+        "hand": [] if seat is None else codes(view.hand),
+        "seat": seat,
+        "dealer": view.dealer,
+        "hand_number": view.number,
+        "trump": view.trump.letter,
+        "turn_up": view.turn_up.code,
+        "declarations": [declaration(playing) for playing in view.declarations],
+        "active": list(view.active),
+        "announcement": announcement(view.announcement),
+        "tricks": [
+            {"leader": trick.leader, "plays": plays(trick.plays), "winner": trick.winner}
+            for trick in view.tricks
+            if trick.plays
+        ],
+        "tricks_won": list(view.tricks_won),
+        "stacks": list(view.stacks),
+        "pot": view.pot,
+        "to_act": to_act(view),
+        "names": list(names),
+    }
+
+
+def to_act(view: Any) -> int | None:
+    return view.current_seat if view.current_seat >= 0 else None
+
+
+def codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+def plays(pairs) -> list[list[Any]]:
+    return [[seat, card.code] for seat, card in pairs]
+
+
+def declaration(playing: bool | None) -> str | None:
+    return None if playing is None else ("in" if playing else "out")
+
+
+def announcement(standing: tuple[int, str, int | None] | None) -> dict[str, Any] | None:
+    if standing is None:
+        return None
+    seat, kind, target = standing
+    return {"seat": seat, "kind": kind, "target": target} if kind == "nap" else {"seat": seat, "kind": kind}
+
+
+def payment(paid: Payment) -> dict[str, Any]:
+    return {"payer": paid.payer, "payee": paid.payee, "chips": paid.chips, "reason": paid.reason, "short": paid.short}
+
+
+EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    FirstDealerChosen: lambda cut: {
+        "event": "cut", "cards": [pair for draw in cut.draws for pair in plays(draw)], "dealer": cut.dealer,
+    },
+    HandStarted: lambda started: {
+        "event": "hand_started", "hand_number": started.number, "dealer": started.dealer,
+        "antes": list(started.antes), "pot": started.pot,
+    },
+    CardsDealt: lambda dealt: {"event": "dealt", "seat": dealt.seat, "cards": codes(dealt.cards)},
+    TrumpTurned: lambda turned: {"event": "trump_turned", "card": turned.card.code, "set_aside": codes(turned.set_aside)},
+    Declared: lambda said: {"event": "declared", "seat": said.seat, "declaration": declaration(said.playing), "forced": said.forced},
+    Announced: lambda said: {"event": "announced", **announcement((said.seat, said.kind, said.target))},
+    Passed: lambda passed: {"event": "passed", "seat": passed.seat},
+    PlayStarted: lambda started: {"event": "play_started", "leader": started.leader, "active": list(started.active), "pot": started.pot},
+    CardPlayed: lambda played: {"event": "card_played", "seat": played.seat, "card": played.card.code, "trick": played.trick},
+    TrickWon: lambda won: {"event": "trick_won", "seat": won.seat, "trick": won.trick, "plays": plays(won.plays)},
+    HandSettled: lambda settled: {
+        "event": "hand_settled", "hand_number": settled.number, "outcome": settled.outcome,
+        "winners": list(settled.winners), "bete": list(settled.betes),
+        "payments": [payment(paid) for paid in settled.payments],
+        "stacks": list(settled.stacks), "pot": settled.pot, "changes": list(settled.changes),
+    },
+    SeatsLeft: lambda left: {"event": "seats_left", "seats": list(left.seats)},
+    SessionEnded: lambda ended: {"event": "session_ended", "reason": ended.reason, "winners": list(ended.winners), "stacks": list(ended.stacks)},
+}
+
+
+def event_words(event: Any) -> dict[str, Any]:
+    return EVENT_WORDS[type(event)](event)
