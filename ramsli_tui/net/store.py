@@ -1,0 +1,215 @@
+"""What ``ramsli serve`` keeps in its data folder, so that a restart, even after
+``kill -9``, finds every table and every name where it was.
+
+    host_key          the server's ed25519 key, made on the first start (mode 0600)
+    names.json        the key each player's name is bound to
+    tables/N.json     table N: its seats, who sits in each, and every action so far
+    tables/closed/    tables that finished or that everyone left: kept, never read again
+    serve.lock        held while a server runs on the folder
+
+Every file is written atomically (storage/files.py), so it is always the old text or
+the new one.  A table file that cannot be read is set aside under a new name, never
+deleted, and said so.  A table's session is a ``SavedGame`` (storage/saves.py), the
+same that local play writes: its spec and actions replay it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import asyncssh
+
+from ..storage.files import in_one_line, lock_exclusively, unused_name, write_atomically
+from ..storage.saves import SavedGame, whole
+
+TABLE_FORMAT = "ramsli-served-table/1"
+NAMES_FORMAT = "ramsli-served-names/1"
+
+
+class ServeError(Exception):
+    """Something that stops the server from starting, in one line."""
+
+
+@dataclass
+class ServedTable:
+    """One table as the server keeps it.  ``saved`` is its session: its spec, where a
+    seat not yet taken is a person's seat with no owner, and the actions so far.
+    ``owners`` names each person's seat by the fingerprint of its key (None for a
+    computer player's or an open seat)."""
+
+    number: int
+    creator: str
+    owners: list[str | None]
+    saved: SavedGame
+    started: bool = False
+    hand: int = 0  # the hand being played, shown in the list of tables
+
+    def kind_of(self, seat: int) -> str:
+        """``person``, ``bot`` or ``open``: what sits in ``seat``."""
+        if not self.saved.spec.seats[seat].is_person:
+            return "bot"
+        return "person" if self.owners[seat] is not None else "open"
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": TABLE_FORMAT,
+            "table": self.number,
+            "creator": self.creator,
+            "owners": self.owners,
+            "started": self.started,
+            "hand": self.hand,
+            "session": json.loads(self.saved.to_json()),
+        }, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> ServedTable:
+        """A table from its file; ValueError saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError("it is nested too deep to be a table") from None
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+            raise ValueError(f"it is not a {TABLE_FORMAT} table")
+        saved = SavedGame.from_json(json.dumps(data.get("session")))
+        try:
+            owners = data["owners"]
+            if not isinstance(owners, list) or len(owners) != saved.spec.players:
+                raise ValueError("owners")
+            if not all(owner is None or isinstance(owner, str) for owner in owners):
+                raise ValueError("owners")
+            if not isinstance(data["creator"], str) or not isinstance(data["started"], bool):
+                raise ValueError("creator" if not isinstance(data["creator"], str) else "started")
+            return cls(whole(data, "table"), data["creator"], owners, saved, data["started"], whole(data, "hand"))
+        except (KeyError, ValueError) as error:
+            raise ValueError(f"it is missing or has a wrong '{error.args[0]}'") from None
+
+
+class ServerFolder:
+    """The data folder of one server."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    @property
+    def tables_dir(self) -> Path:
+        return self.path / "tables"
+
+    @property
+    def closed_dir(self) -> Path:
+        return self.tables_dir / "closed"
+
+    @contextmanager
+    def claimed(self) -> Iterator[None]:
+        """Hold the folder while the server runs; ServeError if another server holds it."""
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            os.chmod(self.path, 0o700)
+            handle = open(self.path / "serve.lock", "a", encoding="utf-8")
+        except OSError as error:
+            raise ServeError(f"{self.path} cannot be used as the data folder ({error.strerror or error})") from None
+        with handle:
+            try:
+                lock_exclusively(handle)
+            except OSError:
+                raise ServeError(f"another ramsli serve is running on {self.path}") from None
+            yield
+
+    # --- the host key --------------------------------------------------------------------------
+
+    def host_key(self) -> asyncssh.SSHKey:
+        """The server's key: made once, then read at every start."""
+        path = self.path / "host_key"
+        if not path.exists():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            write_atomically(path, key.export_private_key().decode("ascii"))
+            os.chmod(path, 0o600)
+            return key
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            raise ServeError(f"{path} cannot be read as the host key ({in_one_line(error)})") from None
+
+    # --- the tables ----------------------------------------------------------------------------
+
+    def table_path(self, number: int) -> Path:
+        return self.tables_dir / f"{number}.json"
+
+    def tables(self) -> tuple[list[ServedTable], list[str]]:
+        """Every table kept, in order, and a line for each file that could not be read
+        (it has been set aside)."""
+        found, problems = [], []
+        for path in sorted(self.tables_dir.glob("*.json"), key=lambda path: (len(path.name), path.name)):
+            if not path.stem.isdigit():
+                continue  # set aside earlier
+            try:
+                found.append(ServedTable.from_json(path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError, ValueError) as error:
+                kept = unused_name(path, "unreadable")
+                path.replace(kept)
+                problems.append(f"{path} could not be read ({in_one_line(error)}); it was kept as {kept}")
+        return found, problems
+
+    def next_number(self) -> int:
+        """A number no table in the folder has had."""
+        numbers = [int(path.stem) for folder in (self.tables_dir, self.closed_dir)
+                   for path in folder.glob("*.json") if path.stem.isdigit()]
+        return max(numbers, default=0) + 1
+
+    def save_table(self, table: ServedTable) -> None:
+        write_atomically(self.table_path(table.number), table.to_json())
+
+    def close_table(self, table: ServedTable) -> None:
+        """Move a table that is over out of the way (its number is never given again)."""
+        path = self.table_path(table.number)
+        if path.exists():
+            self.closed_dir.mkdir(parents=True, exist_ok=True)
+            path.replace(self.closed_dir / path.name)
+
+    # --- names ------------------------------------------------------------------------------------
+
+    def names(self) -> NameBook:
+        return NameBook(self.path / "names.json")
+
+
+class NameBook:
+    """Each player's name and the public key it is bound to, kept in ``names.json``.
+    Names are told apart without regard to case, so nobody can be ``Mia`` beside ``mia``."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.keys: dict[str, str] = {}  # name -> public key, in OpenSSH's one-line form
+        self.fingerprints: dict[str, str] = {}  # name -> fingerprint of its key
+        if path.exists():
+            self._read()
+
+    def _read(self) -> None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != NAMES_FORMAT or not isinstance(data.get("names"), dict):
+                raise ValueError(f"it is not a {NAMES_FORMAT} file")
+            for name, key in data["names"].items():
+                self.fingerprints[name] = asyncssh.import_public_key(key).get_fingerprint()
+                self.keys[name] = key
+        except (OSError, ValueError, TypeError, AttributeError, asyncssh.KeyImportError) as error:
+            raise ServeError(f"{self.path} cannot be read ({in_one_line(error)}); "
+                             "mend or move it: it says which key each name belongs to") from None
+
+    def name_of(self, fingerprint: str) -> str | None:
+        """The name bound to the key with ``fingerprint``, if any."""
+        return next((name for name, bound in self.fingerprints.items() if bound == fingerprint), None)
+
+    def holder(self, name: str) -> str | None:
+        """The fingerprint of the key ``name`` is bound to, if any."""
+        folded = name.casefold()
+        return next((bound for held, bound in self.fingerprints.items() if held.casefold() == folded), None)
+
+    def bind(self, name: str, key: asyncssh.SSHKey) -> None:
+        self.keys[name] = key.export_public_key().decode("ascii").strip()
+        self.fingerprints[name] = key.get_fingerprint()
+        write_atomically(self.path, json.dumps({"format": NAMES_FORMAT, "names": self.keys}, indent=1))
+

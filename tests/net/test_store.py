@@ -1,0 +1,89 @@
+"""The data folder of ``ramsli serve``: the host key made once, names bound to keys,
+tables kept and read back, a file that cannot be read set aside, one server a folder."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import asyncssh
+import pytest
+
+from ramsli_tui.net.store import NameBook, ServedTable, ServeError, ServerFolder
+from ramsli_tui.storage.saves import SavedGame
+from ramsli_tui.table.spec import GameSpec, SeatSpec
+
+
+def a_table(number: int = 3) -> ServedTable:
+    spec = GameSpec("ramsli", "classic", 99, (SeatSpec.person("mia"), SeatSpec.person(""), SeatSpec.computer("Anna", "hard")))
+    return ServedTable(number, "SHA256:mia", ["SHA256:mia", None, None], SavedGame(spec, ("in", "out"), 0), True, 1)
+
+
+def test_the_host_key_is_made_once_readable_by_the_server_alone(tmp_path):
+    folder = ServerFolder(tmp_path)
+    key = folder.host_key()
+    path = tmp_path / "host_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert key.algorithm == b"ssh-ed25519"
+    assert ServerFolder(tmp_path).host_key().get_fingerprint() == key.get_fingerprint()
+
+
+def test_a_host_key_that_cannot_be_read_stops_the_server_in_one_line(tmp_path):
+    (tmp_path / "host_key").write_text("not a key")
+    with pytest.raises(ServeError, match="host_key cannot be read as the host key"):
+        ServerFolder(tmp_path).host_key()
+
+
+def test_a_table_is_kept_and_read_back_as_it_was(tmp_path):
+    folder = ServerFolder(tmp_path)
+    folder.save_table(a_table())
+    [back], problems = folder.tables()
+    assert back == a_table() and problems == []
+    assert folder.next_number() == 4
+    folder.close_table(back)
+    assert folder.tables() == ([], []) and (tmp_path / "tables" / "closed" / "3.json").exists()
+    assert folder.next_number() == 4, "a closed table's number is not given again"
+
+
+def test_a_table_file_that_cannot_be_read_is_set_aside_and_said_so(tmp_path):
+    folder = ServerFolder(tmp_path)
+    folder.save_table(a_table(1))
+    broken = json.loads(a_table(2).to_json())
+    broken["owners"] = ["SHA256:mia"]
+    (tmp_path / "tables" / "2.json").write_text(json.dumps(broken))
+    (tmp_path / "tables" / "5.json").write_text("{")
+    tables, problems = folder.tables()
+    assert [table.number for table in tables] == [1]
+    assert len(problems) == 2
+    assert "2.json could not be read (it is missing or has a wrong 'owners')" in problems[0]
+    assert sorted(path.name for path in (tmp_path / "tables").iterdir() if path.is_file()) == \
+        ["1.json", "2.unreadable.json", "5.unreadable.json"]
+    assert folder.tables()[1] == [], "what was set aside is not read again"
+
+
+def test_only_one_server_runs_on_a_folder(tmp_path):
+    folder = ServerFolder(tmp_path)
+    with folder.claimed():
+        with pytest.raises(ServeError, match="another ramsli serve is running on"):
+            with ServerFolder(tmp_path).claimed():
+                pass
+    with folder.claimed():
+        pass
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o700
+
+
+def test_a_name_is_bound_to_one_key_whatever_its_case(tmp_path):
+    book = NameBook(tmp_path / "names.json")
+    mia, zora = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    book.bind("Mia", mia)
+    assert book.holder("mia") == book.holder("MIA") == mia.get_fingerprint()
+    assert book.name_of(mia.get_fingerprint()) == "Mia" and book.name_of(zora.get_fingerprint()) is None
+    again = NameBook(tmp_path / "names.json")
+    assert again.name_of(mia.get_fingerprint()) == "Mia", "bindings outlive the server"
+    assert json.loads((tmp_path / "names.json").read_text())["names"]["Mia"].startswith("ssh-ed25519 ")
+
+
+def test_a_names_file_that_cannot_be_read_stops_the_server_rather_than_forget_who_is_who(tmp_path):
+    (tmp_path / "names.json").write_text('{"format": "ramsli-served-names/1", "names": {"mia": "nonsense"}}')
+    with pytest.raises(ServeError, match="names.json cannot be read"):
+        NameBook(tmp_path / "names.json")
