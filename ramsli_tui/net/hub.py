@@ -1,0 +1,543 @@
+"""The hub: every table of ``ramsli serve``, and who sits and who watches at each.
+
+The hub is server-authoritative.  It owns every table and the game behind it, takes
+each person's requests (create, join, start, watch, act, leave) and hands each of
+their connections only what its seat may see: a spectator sees no card of any hand.
+It knows nothing of SSH or JSON.  A connection is an ``Attendee``, told where it sits
+and every update of its seat: net/json_client.py for programs; the full-screen app,
+talking through the client seam over a socket, attaches to a seat the same way.
+
+How a table goes:
+- it starts its first hand when every seat is taken, or when its creator starts it
+  (its open seats then get ``normal`` computer players);
+- a person whose every connection has gone keeps the seat: after ``away_after``
+  seconds a computer player plays it until they come back, and the table says so;
+  when nobody at a table is connected any more it waits for them, saved;
+- a connected person who does not act within ``turn_limit`` has a computer player
+  act for them that once, so nobody's turn blocks a table for ever;
+- a person who leaves gives the seat to a ``normal`` computer player; a table that no
+  person sits at any more, or whose session is over, is closed (its file is kept);
+- every table is saved after every action (net/store.py); computer players think in
+  worker processes (net/thinkers.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, Protocol
+
+from ..games import game_named
+from ..games.protocol import events_for
+from ..games.ramsli import rules as ramsli_rules
+from ..storage.saves import SavedGame
+from ..storage.settings import DEFAULT_OPPONENTS
+from ..table.spec import GameSpec, SeatSpec
+from ..table.table import Moved, Table
+from ..table.updates import Update
+from ..yamlfile import FileProblem, shown
+from .journal import Journal
+from .store import ServedTable, ServerFolder
+from .thinkers import Thinkers
+
+STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
+# The games tables are made for here (those the protocol has words for), and the
+# rulesets each offers by name: never a path, so that nobody reads the server's files.
+RULESETS = {"ramsli": ramsli_rules.available}
+
+
+class HubRefusal(Exception):
+    """A request the hub cannot take; the message says why, in words."""
+
+
+class Player(NamedTuple):
+    """A person, known by the key they logged in with and the name bound to it."""
+
+    name: str
+    key: str  # the key's fingerprint
+
+
+class Attendee(Protocol):
+    """One connection of a person to the hub."""
+
+    player: Player
+    reads_results: bool  # False: a program, for which the hub reads each hand's result
+
+    def seated(self, table: int, seat: int | None) -> None:
+        """It now follows ``table`` at ``seat`` (None: as a spectator)."""
+
+    def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
+        """What ``seat`` may see now (a spectator's update holds only public events)."""
+
+    def noticed(self, table: int, message: str) -> None:
+        """Something the table says to everyone at it."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the hub treats people and tables (seconds where it says nothing else)."""
+
+    away_after: float = 30.0  # a person gone this long has a computer player stand in
+    turn_limit: float = 90.0  # a connected person's time to act or read a result
+    bot_delay: float = 0.6  # a computer player's pause before acting, so people can follow
+    max_tables: int = 200
+    tables_per_person: int = 8
+
+
+class Hub:
+    """Every table, by number."""
+
+    def __init__(self, folder: ServerFolder, thinkers: Thinkers, policy: Policy = Policy(), journal: Journal | None = None):
+        self.folder = folder
+        self.thinkers = thinkers
+        self.policy = policy
+        self.journal = journal or Journal()
+        self.tables: dict[int, HubTable] = {}
+
+    def restore(self) -> None:
+        """Take back every table kept in the data folder; each waits for its people."""
+        records, problems = self.folder.tables()
+        for problem in problems:
+            self.journal("table unreadable", problem=problem)
+        for record in records:
+            self.tables[record.number] = HubTable(self, record)
+        if records:
+            self.journal("tables restored", count=len(records))
+
+    async def stop(self) -> None:
+        """Stop every table (each is saved already, after its last action)."""
+        runners = [table.halt() for table in self.tables.values()]
+        await asyncio.gather(*(runner for runner in runners if runner is not None), return_exceptions=True)
+
+    # --- connections ---------------------------------------------------------------------------
+
+    def connected(self, attendee: Attendee) -> None:
+        """A person connected: they are seated again at every table they sit at."""
+        for table in list(self.tables.values()):
+            seat = table.seat_of(attendee.player)
+            if seat is not None:
+                table.attach(attendee, seat)
+
+    def disconnected(self, attendee: Attendee) -> None:
+        for table in list(self.tables.values()):
+            table.detach(attendee)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [table.summary() for table in self.tables.values()]
+
+    def create(self, attendee: Attendee, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+        """A new table: its creator at seat 0, the computer players in the last seats,
+        the seats between open; it starts at once when there are none."""
+        player = attendee.player
+        if len(self.tables) >= self.policy.max_tables:
+            raise HubRefusal(f"the server has {len(self.tables)} tables, as many as it holds; join one of them")
+        self._check_room_for(player)
+        spec = self._spec(player, game, ruleset, players, bots)
+        owners = [player.key] + [None] * (players - 1)
+        record = ServedTable(self.folder.next_number(), player.key, owners, SavedGame(spec))
+        table = self.tables[record.number] = HubTable(self, record)
+        table.save()
+        self.journal("table created", table=record.number, by=player.name, game=game, ruleset=ruleset,
+                     players=players, bots=len(bots))
+        table.attach(attendee, 0)
+        if not table.open_seats():
+            table.begin()
+        return record.number
+
+    def _check_room_for(self, player: Player) -> None:
+        sitting = sum(1 for table in self.tables.values() if table.seat_of(player) is not None)
+        if sitting >= self.policy.tables_per_person:
+            raise HubRefusal(f"you sit at {sitting} tables, as many as one person may; leave one first")
+
+    def _spec(self, player: Player, game: str, ruleset: str, players: int, bots: list[str]) -> GameSpec:
+        """The spec of a new table, every choice checked; HubRefusal saying what is wrong."""
+        if game not in RULESETS:
+            raise HubRefusal(f"there is no game {shown(game)} here; the games are {', '.join(RULESETS)}")
+        kind = game_named(game)
+        offered = RULESETS[game]()
+        if ruleset not in offered:
+            raise HubRefusal(f"there is no ruleset {shown(ruleset)} here; the rulesets are {', '.join(sorted(offered))}")
+        try:
+            kind.check_players(kind.load_rules(ruleset), players)
+        except FileProblem as error:
+            self.journal("ruleset unreadable", ruleset=ruleset, problem=str(error))
+            raise HubRefusal(f"the ruleset {shown(ruleset)} cannot be used now; choose another") from None
+        except ValueError as error:
+            raise HubRefusal(str(error)) from None
+        unknown = [strength for strength in bots if strength not in kind.strengths]
+        if unknown:
+            raise HubRefusal(f"there is no computer player {shown(unknown[0])}; choose from {', '.join(kind.strengths)}")
+        if len(bots) >= players:
+            raise HubRefusal(f"a table of {players} has room for {players - 1} computer players beside you, not {len(bots)}")
+        names = computer_names({player.name}, len(bots))
+        seats = (
+            SeatSpec.person(player.name),
+            *[SeatSpec.person("")] * (players - 1 - len(bots)),
+            *map(SeatSpec.computer, names, bots),
+        )
+        return GameSpec(game, ruleset, secrets.randbits(48), seats)
+
+    def join(self, attendee: Attendee, number: int, seat: int | None) -> None:
+        table = self._table(number)
+        player = attendee.player
+        own = table.seat_of(player)
+        if own is not None:
+            if seat is not None and seat != own:
+                raise HubRefusal(f"you sit at seat {own} of table {number}, not {seat}")
+            if attendee in table.attendees.get(own, ()):
+                raise HubRefusal(f"you sit at table {number} already, at seat {own}")
+            table.attach(attendee, own)
+            return
+        if table.record.started:
+            raise HubRefusal(f"table {number} has started and has no open seat; watch it instead")
+        self._check_room_for(player)
+        table.take(attendee, seat)
+
+    def start(self, attendee: Attendee, number: int) -> None:
+        table = self._table(number)
+        if table.record.started:
+            raise HubRefusal(f"table {number} has started already")
+        if table.record.creator != attendee.player.key:
+            raise HubRefusal(f"only the person who made table {number} can start it")
+        table.begin()
+
+    def watch(self, attendee: Attendee, number: int) -> None:
+        table = self._table(number)
+        own = table.seat_of(attendee.player)
+        if own is not None:
+            raise HubRefusal(f"you sit at table {number}, at seat {own}: you are sent its updates already")
+        if attendee in table.attendees.get(None, ()):
+            raise HubRefusal(f"you watch table {number} already")
+        table.attach(attendee, None)
+
+    def act(self, attendee: Attendee, number: int, text: str) -> None:
+        """The person's action at their seat: HubRefusal if they have none or it is not an
+        action; IllegalAction (the game's or the table's words) if it cannot be taken now."""
+        table = self._table(number)
+        seat = table.seat_of(attendee.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {number}")
+        if table.table is None:
+            raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
+        try:
+            action = table.table.game.parse_action(text)
+        except ValueError as error:
+            raise HubRefusal(str(error)) from None
+        table.table.act(seat, action)
+
+    def leave(self, attendee: Attendee, number: int) -> None:
+        table = self._table(number)
+        seat = table.seat_of(attendee.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {number}")
+        table.give_up(seat)
+        if not any(table.record.owners):
+            self.close(table, "empty")
+
+    def _table(self, number: int) -> HubTable:
+        try:
+            return self.tables[number]
+        except KeyError:
+            raise HubRefusal(f"there is no table {number}") from None
+
+    def close(self, table: HubTable, reason: str) -> None:
+        table.halt()
+        self.tables.pop(table.number, None)
+        self.folder.close_table(table.record)
+        self.journal("table closed", table=table.number, reason=reason)
+
+
+def computer_names(taken: set[str], count: int) -> list[str]:
+    """Names for ``count`` computer players, none of them ``taken``."""
+    names = [opponent.name for opponent in DEFAULT_OPPONENTS if opponent.name not in taken]
+    names += [f"Computer {number}" for number in range(1, count + 1)]
+    return names[:count]
+
+
+class HubTable:
+    """One table: what is kept of it, the running table when it has started, and the
+    attendees at each seat (spectators under None)."""
+
+    def __init__(self, hub: Hub, record: ServedTable):
+        self.hub = hub
+        self.record = record
+        self.table: Table | None = None  # made when it starts, or when it is first wanted after a restart
+        self.runner: asyncio.Task | None = None
+        self.attendees: dict[int | None, list[Attendee]] = {}
+        self.away_timers: dict[int, asyncio.TimerHandle] = {}
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.record.saved.spec
+
+    def summary(self) -> dict[str, Any]:
+        spec = self.spec
+        seats = [
+            {"seat": number, "name": None if kind == "open" else seat.name, "kind": kind}
+            for number, (seat, kind) in enumerate(zip(spec.seats, map(self.record.kind_of, range(spec.players))))
+        ]
+        return {"table": self.number, "game": spec.game, "ruleset": spec.ruleset, "players": spec.players,
+                "seats": seats, "hand": self.record.hand}
+
+    def seat_of(self, player: Player) -> int | None:
+        return self.record.owners.index(player.key) if player.key in self.record.owners else None
+
+    def open_seats(self) -> list[int]:
+        return [seat for seat in range(self.spec.players) if self.record.kind_of(seat) == "open"]
+
+    def save(self) -> None:
+        self.hub.folder.save_table(self.record)
+
+    def _reseat(self, seat: int, spec: SeatSpec, owner: str | None) -> None:
+        seats = list(self.spec.seats)
+        seats[seat] = spec
+        self.record.owners[seat] = owner
+        self.record.saved = replace(self.record.saved, spec=replace(self.spec, seats=tuple(seats)))
+
+    # --- seats ---------------------------------------------------------------------------------
+
+    def take(self, attendee: Attendee, seat: int | None) -> None:
+        """An open seat for the attendee's person: ``seat``, or the first open one."""
+        open_seats = self.open_seats()
+        if seat is None:
+            seat = open_seats[0]
+        elif seat not in open_seats:
+            raise HubRefusal(f"seat {seat} of table {self.number} is not open; the open seats are "
+                             f"{', '.join(map(str, open_seats))}")
+        self.detach(attendee)  # a spectator who sits down
+        self._reseat(seat, SeatSpec.person(attendee.player.name), attendee.player.key)
+        self.save()
+        self.hub.journal("seat taken", table=self.number, seat=seat, name=attendee.player.name)
+        self.attach(attendee, seat)
+        if not self.open_seats():
+            self.begin()
+
+    def begin(self) -> None:
+        """Start the first hand: the open seats get computer players."""
+        taken = {seat.name for seat in self.spec.seats}
+        for seat, name in zip(self.open_seats(), computer_names(taken, self.spec.players)):
+            self._reseat(seat, SeatSpec.computer(name, STAND_IN), None)
+        self.record.started = True
+        self.record.hand = 1
+        self.save()
+        self.hub.journal("table started", table=self.number, names=",".join(self.spec.names))
+        self._wake()
+
+    def give_up(self, seat: int) -> None:
+        """The person at ``seat`` leaves it: open again before the start, a computer player's after."""
+        name = self.spec.seats[seat].name
+        for attendee in list(self.attendees.get(seat, ())):
+            self.detach(attendee)
+        self._cancel_away(seat)
+        if not self.record.started:
+            self._reseat(seat, SeatSpec.person(""), None)
+            if self.record.creator not in self.record.owners and any(self.record.owners):
+                self.record.creator = next(owner for owner in self.record.owners if owner)
+        else:
+            stand_in = computer_names(set(self.spec.names), 1)[0]
+            self._reseat(seat, SeatSpec.computer(stand_in, STAND_IN), None)
+            if self.table is not None:
+                self.table.set_away(seat, True)  # the stand-in acts now if the table waited for them
+                chair = self.table.seats[seat]
+                chair.person, chair.name, chair.time_limit = False, stand_in, None
+                chair.player = self.hub.thinkers.player(self.spec.game, STAND_IN)
+                self.tell(f"{name} left the table: {stand_in}, a computer player, plays the seat.")
+        self.save()
+        self.hub.journal("seat left", table=self.number, seat=seat, name=name)
+
+    # --- attendees -------------------------------------------------------------------------------
+
+    def attach(self, attendee: Attendee, seat: int | None) -> None:
+        """The attendee follows ``seat`` (None: watches): told so, then sent all it may see."""
+        self.attendees.setdefault(seat, []).append(attendee)
+        attendee.seated(self.number, seat)
+        if seat is not None:
+            self._cancel_away(seat)
+            if self.table is not None and self.table.seats[seat].away:
+                self.table.set_away(seat, False)
+                self.tell(f"{attendee.player.name} is back.")
+                self.hub.journal("back", table=self.number, seat=seat, name=attendee.player.name)
+        if self.table is not None:
+            self._open_for(attendee, seat)
+            self._run_if_anyone()
+        elif self.record.started:
+            self._wake()
+
+    def detach(self, attendee: Attendee) -> None:
+        for seat, attendees in self.attendees.items():
+            if attendee in attendees:
+                attendees.remove(attendee)
+                if seat is not None and not attendees and self.table is not None:
+                    self._start_away(seat)
+
+    def _present(self, seat: int) -> bool:
+        return bool(self.attendees.get(seat))
+
+    def _people(self) -> list[int]:
+        return [seat for seat, owner in enumerate(self.record.owners) if owner is not None]
+
+    def _start_away(self, seat: int) -> None:
+        self._cancel_away(seat)
+        loop = asyncio.get_running_loop()
+        self.away_timers[seat] = loop.call_later(self.hub.policy.away_after, self._gone, seat)
+
+    def _cancel_away(self, seat: int) -> None:
+        timer = self.away_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _gone(self, seat: int) -> None:
+        """``seat``'s person has been away long enough: a computer player stands in for
+        them, or, when nobody at the table is here any more, the table waits for them."""
+        self.away_timers.pop(seat, None)
+        if self.table is None or self._present(seat) or self.record.owners[seat] is None:
+            return
+        if not any(self._present(person) for person in self._people()):
+            self.pause()
+            return
+        name = self.spec.seats[seat].name
+        self.table.set_away(seat, True)
+        self.tell(f"{name} is away: a computer player plays for them until they come back.")
+        self.hub.journal("away", table=self.number, seat=seat, name=name)
+
+    def tell(self, message: str) -> None:
+        """Say something to everyone at the table (the server's log hears it once, through seat 0)."""
+        if self.table is not None:
+            self.table.tell_everyone(message)
+
+    # --- running ---------------------------------------------------------------------------------
+
+    def _wake(self) -> None:
+        """Make the table from what is kept (at its start, or the first time it is wanted
+        after a restart), send every attendee all it may see, and run it if anyone is here."""
+        spec, saved = self.spec, self.record.saved
+        thinkers = self.hub.thinkers
+        try:
+            table = Table.for_spec(spec, delay=self.hub.policy.bot_delay, actions=saved.actions,
+                                   results_read=saved.results_read)
+        except (FileProblem, ValueError) as error:  # its ruleset changed or went away
+            self.hub.journal("table cannot go on", table=self.number, problem=str(error))
+            self.hub.close(self, "does not replay")
+            return
+        table.stand_in = lambda: thinkers.player(spec.game, STAND_IN)
+        for seat, chair in enumerate(table.seats):
+            if chair.person:
+                chair.time_limit = self.hub.policy.turn_limit
+            else:
+                chair.player = thinkers.player(spec.game, spec.seats[seat].strength)
+            channel = table.channel(seat)
+            channel.listener = self._listener(seat)
+            channel.on_notice = self._notice_listener(seat)
+        table.observe(self)
+        self.table = table
+        for seat, attendees in self.attendees.items():
+            for attendee in attendees:
+                self._open_for(attendee, seat)
+        self._run_if_anyone()
+
+    def _run_if_anyone(self) -> None:
+        """Run the table if someone at it is here; those who are not are given the usual
+        time to come back before a computer player stands in for them."""
+        table = self.table
+        if table is None or self.runner is not None or table.game.is_over:
+            return
+        if any(self._present(seat) for seat in self._people()):
+            self.runner = asyncio.get_running_loop().create_task(self._run(table))
+            self.hub.journal("table running", table=self.number)
+            for seat in self._people():
+                if not self._present(seat) and not table.seats[seat].away:
+                    self._start_away(seat)
+
+    async def _run(self, table: Table) -> None:
+        try:
+            await table.run()
+        except Exception as error:  # a bug must not take the hub down: the table waits, saved
+            self.hub.journal("table failed", table=self.number, error=repr(error))
+            self.runner = None
+            return
+        self.runner = None
+        if table.game.is_over:
+            self.hub.close(self, "finished")
+
+    def pause(self) -> None:
+        """Nobody at the table is here: it stops where it is (saved) until someone comes back."""
+        runner = self.halt()
+        if runner is not None:
+            self.hub.journal("table waits", table=self.number)
+
+    def halt(self) -> asyncio.Task | None:
+        """Stop running the table, if it runs; the task that ran it."""
+        for seat in list(self.away_timers):
+            self._cancel_away(seat)
+        runner, self.runner = self.runner, None
+        if runner is None:
+            return None
+        runner.cancel()
+        table = self.table
+        # The table marks every seat as wanted when its run ends; it is only waiting.
+        runner.add_done_callback(lambda _: [channel.needed.clear() for channel in table.channels])
+        return runner
+
+    # --- what the table says -----------------------------------------------------------------------
+
+    def table_moved(self, moved: Moved) -> None:
+        """The table's observer: saved after every action and every result read."""
+        game = self.table.game
+        self.record.saved = replace(self.record.saved, actions=moved.actions, results_read=moved.results_read)
+        self.record.hand = game.rounds_finished + (0 if game.is_over else 1)
+        try:
+            self.save()
+        except OSError as error:
+            self.hub.journal("save failed", table=self.number, error=error.strerror or error)
+            raise
+
+    def _listener(self, seat: int):
+        def heard(update: Update) -> None:
+            self._send(seat, update)
+            if seat == 0:
+                self._send(None, update)
+        return heard
+
+    def _notice_listener(self, seat: int):
+        def heard(message: str) -> None:
+            for attendee in list(self.attendees.get(seat, ())):
+                attendee.noticed(self.number, message)
+            if seat == 0:
+                self.hub.journal("table says", table=self.number, message=message)
+                for attendee in list(self.attendees.get(None, ())):
+                    attendee.noticed(self.number, message)
+        return heard
+
+    def _open_for(self, attendee: Attendee, seat: int | None) -> None:
+        """Everything ``seat`` may see so far, to one attendee."""
+        update = self.table.opening(0 if seat is None else seat)
+        attendee.updated(self.number, seat, public(update) if seat is None else update, self.table.names)
+        self._read_for_programs(seat)
+
+    def _send(self, seat: int | None, update: Update) -> None:
+        attendees = list(self.attendees.get(seat, ()))
+        if seat is None:
+            update = public(update)
+        for attendee in attendees:
+            attendee.updated(self.number, seat, update, self.table.names)
+        self._read_for_programs(seat)
+
+    def _read_for_programs(self, seat: int | None) -> None:
+        """A program cannot say it has read a hand's result: it has, once it was sent."""
+        attendees = self.attendees.get(seat, ())
+        if seat is None or not attendees or any(attendee.reads_results for attendee in attendees):
+            return
+        if self.table.channel(seat).result_unread:
+            self.table.result_read(seat)
+
+
+def public(update: Update) -> Update:
+    """``update`` as a spectator may see it: only the events every seat sees."""
+    return update._replace(events=tuple(events_for(update.events, None)), round_end=None)

@@ -1,0 +1,330 @@
+"""The hub without SSH: tables made, joined, started, watched, left; people away and
+back; saved and taken back; every attendee told only what its seat may see."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from ramsli_tui.games.protocol import IllegalAction
+from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandSettled
+from ramsli_tui.net import protocol
+from ramsli_tui.net.hub import Hub, HubRefusal, Player, Policy
+from ramsli_tui.net.journal import Journal
+from ramsli_tui.net.store import ServerFolder
+
+from tests.net.kit import QUICK
+
+
+class Listener:
+    """An attendee that keeps all it is told."""
+
+    reads_results = False
+
+    def __init__(self, name: str):
+        self.player = Player(name, f"SHA256:{name}-key")
+        self.seats: list[tuple[int, int | None]] = []
+        self.updates: list[tuple[int, int | None, object]] = []
+        self.notices: list[str] = []
+
+    def seated(self, table, seat):
+        self.seats.append((table, seat))
+
+    def updated(self, table, seat, update, names):
+        self.updates.append((table, seat, update))
+
+    def noticed(self, table, message):
+        self.notices.append(message)
+
+    @property
+    def last(self):
+        return self.updates[-1][2]
+
+
+def new_hub(folder, thinkers, policy: Policy = QUICK) -> Hub:
+    return Hub(ServerFolder(folder), thinkers, policy, Journal(open("/dev/null", "w")))
+
+
+async def until(condition, timeout: float = 5.0, what: str = "the condition") -> None:
+    for _ in range(int(timeout / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{what} did not come within {timeout} s")
+
+
+def act_if_asked(hub: Hub, listener: Listener, table: int) -> bool:
+    """The listener's seat takes its first legal action if the table waits for it."""
+    if not listener.updates:
+        return False
+    _, seat, update = listener.updates[-1]
+    view = update.view
+    if seat is None or view.current_seat != seat or not view.legal:
+        return False
+    try:
+        hub.act(listener, table, str(sorted(map(str, view.legal))[0]))
+    except IllegalAction:
+        return False  # the table is not waiting for it yet
+    return True
+
+
+async def play_until(hub: Hub, people: list[Listener], table: int, done, timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.005)):
+        if done():
+            return
+        for person in people:
+            act_if_asked(hub, person, table)
+        await asyncio.sleep(0.005)
+    raise AssertionError("the table did not get there")
+
+
+def two_at_a_table(hub: Hub, ruleset: str = "classic") -> tuple[Listener, Listener, int]:
+    mia, zora = Listener("mia"), Listener("zora")
+    number = hub.create(mia, "ramsli", ruleset, 4, ["normal", "normal"])
+    hub.join(zora, number, None)
+    return mia, zora, number
+
+
+# --- making and starting tables -------------------------------------------------------------
+
+async def test_a_new_table_seats_its_creator_and_waits_for_its_open_seats(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia = Listener("mia")
+    number = hub.create(mia, "ramsli", "classic", 4, ["hard", "normal"])
+    assert mia.seats == [(number, 0)]
+    assert mia.updates == [], "nothing is dealt before every seat is taken"
+    [listed] = hub.listing()
+    assert listed == {
+        "table": number, "game": "ramsli", "ruleset": "classic", "players": 4, "hand": 0,
+        "seats": [{"seat": 0, "name": "mia", "kind": "person"}, {"seat": 1, "name": None, "kind": "open"},
+                  {"seat": 2, "name": "Anna", "kind": "bot"}, {"seat": 3, "name": "Bertl", "kind": "bot"}],
+    }
+    kept = json.loads((tmp_path / "tables" / f"{number}.json").read_text())
+    assert kept["owners"] == [mia.player.key, None, None, None] and not kept["started"]
+
+
+async def test_a_table_starts_when_its_last_open_seat_is_taken_and_everyone_gets_a_full_update(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    assert zora.seats == [(number, 1)]
+    for person, seat in ((mia, 0), (zora, 1)):
+        table, at, update = person.updates[0]
+        assert (table, at, update.view.seat) == (number, seat, seat)
+        dealt = [event for event in update.events if isinstance(event, CardsDealt)]
+        assert [event.seat for event in dealt] == [seat], "each is dealt only their own cards"
+    assert hub.listing()[0]["hand"] == 1
+    await hub.stop()
+
+
+async def test_only_its_creator_starts_a_table_and_its_open_seats_get_normal_computer_players(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora = Listener("mia"), Listener("zora")
+    number = hub.create(mia, "ramsli", "classic", 5, ["hard"])
+    hub.join(zora, number, 2)
+    with pytest.raises(HubRefusal, match="only the person who made table"):
+        hub.start(zora, number)
+    hub.start(mia, number)
+    kinds = [(seat["kind"], seat["name"]) for seat in hub.listing()[0]["seats"]]
+    assert kinds == [("person", "mia"), ("bot", "Bertl"), ("person", "zora"), ("bot", "Carlo"), ("bot", "Anna")]
+    assert [seat.strength for seat in hub.tables[number].spec.seats] == [None, "normal", None, "normal", "hard"]
+    with pytest.raises(HubRefusal, match="has started already"):
+        hub.start(mia, number)
+    await hub.stop()
+
+
+@pytest.mark.parametrize("game, ruleset, players, bots, words", [
+    ("chess", "classic", 4, [], "there is no game 'chess' here; the games are ramsli"),
+    ("ramsli", "/etc/passwd", 4, [], "no ruleset '/etc/passwd' here; the rulesets are bete-pot, classic"),
+    ("ramsli", "../classic", 4, [], "no ruleset '../classic' here"),
+    ("ramsli", "classic", 9, [], "the classic rules are for 3 to 6 players, not 9"),
+    ("ramsli", "classic", 4, ["genius"], "no computer player 'genius'; choose from random, normal, hard"),
+    ("ramsli", "classic", 3, ["normal", "normal", "normal"], "a table of 3 has room for 2 computer players beside you, not 3"),
+])
+async def test_a_table_that_cannot_be_made_is_refused_in_words(tmp_path, thinkers, game, ruleset, players, bots, words):
+    hub = new_hub(tmp_path, thinkers)
+    with pytest.raises(HubRefusal, match=words.replace("(", r"\(").replace(")", r"\)")):
+        hub.create(Listener("mia"), game, ruleset, players, bots)
+    assert hub.listing() == [] and not list((tmp_path / "tables").glob("*.json"))
+
+
+async def test_the_hub_holds_so_many_tables_and_a_person_sits_at_so_many(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, Policy(max_tables=3, tables_per_person=2, bot_delay=0))
+    mia, zora = Listener("mia"), Listener("zora")
+    for _ in range(2):
+        hub.create(mia, "ramsli", "classic", 3, [])
+    with pytest.raises(HubRefusal, match="you sit at 2 tables, as many as one person may; leave one first"):
+        hub.create(mia, "ramsli", "classic", 3, [])
+    with pytest.raises(HubRefusal, match="you sit at 2 tables, as many as one person may"):
+        hub.join(mia, hub.create(zora, "ramsli", "classic", 3, []), None)
+    with pytest.raises(HubRefusal, match="the server has 3 tables, as many as it holds; join one of them"):
+        hub.create(zora, "ramsli", "classic", 3, [])
+    await hub.stop()
+
+
+async def test_a_seat_that_is_not_open_or_a_table_that_is_not_there_is_refused(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, nina = Listener("mia"), Listener("zora"), Listener("nina")
+    number = hub.create(mia, "ramsli", "classic", 4, ["normal"])
+    with pytest.raises(HubRefusal, match="seat 3 of table 1 is not open; the open seats are 1, 2"):
+        hub.join(zora, number, 3)
+    with pytest.raises(HubRefusal, match="there is no table 7"):
+        hub.join(zora, 7, None)
+    with pytest.raises(HubRefusal, match="you sit at table 1 already, at seat 0"):
+        hub.join(mia, number, None)
+    hub.join(zora, number, 2)
+    hub.join(nina, number, None)
+    with pytest.raises(HubRefusal, match="has started and has no open seat; watch it instead"):
+        hub.join(Listener("otto"), number, None)
+    await hub.stop()
+
+
+# --- what each one sees ----------------------------------------------------------------------
+
+async def test_a_spectator_sees_every_public_event_and_no_card_of_any_hand(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    otto = Listener("otto")
+    hub.watch(otto, number)
+    assert otto.seats == [(number, None)]
+    await play_until(hub, [mia, zora], number, lambda: hub.listing()[0]["hand"] >= 2)
+    for _, seat, update in otto.updates:
+        assert seat is None and update.round_end is None
+        assert not [event for event in update.events if isinstance(event, CardsDealt)]
+        message = protocol.update(number, 1, update.view, update.events, ("mia", "zora", "Anna", "Bertl"), seat)
+        assert message["view"]["hand"] == [] and message["legal"] is None
+    assert any(isinstance(event, HandSettled) for _, _, update in otto.updates for event in update.events)
+    with pytest.raises(HubRefusal, match="you watch table 1 already"):
+        hub.watch(otto, number)
+    with pytest.raises(HubRefusal, match="you sit at table 1, at seat 0"):
+        hub.watch(mia, number)
+    await hub.stop()
+
+
+async def test_programs_have_each_result_read_for_them_so_the_next_hand_comes(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    await play_until(hub, [mia, zora], number, lambda: hub.listing()[0]["hand"] == 2)
+    await until(lambda: mia.last.view.number == 2 and zora.last.view.number == 2, what="the second hand")
+    await hub.stop()
+
+
+async def test_an_action_out_of_turn_or_not_an_action_is_refused_and_the_table_goes_on(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    table = hub.tables[number].table
+    await until(lambda: table.game.current_seat in (0, 1) and table._awaited_turn is not None, what="a person's turn")
+    waiting, idle = (mia, zora) if table.game.current_seat == 0 else (zora, mia)
+    with pytest.raises(IllegalAction) as refused:
+        hub.act(idle, number, "in")
+    assert protocol.refusal(refused.value) == f"you must wait for {waiting.player.name}"
+    with pytest.raises(HubRefusal, match="is not a card"):
+        hub.act(waiting, number, "dance")
+    with pytest.raises(HubRefusal, match="you do not sit at table 1"):
+        hub.act(Listener("otto"), number, "in")
+    done = len(table.actions)
+    await play_until(hub, [mia, zora], number, lambda: len(table.actions) > done + 4)
+    await hub.stop()
+
+
+# --- away, back, leaving -----------------------------------------------------------------------
+
+async def test_a_person_here_who_does_not_act_in_time_has_a_computer_player_act_for_them(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, Policy(away_after=30, turn_limit=0.05, bot_delay=0))
+    mia = Listener("mia")
+    number = hub.create(mia, "ramsli", "classic", 3, ["normal", "normal"])
+    table = hub.tables[number].table
+    await until(lambda: any(seat == 0 for seat, _ in table.game.current_hand.actions) or table.game.rounds_finished,
+                what="an action for mia")
+    assert "mia took too long: a computer player acted for them." in mia.notices
+    assert table.seats[0].person and not table.seats[0].away, "she is still there, and plays her next turn"
+    await hub.stop()
+
+
+async def test_a_person_gone_a_while_is_played_for_until_they_come_back(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    table = hub.tables[number].table
+    hub.disconnected(zora)
+    await until(lambda: any("zora is away" in notice for notice in mia.notices), what="the notice of zora away")
+    assert table.seats[1].away
+    await play_until(hub, [mia], number, lambda: any(seat == 1 for seat, _ in table.game.current_hand.actions)
+                     or table.game.rounds_finished > 0)
+    back = Listener("zora")
+    hub.connected(back)
+    assert back.seats == [(number, 1)] and back.updates[0][2].view.seat == 1
+    assert not table.seats[1].away
+    assert "zora is back." in mia.notices
+    await hub.stop()
+
+
+async def test_a_table_with_nobody_left_at_it_waits_for_them(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia = Listener("mia")
+    number = hub.create(mia, "ramsli", "classic", 3, ["normal", "normal"])
+    table = hub.tables[number].table
+    hub.disconnected(mia)
+    await until(lambda: hub.tables[number].runner is None, what="the table to wait")
+    done = len(table.actions)
+    await asyncio.sleep(0.3)
+    assert len(table.actions) == done, "nothing is played while nobody is there"
+    assert not any(channel.needed.is_set() for channel in table.channels), "it waits: nobody is wanted"
+    again = Listener("mia")
+    hub.connected(again)
+    assert hub.tables[number].runner is not None
+    await play_until(hub, [again], number, lambda: len(table.actions) > done)
+    await hub.stop()
+
+
+async def test_a_person_who_leaves_gives_the_seat_to_a_computer_player(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    table = hub.tables[number].table
+    hub.leave(zora, number)
+    seat = hub.listing()[0]["seats"][1]
+    assert seat == {"seat": 1, "name": "Carlo", "kind": "bot"}
+    assert not table.seats[1].person and table.names[1] == "Carlo"
+    assert "zora left the table: Carlo, a computer player, plays the seat." in mia.notices
+    with pytest.raises(HubRefusal, match="you do not sit at table 1"):
+        hub.act(zora, number, "in")
+    done = len(table.actions)
+    await play_until(hub, [mia], number, lambda: len(table.actions) > done + 3)
+    hub.leave(mia, number)
+    assert hub.listing() == [], "a table nobody sits at is closed"
+    assert (tmp_path / "tables" / "closed" / "1.json").exists() and not (tmp_path / "tables" / "1.json").exists()
+    await hub.stop()
+
+
+async def test_leaving_a_table_not_yet_started_opens_the_seat_again(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora = Listener("mia"), Listener("zora")
+    number = hub.create(mia, "ramsli", "classic", 4, [])
+    hub.join(zora, number, None)
+    hub.leave(mia, number)
+    assert [seat["kind"] for seat in hub.listing()[0]["seats"]] == ["open", "person", "open", "open"]
+    hub.start(zora, number)  # the creator left: the next person may start it
+    assert hub.listing()[0]["hand"] == 1
+    await hub.stop()
+
+
+# --- kept -------------------------------------------------------------------------------------------
+
+async def test_a_hub_started_again_takes_back_every_table_where_it_was(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    table = hub.tables[number].table
+    await play_until(hub, [mia, zora], number, lambda: len(table.actions) >= 6)
+    await hub.stop()
+    actions, listing = list(table.actions), hub.listing()
+
+    again = new_hub(tmp_path, thinkers)
+    again.restore()
+    assert again.listing() == listing
+    back = Listener("mia")
+    again.connected(back)
+    view = back.updates[0][2].view
+    assert back.seats == [(number, 0)]
+    assert again.tables[number].table.actions[:len(actions)] == actions, "every action kept"
+    assert view.hand == table.game.view(0).hand and view.tricks == table.game.view(0).tricks
+    await again.stop()
