@@ -1,0 +1,213 @@
+"""``ramsli serve`` as the command runs it, in a process of its own: kill -9 and a
+restart keep the host key and every table; SIGTERM stops cleanly; no process is left
+behind; mistakes end in one line; and the real OpenSSH client speaks to it."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.net.kit import Peer, new_key, served
+
+SERVE = ("import argparse, sys; from ramsli_tui.net import serve; parser = argparse.ArgumentParser(); "
+         "serve.add_arguments(parser); sys.exit(serve.run(parser.parse_args()))")
+
+
+class Serving:
+    """``ramsli serve`` running in a process, and the lines of its log so far (read as
+    they come, so that the server never waits on a full pipe)."""
+
+    def __init__(self, process):
+        self.process = process
+        self.log: list[str] = []
+        self.heard = asyncio.Event()
+        self.reading = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, *arguments: str) -> Serving:
+        process = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVE, *arguments,
+                                                       stderr=asyncio.subprocess.PIPE)
+        serving = cls(process)
+        RUNNING.append(serving)
+        line = await serving.line_with("listening")
+        serving.port = int(re.search(r"address=127\.0\.0\.1:(\d+)", line).group(1))
+        serving.fingerprint = re.search(r"host key fingerprint=(\S+)", await serving.line_with("host key")).group(1)
+        return serving
+
+    async def _read(self) -> None:
+        while line := await self.process.stderr.readline():
+            self.log.append(line.decode())
+            self.heard.set()
+        self.heard.set()
+
+    async def line_with(self, word: str, timeout: float = 10.0) -> str:
+        async with asyncio.timeout(timeout):
+            while True:
+                found = [line for line in self.log if word in line]
+                if found:
+                    return found[0]
+                if self.reading.done():
+                    raise EOFError(f"the server ended before saying {word!r}: {self.log}")
+                self.heard.clear()
+                await self.heard.wait()
+
+    async def ended(self, timeout: float = 10.0) -> int:
+        async with asyncio.timeout(timeout):
+            await self.reading
+            return await self.process.wait()
+
+    def descendants(self) -> set[int]:
+        return descendants_of(self.process.pid)
+
+
+RUNNING: list[Serving] = []
+
+
+@pytest.fixture(autouse=True)
+async def no_server_left_running():
+    """Whatever a test does, no server it started outlives it."""
+    yield
+    while RUNNING:
+        serving = RUNNING.pop()
+        if serving.process.returncode is None:
+            serving.process.kill()
+            await serving.process.wait()
+
+
+def descendants_of(pid: int) -> set[int]:
+    """Every process under ``pid`` (its workers, and theirs)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent has not yet asked how
+
+
+async def all_gone(pids: set[int], timeout: float = 5.0) -> bool:
+    for _ in range(int(timeout / 0.05)):
+        if not any(map(alive, pids)):
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def until_a_person_is_waited_for(peer: Peer, people: set[int]) -> dict:
+    """The update after which the table waits for one of ``people`` (who do not act)."""
+    while True:
+        message = await peer.next("update", timeout=10)
+        if message["view"]["to_act"] in people:
+            return message
+
+
+async def test_kill_9_and_a_restart_keep_the_host_key_and_bring_every_table_back_where_it_was(tmp_path):
+    data = str(tmp_path / "data")
+    first = await Serving.start("--port", "0", "--data", data, "--open")
+    mia_key, zora_key = new_key(), new_key()
+    mia = await Peer.connect(first, "mia", mia_key)
+    zora = await Peer.connect(first, "zora", zora_key)
+    mia.send({"op": "create", "game": "ramsli", "ruleset": "classic", "players": 3, "bots": ["normal"]})
+    await mia.next("seated")
+    zora.send({"op": "join", "table": 1})
+    last = await until_a_person_is_waited_for(mia, {0, 1})
+    with pytest.raises(TimeoutError):
+        await mia.next("update", timeout=0.3)  # the table waits: nothing more happens
+    workers = first.descendants()
+    assert workers, "the computer players think in worker processes"
+    first.process.send_signal(signal.SIGKILL)
+    await first.ended()
+    assert await all_gone(workers), "no worker outlives the server"
+
+    second = await Serving.start("--port", "0", "--data", data, "--open")
+    assert second.fingerprint == first.fingerprint
+    back = await Peer.connect(second, "mia", mia_key)
+    assert (await back.next())["type"] == "welcome"
+    assert (await back.next()) == {"type": "seated", "table": 1, "seat": 0}
+    update = await back.next()
+    assert update["seq"] == 1 and update["view"] == last["view"]
+    await back.close()
+    second.process.send_signal(signal.SIGTERM)
+    assert await second.ended() == 0
+
+
+async def test_sigterm_tells_every_client_saves_every_table_and_leaves_no_process_behind(tmp_path):
+    data = tmp_path / "data"
+    serving = await Serving.start("--port", "0", "--data", str(data), "--open")
+    mia = await Peer.connect(serving, "mia", new_key())
+    mia.send({"op": "create", "game": "ramsli", "ruleset": "classic", "players": 3, "bots": ["normal", "normal"]})
+    await mia.next("update")
+    workers = serving.descendants()
+    serving.process.send_signal(signal.SIGTERM)
+    async with asyncio.timeout(10):
+        told = await mia.process.stderr.read()
+    assert await serving.ended() == 0
+    assert b"ramsli serve is stopping; your tables are saved" in told
+    assert "stopped" in serving.log[-1]
+    assert (data / "tables" / "1.json").exists()
+    assert await all_gone(workers)
+
+
+async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
+    missing = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVE, "--port", "0", "--data", str(tmp_path / "data"), "--allow", str(tmp_path / "nobody"),
+        stderr=asyncio.subprocess.PIPE)
+    _, told = await missing.communicate()
+    assert missing.returncode == 2
+    assert told.decode().strip().splitlines() == [
+        f"ramsli serve: {tmp_path / 'nobody'} cannot be read as an authorized_keys file "
+        f"([Errno 2] No such file or directory: '{tmp_path / 'nobody'}')"]
+    holder = await Serving.start("--port", "0", "--data", str(tmp_path / "data"), "--open")
+    for arguments, words in ((["--data", str(tmp_path / "data")], "another ramsli serve is running on"),
+                             (["--data", str(tmp_path / "other"), "--port", str(holder.port)], "cannot listen on 127.0.0.1:")):
+        second = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVE, "--open", *arguments,
+                                                      stderr=asyncio.subprocess.PIPE)
+        _, told = await second.communicate()
+        lines = told.decode().strip().splitlines()
+        assert second.returncode == 2 and len(lines) - sum("listening" in line or "host key" in line for line in lines) == 1
+        assert words in lines[-1]
+    holder.process.send_signal(signal.SIGTERM)
+    assert await holder.ended() == 0
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client (ssh) is not installed")
+async def test_the_openssh_client_speaks_the_table_protocol_and_checks_the_host_key(tmp_path, thinkers):
+    key = new_key()
+    identity = tmp_path / "id_ed25519"
+    identity.write_bytes(key.export_private_key())
+    identity.chmod(0o600)
+    async with served(tmp_path / "data", thinkers) as server:
+        known = tmp_path / "known_hosts"
+        known.write_text(f"[127.0.0.1]:{server.port} {server.host_key.export_public_key().decode()}")
+        ssh = await asyncio.create_subprocess_exec(
+            "ssh", "-T", "-F", "/dev/null", "-p", str(server.port), "-i", str(identity), "-o", "IdentitiesOnly=yes",
+            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes", "-o", f"UserKnownHostsFile={known}",
+            "mia@127.0.0.1", "json",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        async with asyncio.timeout(15):
+            out, err = await ssh.communicate(b'{"op": "list"}\nnot json\n')
+    assert ssh.returncode == 0, err
+    assert out.decode().splitlines() == [
+        '{"type":"welcome","protocol":"ramsli-table/1","player":"mia"}',
+        '{"type":"tables","tables":[]}',
+        '{"type":"error","op":null,"message":"a line must hold one JSON object (Expecting value)"}',
+    ]
