@@ -12,7 +12,8 @@
   a session with a terminal gets the full-screen app (``interactive``; until it comes,
   a line saying so); every other command, shell or subsystem (SFTP, SCP) is refused,
   and there is no port, agent or X11 forwarding.
-- **Limits** (``Limits``): a login time-out; a rate of new connections and a cap on
+- **Limits** (``Limits``): a login time-out (also for opening a session once logged
+  in); a rate of new connections and a cap on
   open ones per address; a cap on all connections; an idle time-out on sessions;
   SSH keep-alives, so that a vanished client is noticed; and a bounded outbox per
   session (net/outbox.py), so that a client that stops reading is disconnected.
@@ -204,6 +205,7 @@ class Door:
         if player is None:  # its name was taken as it logged in
             process.exit(1)
             return
+        process.get_extra_info("ramsli_visit").session_opened()
         if process.command == "json" and not process.subsystem:
             await self.json_session(process, player)
         elif process.command is None and not process.subsystem and process.get_terminal_type():
@@ -260,6 +262,7 @@ class Visit(asyncssh.SSHServer):
         self.proving: asyncssh.SSHKey | None = None  # the last key accepted; the one that signs, at the end
         self.player: Player | None = None
         self.bannered = False
+        self.waiting_for_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
         self.connection = connection
@@ -273,6 +276,7 @@ class Visit(asyncssh.SSHServer):
         self.door.journal("connection", address=self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.session_opened()  # nothing is waited for any more
         if self.admitted:
             self.door.gate.left(self.address)
             self.door.journal("connection closed", address=self.address,
@@ -305,5 +309,17 @@ class Visit(asyncssh.SSHServer):
             self.connection.close()
             return
         self.player = player
-        self.connection.set_extra_info(ramsli_player=player)
+        self.connection.set_extra_info(ramsli_player=player, ramsli_visit=self)
         self.door.journal("login", name=player.name, key=player.key, address=self.address)
+        loop = asyncio.get_running_loop()
+        self.waiting_for_session = loop.call_later(self.door.limits.login_timeout, self._no_session)
+
+    def session_opened(self) -> None:
+        if self.waiting_for_session is not None:
+            self.waiting_for_session.cancel()
+            self.waiting_for_session = None
+
+    def _no_session(self) -> None:
+        """Logged in, and asked for nothing a player does (``ssh -N``): it may not stay."""
+        self.door.journal("refused", name=self.player.name, address=self.address, reason="no session was opened")
+        self.connection.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 
 import asyncssh
 import pytest
@@ -76,7 +77,8 @@ class Connection:
 class Door:
     def __init__(self, admission):
         self.admission = admission
-        self.gate = Gate(Limits())
+        self.limits = Limits()
+        self.gate = Gate(self.limits)
         self.journal = lambda what, **details: None
 
 
@@ -87,7 +89,7 @@ def visit(admission) -> tuple[Visit, Connection]:
     return door_visit, connection
 
 
-def test_a_name_is_bound_only_when_a_key_has_signed_not_when_one_is_offered(tmp_path):
+async def test_a_name_is_bound_only_when_a_key_has_signed_not_when_one_is_offered(tmp_path):
     book = NameBook(tmp_path / "names.json")
     admission = Admission(book, None)
     offered, proven = public(new_key()), public(new_key())
@@ -105,7 +107,7 @@ def test_a_name_is_bound_only_when_a_key_has_signed_not_when_one_is_offered(tmp_
     assert connection.banners == ["ramsli serve: the name MIA belongs to another key.\r\n"]
 
 
-def test_a_name_taken_while_another_key_was_logging_in_with_it_is_refused(tmp_path):
+async def test_a_name_taken_while_another_key_was_logging_in_with_it_is_refused(tmp_path):
     book = NameBook(tmp_path / "names.json")
     admission = Admission(book, None)
     slow, quick = visit(admission)[0], visit(admission)[0]
@@ -190,3 +192,36 @@ async def test_a_connection_over_the_cap_is_turned_away_at_the_door(tmp_path, th
         await first.close()
         await asyncio.sleep(0.05)
         assert "refused address=127.0.0.1 reason=\"1 connections from 127.0.0.1 are open already\"" in server.log.getvalue()
+
+
+async def test_a_session_that_sends_nothing_for_the_idle_time_is_closed(tmp_path, thinkers):
+    async with served(tmp_path / "data", thinkers, limits=Limits(idle_timeout=0.3)) as server:
+        quiet = await Peer.connect(server, "mia", new_key())
+        await quiet.next("welcome")
+        async with asyncio.timeout(5):
+            told = await quiet.process.stderr.read()
+            assert await quiet.process.stdout.read() == b""
+        assert told == b"Nothing came for 0.3 s: goodbye.\n"
+        await quiet.close()
+        assert "session ended name=mia reason=idle" in server.log.getvalue()
+
+
+async def test_a_connection_that_does_not_log_in_in_time_is_closed(tmp_path, thinkers):
+    async with served(tmp_path / "data", thinkers, limits=Limits(login_timeout=0.3)) as server:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        opened = time.monotonic()
+        async with asyncio.timeout(5):
+            assert (await reader.readline()).startswith(b"SSH-2.0-")
+            while await reader.read(4096):
+                pass  # the server's key exchange offer, then nothing: it closes the connection
+        assert time.monotonic() - opened >= 0.25
+        writer.close()
+
+
+async def test_a_connection_that_logs_in_and_asks_for_no_session_is_closed(tmp_path, thinkers):
+    async with served(tmp_path / "data", thinkers, limits=Limits(login_timeout=0.3)) as server:
+        idle = await asyncssh.connect("127.0.0.1", server.port, username="mia", client_keys=[new_key()],
+                                      known_hosts=None, agent_path=None, config=None)
+        async with asyncio.timeout(5):
+            await idle.wait_closed()
+        assert 'refused name=mia address=127.0.0.1 reason="no session was opened"' in server.log.getvalue()
