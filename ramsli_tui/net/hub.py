@@ -228,6 +228,16 @@ class Hub:
             raise HubRefusal(str(error)) from None
         table.table.act(seat, action)
 
+    def result_read(self, attendee: Attendee, number: int) -> None:
+        """The person has read the last hand's result, on a face that shows it (one whose
+        ``reads_results`` is True; the next hand waits for them, as in local play)."""
+        table = self._table(number)
+        seat = table.seat_of(attendee.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {number}")
+        if table.table is not None:
+            table.table.result_read(seat)
+
     def leave(self, attendee: Attendee, number: int) -> None:
         table = self._table(number)
         seat = table.seat_of(attendee.player)

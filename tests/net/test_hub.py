@@ -210,6 +210,24 @@ async def test_programs_have_each_result_read_for_them_so_the_next_hand_comes(tm
     await hub.stop()
 
 
+async def test_a_face_that_shows_results_holds_the_next_hand_until_its_person_has_read_it(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora = Listener("mia"), Listener("zora")
+    zora.reads_results = True  # as the full-screen app will, through the client seam
+    number = hub.create(mia, "ramsli", "classic", 4, ["normal", "normal"])
+    hub.join(zora, number, None)
+    table = hub.tables[number].table
+    await play_until(hub, [mia, zora], number, lambda: table.game.rounds_finished == 1)
+    done = len(table.actions)
+    await asyncio.sleep(0.2)
+    assert len(table.actions) == done and table.needs(1), "the next hand waits for her"
+    assert table.channel(1).result_unread and not table.channel(0).result_unread
+    assert zora.last.round_end is not None, "she was sent the hand as it ended"
+    hub.result_read(zora, number)
+    await play_until(hub, [mia, zora], number, lambda: len(table.actions) > done)
+    await hub.stop()
+
+
 async def test_an_action_out_of_turn_or_not_an_action_is_refused_and_the_table_goes_on(tmp_path, thinkers):
     hub = new_hub(tmp_path, thinkers)
     mia, zora, number = two_at_a_table(hub)
