@@ -188,8 +188,9 @@ class Hub:
             if seat is not None and seat != own:
                 raise HubRefusal(f"you sit at seat {own} of table {number}, not {seat}")
             if attendee in table.attendees.get(own, ()):
-                raise HubRefusal(f"you sit at table {number} already, at seat {own}")
-            table.attach(attendee, own)
+                attendee.seated(number, own)  # it follows the seat already: its updates simply go on
+            else:
+                table.attach(attendee, own)
             return
         if table.record.started:
             raise HubRefusal(f"table {number} has started and has no open seat; watch it instead")

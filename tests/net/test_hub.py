@@ -171,8 +171,10 @@ async def test_a_seat_that_is_not_open_or_a_table_that_is_not_there_is_refused(t
         hub.join(zora, number, 3)
     with pytest.raises(HubRefusal, match="there is no table 7"):
         hub.join(zora, 7, None)
-    with pytest.raises(HubRefusal, match="you sit at table 1 already, at seat 0"):
-        hub.join(mia, number, None)
+    hub.join(mia, number, None)
+    assert mia.seats == [(number, 0), (number, 0)], "asking for her own seat again is answered as the first time"
+    with pytest.raises(HubRefusal, match="you sit at seat 0 of table 1, not 2"):
+        hub.join(mia, number, 2)
     hub.join(zora, number, 2)
     hub.join(nina, number, None)
     with pytest.raises(HubRefusal, match="has started and has no open seat; watch it instead"):
