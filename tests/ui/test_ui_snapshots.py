@@ -11,7 +11,7 @@ import pytest
 from ramsli_tui.screenshots import SCENES, scene_app
 
 MONOCHROME_SCENES = ["table-declare", "table-play", "table-3-players", "table-6-players", "table-refused",
-                     "hand-summary", "session-over", "scoreboard-6-players"]
+                     "hand-summary", "session-over", "scoreboard-6-players", "rami-discard", "rami-hand-over"]
 
 
 def shots(names):
