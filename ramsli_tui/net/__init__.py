@@ -5,6 +5,6 @@ table and hands each connection only what its seat may see; ``json_client`` spea
 the table protocol of ``protocol`` to programs over ``ssh HOST json``; ``outbox``
 bounds what waits for a slow reader; ``thinkers`` runs the computer players in worker
 processes; ``store`` keeps the tables, the names and the host key in the data
-folder; ``journal`` writes the server's log; ``serve`` puts them together for the
-``ramsli serve`` command.  It may use the table, the games and storage, never the app.
+folder; ``journal`` writes the server's log; ``server`` puts them together, and
+``serve`` is the ``ramsli serve`` command.  It may use the table, the games and storage, never the app.
 """

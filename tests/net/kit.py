@@ -15,7 +15,7 @@ import asyncssh
 from ramsli_tui.net.door import Limits
 from ramsli_tui.net.hub import Policy
 from ramsli_tui.net.journal import Journal
-from ramsli_tui.net.serve import Server
+from ramsli_tui.net.server import Server
 from ramsli_tui.net.store import ServerFolder
 
 QUICK = Policy(away_after=0.3, turn_limit=5.0, bot_delay=0.0)

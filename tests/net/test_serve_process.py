@@ -4,14 +4,18 @@ behind; mistakes end in one line; and the real OpenSSH client speaks to it."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import re
 import shutil
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from ramsli_tui.net import serve
 
 from tests.net.kit import Peer, new_key, served
 
@@ -211,3 +215,20 @@ async def test_the_openssh_client_speaks_the_table_protocol_and_checks_the_host_
         '{"type":"tables","tables":[]}',
         '{"type":"error","op":null,"message":"a line must hold one JSON object (Expecting value)"}',
     ]
+
+
+def test_the_command_s_options_load_nothing_of_the_server_so_ramsli_starts_as_fast_as_before():
+    code = "import sys, ramsli_tui.net.serve; print(sorted({'asyncssh', 'asyncio'} & set(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"
+
+
+@pytest.mark.parametrize("arguments", [[], ["--open", "--allow", "keys"]])
+def test_the_command_needs_exactly_one_of_allow_and_open(arguments, capsys):
+    parser = argparse.ArgumentParser(prog="ramsli serve")
+    serve.add_arguments(parser)
+    with pytest.raises(SystemExit) as ended:
+        parser.parse_args(arguments)
+    assert ended.value.code == 2 and "--allow" in capsys.readouterr().err
+    chosen = parser.parse_args(["--open"])
+    assert (chosen.host, chosen.port, chosen.data, chosen.allow, chosen.open) == ("127.0.0.1", 2222, None, None, True)

@@ -1,0 +1,70 @@
+"""The pieces of ``ramsli serve`` put together: the data folder, the names, the
+computer players' processes, the hub and its door, run until SIGTERM or SIGINT.
+
+``Server`` is what ``serve_until_stopped`` runs and what the tests start on a free
+port.  Stopping tells every client, leaves every table saved, and ends the workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+from .door import Admission, Door, Interactive, Limits, lobby_to_come
+from .hub import Hub, Policy
+from .journal import Journal
+from .store import ServeError, ServerFolder
+from .thinkers import Thinkers
+
+
+class Server:
+    """A hub and its door on one data folder."""
+
+    def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
+                 limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive = lobby_to_come):
+        """``allowed``: an authorized_keys file, or None for an open server."""
+        self.folder = folder
+        self.journal = journal or Journal()
+        self.host_key = folder.host_key()
+        self.admission = Admission(folder.names(), allowed)
+        self.hub = Hub(folder, thinkers, policy, self.journal)
+        self.door = Door(self.hub, self.admission, limits, self.journal, interactive)
+        self.port: int | None = None
+
+    async def start(self, host: str, port: int) -> int:
+        """Take back the kept tables and listen; the port listened on."""
+        self.journal("host key", fingerprint=self.host_key.get_fingerprint(), file=self.folder.path / "host_key")
+        self.hub.restore()
+        try:
+            self.port = await self.door.open(host, port, self.host_key)
+        except OSError as error:
+            raise ServeError(f"cannot listen on {host}:{port} ({error.strerror or error})") from None
+        keys = "any" if self.admission.allowed is None else self.admission.allowed
+        self.journal("listening", address=f"{host}:{self.port}", keys=keys)
+        return self.port
+
+    async def stop(self) -> None:
+        await self.door.close()
+        await self.hub.stop()
+
+
+async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int) -> None:
+    """Run a server on ``data`` until SIGTERM or SIGINT; ServeError if it cannot start."""
+    folder = ServerFolder(data)
+    journal = Journal()
+    with folder.claimed():
+        thinkers = Thinkers()
+        try:
+            server = Server(folder, allowed, thinkers, journal=journal)
+            await server.start(host, port)
+            stopping = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, stopping.set)
+            await stopping.wait()
+            journal("stopping")
+            await server.stop()
+            journal("stopped")
+        finally:
+            thinkers.close()
