@@ -3,7 +3,15 @@
 A computer player is a ``ComputerPlayer`` of the game protocol: it sees one seat's
 ``RamiView`` and the listed actions, and since going out is never listed, it goes out
 through its view (``view.going_out()``) when it can.  ``STRENGTHS`` names those offered,
-weakest first.
+weakest first:
+
+- ``random``: any listed action (``random``);
+- ``normal``: the source's advice as named rules of thumb (``normal``);
+- ``hard``: hands judged by the cards missing and their live outs over sampled worlds
+  (``hard``, ``worlds``).
+
+Both judge hands with ``shape`` (the cards still missing to go out, and the outs) and
+read the others with ``reading`` (what each took face up and still holds, the unseen cards).
 """
 
 from __future__ import annotations
@@ -15,7 +23,9 @@ from .hard import HardPlayer
 from .normal import NormalPlayer
 from .random import RandomPlayer
 
-STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {
+    "random": RandomPlayer, "normal": NormalPlayer, "hard": HardPlayer,
+}
 
 
 def make_player(strength: str) -> ComputerPlayer:
