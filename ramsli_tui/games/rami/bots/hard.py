@@ -47,12 +47,15 @@ class HardPlayer(ComputerPlayer):
             return Action.out(way.melds, way.discard)
         if len(legal) == 1:
             return legal[0]
-        reading = read(view)
-        worlds = sample_worlds(view, reading, rng, self.worlds)
-        judge = Judge(in_talon(worlds))
         if view.phase is Phase.DRAW:
-            return Action.draw(best_draw(view, legal, judge))
-        return Action.discard(best_discard(view, [action.card for action in legal], judge))
+            helpful = helpful_face_up(view, legal)
+            if not helpful:
+                return Action.draw("talon")
+            return Action.draw(best_draw(view, helpful, self.judge(view, rng)))
+        return Action.discard(best_discard(view, [action.card for action in legal], self.judge(view, rng)))
+
+    def judge(self, view: RamiView, rng: random.Random) -> Judge:
+        return Judge(in_talon(sample_worlds(view, read(view), rng, self.worlds)))
 
 
 class Judge:
@@ -73,16 +76,20 @@ class Judge:
         return arranged.missing + 1 / (1 + self.outs(arranged))
 
 
-def best_draw(view: RamiView, legal: Sequence[Action], judge: Judge) -> str:
-    """The card face up, if taking it leaves the hand closer than a draw from the talon
-    should: the hand's distance less the chance that the talon's top is one of its outs."""
-    options = {}
+def helpful_face_up(view: RamiView, legal: Sequence[Action]) -> dict[str, Shape]:
+    """The hand with each card face up that it would keep, by source."""
+    helpful = {}
     for source, card in face_up_cards(view, legal).items():
         after = shape([*view.hand, card])
         if card not in after.loose:
-            options[source] = judge.distance(after)
-    if not options:
-        return "talon"
+            helpful[source] = after
+    return helpful
+
+
+def best_draw(view: RamiView, helpful: dict[str, Shape], judge: Judge) -> str:
+    """The card face up, if taking it leaves the hand closer than a draw from the talon
+    should: the hand's distance less the chance that the talon's top is one of its outs."""
+    options = {source: judge.distance(after) for source, after in helpful.items()}
     now = shape(view.hand)
     options["talon"] = judge.distance(now) - judge.outs(now) / max(1, view.talon)
     return min(options, key=lambda source: (options[source], source != "talon"))

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from ....cards import Card
+from ....cards import ALL_CARDS, Card
 from ..deck import COUNTS, low_rank
 from ..engine import RamiView
 
@@ -121,3 +121,8 @@ def _ranks(card: Card) -> tuple[int, ...]:
 
 def helps_any(card: Card, others: Iterable[Card]) -> bool:
     return any(helps(card, other) for other in others)
+
+
+NATURALS = tuple(card for card in ALL_CARDS if not card.is_joker)
+NEIGHBOURS = {card: frozenset(other for other in NATURALS if helps(card, other)) for card in NATURALS}
+"""Each natural card: the natural cards that could share a meld with it."""

@@ -4,7 +4,7 @@ A world deals the unseen cards (``reading.unseen``) to the other seats' hidden p
 (a seat holds its count of cards, less those it is known to hold) and to the talon.
 Each seat is dealt with weights that follow what it did: a card that could share a meld
 with one it took face up is kept (more likely in its hand), one beside what it threw was
-not wanted (less likely).  ``sample_worlds`` draws them with a ``random.Random``, so the
+not wanted (less likely); a joker is as likely anywhere.  ``sample_worlds`` draws them with a ``random.Random``, so the
 same seed gives the same worlds.  From them: ``in_talon``, the copies of each card to be
 expected in the talon.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ....cards import Card
 from ..engine import RamiView
-from .reading import Reading, helps_any
+from .reading import NEIGHBOURS, Reading
 
 KEPT_WEIGHT = 3.0  # beside a card the seat took face up
 UNWANTED_WEIGHT = 0.3  # beside a card the seat threw
@@ -38,16 +38,26 @@ def sample_worlds(view: RamiView, reading: Reading, rng: random.Random, count: i
 
 
 def _weights(pool: list[Card], reading: Reading, seat: int) -> dict[Card, float]:
-    kept, thrown = reading.held_by[seat], reading.thrown[seat]
+    """A joker is as likely anywhere: it says nothing of what a seat wants."""
+    kept = _beside(reading.held_by[seat])
+    unwanted = _beside(reading.thrown[seat])
     weights = {}
     for card in set(pool):
-        if helps_any(card, kept):
+        if card in kept:
             weights[card] = KEPT_WEIGHT
-        elif helps_any(card, thrown):
+        elif card in unwanted:
             weights[card] = UNWANTED_WEIGHT
         else:
             weights[card] = 1.0
     return weights
+
+
+def _beside(cards) -> set[Card]:
+    near: set[Card] = set()
+    for card in cards:
+        if not card.is_joker:
+            near |= NEIGHBOURS[card]
+    return near
 
 
 def _world(pool, others, hidden, weights, reading: Reading, rng: random.Random) -> World:
