@@ -4,9 +4,9 @@ A world deals the unseen cards (``reading.unseen``) to the other seats' hidden p
 (a seat holds its count of cards, less those it is known to hold) and to the talon.
 Each seat is dealt with weights that follow what it did: a card that could share a meld
 with one it took face up is kept (more likely in its hand), one beside what it threw was
-not wanted (less likely); a joker is as likely anywhere.  ``sample_worlds`` draws them with a ``random.Random``, so the
-same seed gives the same worlds.  From them: ``in_talon``, the copies of each card to be
-expected in the talon.
+not wanted (less likely); a joker is as likely anywhere.  ``sample_worlds`` draws them
+with a ``random.Random``, so the same seed gives the same worlds.  From them:
+``in_talon``, the copies of each card to be expected in the talon.
 """
 
 from __future__ import annotations
