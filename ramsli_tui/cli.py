@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
     parser.set_defaults(run=run_setup)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament):
+    for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament, add_serve):
         add_command(commands)
     return parser
 
@@ -476,6 +476,18 @@ class StderrProgress:
         )
         self.task = self.bar.add_task(self.unit, total=self.total, completed=self.done)
         self.bar.start()
+
+
+# --- serve -----------------------------------------------------------------------------------
+
+def add_serve(commands) -> None:
+    from .net import serve
+
+    command = commands.add_parser("serve", help="run the server: friends at one table over SSH (docs/serving.md)",
+                                  description="Run the server: friends play at one table over SSH, "
+                                  "and programs through the table protocol (ssh HOST json).")
+    serve.add_arguments(command)
+    command.set_defaults(run=serve.run)
 
 
 if __name__ == "__main__":

@@ -73,6 +73,11 @@ class IllegalAction(ValueError):
     def for_you(self, faces: str = "french") -> str:
         return self._render("you", "do", "you hold", lambda card: card.label(faces))
 
+    def for_you_in_codes(self) -> str:
+        """The same said to the player, with cards in their codes ("you must follow suit:
+        you hold KS"): for programs, as the table protocol words a refusal."""
+        return self._render("you", "do", "you hold", lambda card: card.code)
+
 
 class Game(Protocol):
     """One session of a game, seats 0..players-1."""

@@ -181,10 +181,8 @@ def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequen
 
 
 def refusal(error: IllegalAction) -> str:
-    """An action refused, told to the player who tried it, cards by code.  (``for_you``
-    names cards by their faces; the protocol speaks codes, so until the games' protocol
-    offers that, its own renderer is called with codes.)"""
-    return error._render("you", "do", "you hold", lambda card: card.code)
+    """An action refused, told to the player who tried it, cards by code."""
+    return error.for_you_in_codes()
 
 
 # --- a Ramsli view and its events, in the words of ramsli-result/1 ------------------------------

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from ramsli_tui import cli
-from ramsli_tui.cli import main
+from ramsli_tui.cli import build_parser, main
 from ramsli_tui.storage import Storage
 
 from tests.kits.examples import BETE_FIXED
@@ -89,3 +89,13 @@ def test_the_statuses_in_the_code_are_the_ones_docs_cli_md_lists():
     documented = {int(row.split("|")[1]) for row in rows}
     assert documented == {0, 1, cli.EXIT_USAGE, cli.EXIT_BUSY, cli.EXIT_CHECK_FAILED, cli.EXIT_INTERRUPTED}
     assert (cli.EXIT_USAGE, cli.EXIT_BUSY, cli.EXIT_CHECK_FAILED, cli.EXIT_INTERRUPTED) == (2, 3, 4, 130)
+
+
+def test_serve_is_a_command_and_asks_who_may_come_in():
+    from ramsli_tui.net import serve
+
+    args = build_parser().parse_args(["serve", "--open", "--port", "0"])
+    assert args.run is serve.run and args.open and args.port == 0
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(["serve"])
+    assert stopped.value.code == 2, "one of --allow and --open is needed"
