@@ -17,8 +17,9 @@ How a table goes:
   act for them that once, so nobody's turn blocks a table for ever;
 - a person who leaves gives the seat to a ``normal`` computer player; a table that no
   person sits at any more, or whose session is over, is closed (its file is kept);
-- every table is saved after every action (net/store.py); computer players think in
-  worker processes (net/thinkers.py).
+- every table is saved after every action (net/store.py), and every finished hand is
+  kept as its hand record (net/history.py); computer players think in worker
+  processes (net/thinkers.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from ..table.spec import GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update
 from ..yamlfile import FileProblem, shown
+from .history import HandHistory, HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable, ServerFolder
 from .thinkers import Thinkers
@@ -89,7 +91,9 @@ class Hub:
     """Every table, by number."""
 
     def __init__(self, folder: ServerFolder, thinkers: Thinkers, policy: Policy = Policy(), journal: Journal | None = None):
+        """HistoryError if the folder's hand history cannot be opened."""
         self.folder = folder
+        self.history = HandHistory.open(folder.path)
         self.thinkers = thinkers
         self.policy = policy
         self.journal = journal or Journal()
@@ -109,6 +113,7 @@ class Hub:
         """Stop every table (each is saved already, after its last action)."""
         runners = [table.halt() for table in self.tables.values()]
         await asyncio.gather(*(runner for runner in runners if runner is not None), return_exceptions=True)
+        self.history.close()
 
     # --- connections ---------------------------------------------------------------------------
 
@@ -279,6 +284,7 @@ class HubTable:
         self.runner: asyncio.Task | None = None
         self.attendees: dict[int | None, list[Attendee]] = {}
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
+        self.hands_kept = 0  # how many of its finished hands are in the hub's history
 
     @property
     def number(self) -> int:
@@ -448,6 +454,8 @@ class HubTable:
             channel.on_notice = self._notice_listener(seat)
         table.observe(self)
         self.table = table
+        self.hands_kept = self.hub.history.last_number(self.number)
+        self._keep_finished_hands()  # those a crash left out
         for seat, attendees in self.attendees.items():
             for attendee in attendees:
                 self._open_for(attendee, seat)
@@ -508,6 +516,20 @@ class HubTable:
         except OSError as error:
             self.hub.journal("save failed", table=self.number, error=error.strerror or error)
             raise
+        self._keep_finished_hands()
+
+    def _keep_finished_hands(self) -> None:
+        """Every hand finished since the last one kept goes into the history, each whole
+        (one that cannot be written now is tried again after the next action)."""
+        finished = self.table.game.finished
+        for number in range(self.hands_kept + 1, len(finished) + 1):
+            try:
+                record = record_of_hand(self.spec.game, finished[number - 1])
+                self.hub.history.add(self.number, self.spec.game, number, record)
+            except HistoryError as error:
+                self.hub.journal("hand not kept", table=self.number, hand=number, error=error)
+                return
+            self.hands_kept = number
 
     def _listener(self, seat: int):
         def heard(update: Update) -> None:

@@ -12,6 +12,7 @@ import signal
 from pathlib import Path
 
 from .door import Admission, Door, Interactive, Limits, lobby_to_come
+from .history import HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
 from .store import ServeError, ServerFolder
@@ -28,7 +29,10 @@ class Server:
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
         self.admission = Admission(folder.names(), allowed)
-        self.hub = Hub(folder, thinkers, policy, self.journal)
+        try:
+            self.hub = Hub(folder, thinkers, policy, self.journal)
+        except HistoryError as error:
+            raise ServeError(str(error)) from None
         self.door = Door(self.hub, self.admission, limits, self.journal, interactive)
         self.port: int | None = None
 

@@ -1,0 +1,179 @@
+"""Every finished hand of ``ramsli serve``, kept in one SQLite database in the data folder.
+
+    history.sqlite3   one row per finished hand: its table, game, hand number, when it
+                      was finished, and its hand record (``ramsli-hand/1`` for Ramsli,
+                      ``rami-hand/1`` for Rami) as JSON, the whole deck in it
+
+The file is the operator's alone (mode 0600), in WAL mode, with its schema's version in
+``user_version``.  Each hand is one transaction, so a crash between hands loses nothing;
+a hand is kept once (its table and number are unique), so writing it again after a
+restart changes nothing.  ``ramsli history export`` reads it (``open_existing``): never
+over SSH.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Iterator, NamedTuple
+
+HISTORY_FILE = "history.sqlite3"
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS hands (
+    table_number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    hand_number INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_number, hand_number)
+)
+"""
+
+
+class HistoryError(Exception):
+    """The history cannot be read or written, in one line."""
+
+
+class KeptHand(NamedTuple):
+    table: int
+    game: str
+    number: int
+    finished_at: str  # ISO 8601, UTC
+    record: dict[str, Any]
+
+
+def _records_of(game: str) -> Any:
+    """``game``'s records module (games/GAME/records.py), imported when first wanted."""
+    return import_module(f"..games.{game}.records", __package__)
+
+
+def record_of_hand(game: str, hand: Any) -> dict[str, Any]:
+    """The hand record of a finished ``hand`` of ``game``, the whole deck in it."""
+    return _records_of(game).record_of(hand)
+
+
+def yaml_of(kept: KeptHand) -> str:
+    """A kept hand as a YAML document: a comment line saying which it is, then its record
+    as its game writes records (so that ``ramsli replay`` reads it as it stands)."""
+    heading = f"# table {kept.table}, hand {kept.number}, finished {kept.finished_at}\n"
+    return heading + _records_of(kept.game).dump_record(kept.record)
+
+
+def json_of(kept: KeptHand) -> dict[str, Any]:
+    return {"table": kept.table, "game": kept.game, "hand": kept.number,
+            "finished_at": kept.finished_at, "record": kept.record}
+
+
+class HandHistory:
+    """The database of finished hands."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path):
+        self.connection = connection
+        self.path = path
+
+    @classmethod
+    def open(cls, folder: Path) -> HandHistory:
+        """The history of the data folder ``folder``, made (mode 0600) if it has none yet."""
+        path = Path(folder) / HISTORY_FILE
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            os.chmod(path, 0o600)
+            connection = sqlite3.connect(path, isolation_level=None)
+            history = cls(connection, path)
+            history._prepare()
+        except (OSError, sqlite3.Error) as error:
+            raise HistoryError(f"{path}: {_reason(error)}") from None
+        return history
+
+    @classmethod
+    def open_existing(cls, folder: Path) -> HandHistory:
+        """The history of ``folder`` for reading; HistoryError if there is none or it is not one."""
+        path = Path(folder) / HISTORY_FILE
+        if not path.is_file():
+            raise HistoryError(f"{path}: there is no hand history here (ramsli serve keeps it in its data folder)")
+        try:
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            history = cls(connection, path)
+            history._check_version()
+        except sqlite3.Error as error:
+            raise HistoryError(f"{path}: {_reason(error)}") from None
+        return history
+
+    def _prepare(self) -> None:
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute("PRAGMA synchronous=FULL")
+        version = self.connection.execute("PRAGMA user_version").fetchone()[0]
+        if version == 0:
+            with self._transaction():
+                self.connection.execute(SCHEMA)
+                self.connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self._check_version()
+
+    def _check_version(self) -> None:
+        version = self.connection.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise HistoryError(f"{self.path}: it is a hand history of version {version}; "
+                               f"this ramsli reads version {SCHEMA_VERSION}")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT, or ROLLBACK if the block fails."""
+        self.connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.connection.execute("ROLLBACK")
+            raise
+        self.connection.execute("COMMIT")
+
+    def close(self) -> None:
+        self.connection.close()
+
+    # --- writing and reading -------------------------------------------------------------------
+
+    def add(self, table: int, game: str, number: int, record: dict[str, Any]) -> None:
+        """Keep hand ``number`` of ``table`` (nothing changes if it is kept already)."""
+        finished_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        try:
+            with self._transaction():
+                self.connection.execute(
+                    "INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?)",
+                    (table, game, number, finished_at, json.dumps(record)),
+                )
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: {_reason(error)}") from None
+
+    def last_number(self, table: int) -> int:
+        """The number of the last hand of ``table`` kept (0: none)."""
+        row = self.connection.execute("SELECT MAX(hand_number) FROM hands WHERE table_number = ?", (table,)).fetchone()
+        return row[0] or 0
+
+    def hands(self, table: int | None = None) -> list[KeptHand]:
+        """Every hand kept, by table then number; only ``table``'s when it is given."""
+        try:
+            return list(self._rows(table))
+        except (sqlite3.Error, ValueError) as error:
+            raise HistoryError(f"{self.path}: {_reason(error)}") from None
+
+    def _rows(self, table: int | None) -> Iterator[KeptHand]:
+        query = "SELECT table_number, game, hand_number, finished_at, record FROM hands"
+        if table is None:
+            rows = self.connection.execute(query + " ORDER BY table_number, hand_number")
+        else:
+            rows = self.connection.execute(query + " WHERE table_number = ? ORDER BY hand_number", (table,))
+        for table_number, game, number, finished_at, record in rows:
+            yield KeptHand(table_number, game, number, finished_at, json.loads(record))
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    if isinstance(error, ValueError):
+        return f"a kept hand is not readable ({error})"
+    return str(error)
