@@ -1,0 +1,319 @@
+"""The socket seam between the hub and one full-screen app process of ``ramsli serve``.
+
+Each SSH session with a terminal runs the app in a process of its own; it talks to the
+hub over a unix stream socket, through the same client seam as local play
+(table/client.py).  Both ends are the server's own code, so the encoding is private
+and versioned (``VERSION``): frames of a 4-byte length and a payload.  The app sends
+JSON requests (``{"id": 1, "op": "act", "table": 3, "action": "KS"}``); the hub sends
+pickles of what the hub hands an attendee, so the app draws views and events exactly
+as in local play.  The hub never unpickles anything, and it sends each connection
+only what the hub gives its seat (a spectator: public events only).
+
+- ``serve_app`` (in the hub's process): one app connection, as a hub ``Attendee``.
+- ``HubLink`` (in the app's process): the connection; requests and their answers, and
+  what the hub pushes, handed to the app's event loop.
+- ``SocketClient``: a ``TableClient`` for one seat (or a spectator) through a link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import pickle
+import socket
+import struct
+import threading
+from typing import Any, Callable
+
+from ..games.protocol import IllegalAction
+from ..table.updates import Update
+from .hub import Hub, HubRefusal, HubTable, Player, public
+from .journal import Journal
+
+VERSION = 1
+HEADER = struct.Struct(">I")
+MAX_REQUEST = 65536  # bytes in one request of an app; the hub's frames are not limited
+ANSWER_WAIT = 10.0  # seconds the app waits for the hub to answer a request
+
+
+class HubGone(ConnectionError):
+    """The hub closed the socket, or did not answer in time."""
+
+
+def framed(payload: bytes) -> bytes:
+    return HEADER.pack(len(payload)) + payload
+
+
+def packed_illegal(error: IllegalAction) -> tuple:
+    """An IllegalAction as it crosses the socket (its own class, so the words are the game's)."""
+    return type(error), error.args, dict(vars(error))
+
+
+def unpacked_illegal(packed: tuple) -> IllegalAction:
+    kind, args, fields = packed
+    error = kind.__new__(kind)
+    error.args = args
+    vars(error).update(fields)
+    return error
+
+
+# --- the hub's side ---------------------------------------------------------------------------
+
+
+class AppAttendee:
+    """The hub's attendee for one app process."""
+
+    reads_results = True  # the app shows each hand's result and says when it was read
+
+    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, journal: Journal):
+        self.hub = hub
+        self.player = player
+        self.writer = writer
+        self.journal = journal
+
+    def push(self, message: tuple) -> None:
+        if not self.writer.is_closing():
+            self.writer.write(framed(pickle.dumps(message)))
+
+    def seated(self, table: int, seat: int | None) -> None:
+        self.push(("seated", table, seat))
+
+    def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
+        self.push(("update", table, update, names, self.alone(self.hub.tables[table])))
+
+    def noticed(self, table: int, message: str) -> None:
+        self.push(("notice", table, message))
+
+    # What the JSON protocol has no op for, from the hub's tables.
+
+    def alone(self, table: HubTable) -> bool:
+        """Is this person the only person who sits at ``table``?"""
+        return [owner for owner in table.record.owners if owner] == [self.player.key]
+
+    def opening(self, table: HubTable) -> tuple[Update, tuple[str, ...], bool]:
+        """Everything this person's seat may see so far (a spectator's: the public
+        events), the names at the table, and whether they are alone at it."""
+        if table.table is None:
+            raise HubRefusal(f"table {table.number} has not started: it waits for its open seats to be taken")
+        seat = table.seat_of(self.player)
+        update = table.table.opening(0 if seat is None else seat)
+        return (update if seat is not None else public(update)), table.table.names, self.alone(table)
+
+    def hurry(self, table: HubTable) -> None:
+        """This person would rather not watch the rest of the hand played (as in local play)."""
+        seat = table.seat_of(self.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {table.number}")
+        if table.table is not None:
+            table.table.hurry(seat)
+
+    def answer(self, request: dict[str, Any]) -> tuple:
+        """One request of the app, done: ``("answer", id, value, refusal, illegal)``."""
+        ident = request.get("id")
+        try:
+            return "answer", ident, self._do(request), None, None
+        except HubRefusal as error:
+            return "answer", ident, None, str(error), None
+        except IllegalAction as error:
+            return "answer", ident, None, None, packed_illegal(error)
+        except (KeyError, TypeError, ValueError) as error:
+            return "answer", ident, None, f"a request the hub cannot read ({error!r})", None
+
+    def _do(self, request: dict[str, Any]) -> Any:
+        hub, op = self.hub, request["op"]
+        if op == "list":
+            return hub.listing()
+        if op == "create":
+            return hub.create(self, request["game"], request["ruleset"], request["players"], request["bots"])
+        if op == "opening":
+            return self.opening(hub._table(request["table"]))
+        if op == "hurry":
+            return self.hurry(hub._table(request["table"]))
+        action = {"join": lambda: hub.join(self, request["table"], request.get("seat")),
+                  "start": lambda: hub.start(self, request["table"]),
+                  "watch": lambda: hub.watch(self, request["table"]),
+                  "act": lambda: hub.act(self, request["table"], request["action"]),
+                  "result_read": lambda: hub.result_read(self, request["table"]),
+                  "leave": lambda: hub.leave(self, request["table"])}[op]
+        return action()
+
+
+async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    journal: Journal) -> None:
+    """Serve one app process until it closes the socket (or sends what is not a request)."""
+    attendee = AppAttendee(hub, player, writer, journal)
+    attendee.push(("hello", VERSION, player.name))
+    hub.connected(attendee)
+    try:
+        while True:
+            length, = HEADER.unpack(await reader.readexactly(HEADER.size))
+            if length > MAX_REQUEST:
+                journal("app refused", name=player.name, reason=f"a request of {length} bytes")
+                return
+            request = json.loads(await reader.readexactly(length))
+            if not isinstance(request, dict):
+                journal("app refused", name=player.name, reason="a request that is not an object")
+                return
+            attendee.push(attendee.answer(request))
+    except (asyncio.IncompleteReadError, ConnectionError, json.JSONDecodeError, UnicodeDecodeError):
+        pass  # the app has gone, or was not one
+    finally:
+        hub.disconnected(attendee)
+        writer.close()
+
+
+# --- the app's side ---------------------------------------------------------------------------
+
+
+class HubLink:
+    """The app's connection to the hub.  A thread reads what the hub sends: answers go to
+    the request that waits for them, everything else to ``on_push`` on the event loop of
+    whoever set it, in order."""
+
+    def __init__(self, path: str):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.reading = self.sock.makefile("rb")
+        self.sending = threading.Lock()
+        self.answers: dict[int, tuple] = {}
+        self.answered = threading.Condition()
+        self.last_id = 0
+        self.closed = False
+        self.pushed: list[tuple] = []  # what came before anyone listened
+        self.on_push: Callable[[tuple], None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        hello = self._read()
+        if hello is None or hello[:2] != ("hello", VERSION):
+            raise HubGone(f"the hub does not speak version {VERSION} of the app's socket")
+        self.name = hello[2]
+        threading.Thread(target=self._read_all, name="hub-link", daemon=True).start()
+
+    def _read(self) -> tuple | None:
+        header = self.reading.read(HEADER.size)
+        if len(header) < HEADER.size:
+            return None
+        length, = HEADER.unpack(header)
+        payload = self.reading.read(length)
+        return pickle.loads(payload) if len(payload) == length else None
+
+    def _read_all(self) -> None:
+        try:
+            while (message := self._read()) is not None:
+                if message[0] == "answer":
+                    with self.answered:
+                        self.answers[message[1]] = message
+                        self.answered.notify_all()
+                else:
+                    self._hand_on(message)
+        except OSError:
+            pass
+        with self.answered:
+            self.closed = True
+            self.answered.notify_all()
+        self._hand_on(("gone",))
+
+    def _hand_on(self, message: tuple) -> None:
+        with self.sending:
+            if self.on_push is None:
+                self.pushed.append(message)
+                return
+            self.loop.call_soon_threadsafe(self.on_push, message)
+
+    def listen(self, on_push: Callable[[tuple], None]) -> None:
+        """Hand every message the hub pushes (those that came already first) to ``on_push``,
+        on the event loop that runs this call."""
+        with self.sending:
+            self.loop = asyncio.get_running_loop()
+            self.on_push = on_push
+            waiting, self.pushed = self.pushed, []
+        for message in waiting:
+            on_push(message)
+
+    def request(self, op: str, **fields: Any) -> Any:
+        """Ask the hub and wait for its answer: its value; HubRefusal or IllegalAction as
+        the hub raised them; HubGone if it has gone."""
+        with self.sending:
+            self.last_id += 1
+            ident = self.last_id
+            try:
+                self.sock.sendall(framed(json.dumps({"id": ident, "op": op, **fields}).encode()))
+            except OSError as error:
+                raise HubGone(f"the hub has gone ({error.strerror or error})") from None
+        with self.answered:
+            if not self.answered.wait_for(lambda: ident in self.answers or self.closed, ANSWER_WAIT):
+                raise HubGone(f"the hub did not answer {op} within {ANSWER_WAIT:g} s")
+            if ident not in self.answers:
+                raise HubGone("the hub has gone")
+            _, _, value, refusal, illegal = self.answers.pop(ident)
+        if refusal is not None:
+            raise HubRefusal(refusal)
+        if illegal is not None:
+            raise unpacked_illegal(illegal)
+        return value
+
+    def close(self) -> None:
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+class SocketClient:
+    """A ``TableClient`` for the link's person at table ``table``: their seat, or a
+    spectator's place (``seat`` None) when they only watch."""
+
+    def __init__(self, link: HubLink, table: int, seat: int | None):
+        self.link = link
+        self.table = table
+        self.seat = seat
+        self.names: tuple[str, ...] = ()
+        self.last: Update | None = None
+        self._alone = False
+        self.listener: Callable[[Update], None] = lambda update: None
+        self.on_notice: Callable[[str], None] = lambda message: None
+        self.opening()
+
+    def opening(self) -> Update:
+        self.last, self.names, self._alone = self.link.request("opening", table=self.table)
+        return self.last
+
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+        self.listener = listener
+        self.on_notice = on_notice
+
+    def heard(self, message: tuple) -> None:
+        """What the hub pushed for this table (the link's listener hands it on)."""
+        if message[0] == "update" and message[1] == self.table:
+            _, _, update, self.names, self._alone = message
+            if self.last is not None and update.seq < self.last.seq:
+                return  # the opening that was asked for had it already
+            self.last = update
+            self.listener(update)
+        elif message[0] == "notice" and message[1] == self.table:
+            self.on_notice(message[2])
+
+    def send(self, action: object) -> None:
+        self.link.request("act", table=self.table, action=str(action))
+
+    def result_read(self) -> None:
+        self.link.request("result_read", table=self.table)
+
+    def hurry(self) -> None:
+        self.link.request("hurry", table=self.table)
+
+    @property
+    def alone(self) -> bool:
+        return self._alone
+
+    def leave(self) -> None:
+        self.listener = lambda update: None
+        self.on_notice = lambda message: None
+
+    @property
+    def view(self):
+        return self.last.view
+
+    @property
+    def is_over(self) -> bool:
+        return self.last.over

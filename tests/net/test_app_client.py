@@ -1,0 +1,103 @@
+"""The socket seam between the hub and an app process: a SocketClient (as the app uses
+it, its blocking calls in a thread) at a hub table over a unix socket of the test's."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ramsli_tui.games.protocol import IllegalAction
+from ramsli_tui.games.ramsli.engine.events import CardsDealt
+from ramsli_tui.net.app_client import HubLink, SocketClient, serve_app
+from ramsli_tui.net.hub import HubRefusal, Player
+from ramsli_tui.net.journal import Journal
+
+from tests.net.test_hub import Listener, act_if_asked, new_hub, until
+
+MIA = Player("mia", "SHA256:mia-key")
+
+
+class AppSide:
+    """The app's end: a link and the clients it hands what the hub pushes."""
+
+    def __init__(self, link: HubLink):
+        self.link = link
+        self.clients: list[SocketClient] = []
+        self.seen: list[tuple] = []
+        link.listen(self.heard)
+
+    def heard(self, message: tuple) -> None:
+        self.seen.append(message)
+        for client in self.clients:
+            client.heard(message)
+
+    async def sit(self, table: int, seat: int | None) -> SocketClient:
+        client = await asyncio.to_thread(SocketClient, self.link, table, seat)
+        self.clients.append(client)
+        return client
+
+
+@pytest.fixture
+async def hub_and_app(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    path = str(tmp_path / "hub.sock")
+    listening = await asyncio.start_unix_server(
+        lambda reader, writer: serve_app(hub, MIA, reader, writer, Journal(open("/dev/null", "w"))), path)
+    link = await asyncio.to_thread(HubLink, path)
+    yield hub, AppSide(link)
+    link.close()
+    listening.close()
+    await hub.stop()
+
+
+async def test_a_hand_is_played_through_the_socket_and_the_app_sees_only_its_own_cards(hub_and_app):
+    hub, app = hub_and_app
+    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=4,
+                                     bots=["normal", "normal"])
+    zora = Listener("zora")
+    hub.join(zora, number, None)  # the table is full: it starts
+    client = await app.sit(number, 0)
+    updates = []
+    client.subscribe(updates.append, lambda message: None)
+    assert client.names[0] == "mia" and client.names[1] == "zora"
+    assert client.alone is False, "zora sits at the table too: no hint"
+    table = hub.tables[number].table
+
+    async def mia_acts() -> None:
+        view = client.view
+        if view.current_seat == 0 and view.legal and table._awaited_turn == 0:
+            await asyncio.to_thread(client.send, sorted(view.legal, key=str)[0])
+
+    for _ in range(2000):
+        if table.game.rounds_finished == 1:
+            break
+        await mia_acts()
+        act_if_asked(hub, zora, number)
+        await asyncio.sleep(0.005)
+    assert table.game.rounds_finished == 1, "the hand was played"
+    await until(lambda: client.last.round_end is not None, what="the hand as it ended")
+    assert table.channel(0).result_unread, "the next hand waits for mia to read the result"
+    await asyncio.to_thread(client.result_read)
+    await until(lambda: not table.channel(0).result_unread, what="the result read")
+
+    opening = await asyncio.to_thread(client.opening)
+    dealt = [event for update in [opening, *updates] for event in update.events if isinstance(event, CardsDealt)]
+    assert dealt and {event.seat for event in dealt} == {0}, "mia is dealt her own cards and sees nobody else's"
+    assert [update.seq for update in updates] == sorted({update.seq for update in updates}), "in order, none twice"
+
+
+async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
+    hub, app = hub_and_app
+    with pytest.raises(HubRefusal, match="there is no table 9"):
+        await asyncio.to_thread(app.link.request, "opening", table=9)
+    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=3,
+                                     bots=["normal", "normal"])
+    client = await app.sit(number, 0)
+    assert client.alone is True, "only computer players beside her: the hint may be offered"
+    table = hub.tables[number].table
+    await until(lambda: table.game.current_seat != 0 or table._awaited_turn == 0, what="a turn")
+    waiting_for_her = table._awaited_turn == 0
+    with pytest.raises(IllegalAction) as refused:
+        await asyncio.to_thread(client.send, "KS" if waiting_for_her else "in")
+    assert refused.value.for_you(), "the game's own words come with it"
