@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
     parser.set_defaults(run=run_setup)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament, add_serve):
+    for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament, add_serve,
+                        add_history):
         add_command(commands)
     return parser
 
@@ -488,6 +489,41 @@ def add_serve(commands) -> None:
                                   "and programs through the table protocol (ssh HOST json).")
     serve.add_arguments(command)
     command.set_defaults(run=serve.run)
+
+
+# --- history ---------------------------------------------------------------------------------
+
+def add_history(commands) -> None:
+    from .net.serve import default_data_dir
+
+    history = commands.add_parser("history", help="the hands ramsli serve has kept (for the operator)")
+    actions = history.add_subparsers(dest="action", metavar="ACTION", required=True)
+    export = actions.add_parser("export", help="print every kept hand record: YAML documents, or a JSON array")
+    export.add_argument("--data", type=Path, metavar="DIR", default=None,
+                        help=f"the server's data folder (default: {default_data_dir()})")
+    export.add_argument("--table", type=int, metavar="ID", help="only the hands of this table")
+    export.add_argument("--json", action="store_true", help="print one JSON array, one object per hand")
+    history.set_defaults(run=run_history)
+
+
+def run_history(args: argparse.Namespace) -> int:
+    """``ramsli history export``: every hand kept in the data folder, read only."""
+    from .net.history import HandHistory, HistoryError, json_of, yaml_of
+    from .net.serve import default_data_dir
+
+    try:
+        history = HandHistory.open_existing(args.data or default_data_dir())
+        try:
+            hands = history.hands(args.table)
+        finally:
+            history.close()
+    except HistoryError as error:
+        raise CliError(str(error)) from None
+    if args.json:
+        print(json.dumps([json_of(kept) for kept in hands], indent=1))
+    else:
+        print("---\n".join(yaml_of(kept) for kept in hands), end="")
+    return 0
 
 
 if __name__ == "__main__":
