@@ -1,7 +1,9 @@
 """The Ramsli app: setup, the table and its screens, themes and settings, save and resume.
 
 ``ramsli`` opens the setup screen, or goes straight back to the table when a session
-was left unfinished; ``ramsli play …`` deals at once.  The app holds the player's
+was left unfinished; ``ramsli play …`` deals at once.  Served (``ramsli serve``, one app
+process per SSH session) it opens a ``Lobby`` instead, and sits at a table of the
+server's through the client that lobby gives it.  The app holds the player's
 settings and the storage; the table holds the game.  An unexpected error never shows a
 traceback: it is written to a log and reported in one sentence, and the game, saved
 after every action, resumes on the next start.
@@ -21,7 +23,7 @@ from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError
-from ..table.client import LocalClient
+from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
 from ..yamlfile import FileProblem
@@ -35,10 +37,10 @@ class RamsliApp(App[None]):
     BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
-                 resume: Path | None = None) -> None:
+                 resume: Path | None = None, lobby=None) -> None:
         """``spec`` deals that session at once; ``resume`` goes on with the session saved
         there (else the one played last); ``bot_delay`` overrides the remembered pace for
-        this run only."""
+        this run only; ``lobby`` (a screens.common.lobby.Lobby): served, starting there."""
         super().__init__()
         self.storage = storage
         self.resume = resume
@@ -56,7 +58,9 @@ class RamsliApp(App[None]):
         self.offer_only(themes)
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
         self.table: Table | None = None  # the table in this process, run by the app
-        self.client: LocalClient | None = None  # how the screens talk to it
+        self.client: TableClient | None = None  # how the screens talk to it
+        self.lobby = lobby
+        self.remote_game: str | None = None  # the game at a served table
         self.table_worker: Worker | None = None
         self.autosave: Autosave | None = None
 
@@ -83,6 +87,9 @@ class RamsliApp(App[None]):
         self.theme_changed_signal.subscribe(self, self.theme_chosen)
         for problem in self.problems:
             self.notify(problem, severity="warning", timeout=10, markup=False)
+        if self.lobby is not None:
+            self.new_game()
+            return
         if self.spec is not None:
             self.start_table(self.spec)
             return
@@ -142,7 +149,14 @@ class RamsliApp(App[None]):
             self.storage.discard_game(self.save_path)
 
     def new_game(self) -> None:
-        """Go to the setup screen; the session at the table stays, saved, to go back to."""
+        """Go to the setup screen; the session at the table stays, saved, to go back to.
+        Served: back to the lobby (the seat is kept at the server)."""
+        if self.lobby is not None:
+            from .screens.common.lobby import LobbyScreen
+
+            self.leave_table()
+            self.switch_to(LobbyScreen(self.lobby))
+            return
         from .screens.common.setup import SetupScreen
 
         self.switch_to(SetupScreen(self.settings, can_go_back=self.client is not None))
@@ -154,7 +168,8 @@ class RamsliApp(App[None]):
     def table_screen(self, raised: str | None) -> Screen:
         """The screen of the game at the table, for the person's client; ``raised``: the
         code of the card a Ramsli player had raised when the session was left."""
-        if self.table.spec is not None and self.table.spec.game == "rami":
+        game = self.remote_game if self.table is None else self.table.spec and self.table.spec.game
+        if game == "rami":
             from .screens.rami.table import RamiTableScreen
 
             return RamiTableScreen(self.client)
@@ -185,6 +200,12 @@ class RamsliApp(App[None]):
         self.client = LocalClient(table, table.people[0])
         self.switch_to(self.table_screen(saved.raised))
 
+    def sit_remote(self, client: TableClient, game: str) -> None:
+        """Served: take the seat ``client`` holds at a table of ``game`` on the server."""
+        self.leave_table()
+        self.client, self.remote_game = client, game
+        self.switch_to(self.table_screen(None))
+
     def card_raised(self, code: str) -> None:
         """The person raised another card: kept, so that a crash does not lower it."""
         if self.autosave is not None:
@@ -202,7 +223,7 @@ class RamsliApp(App[None]):
         if self.client is not None:
             self.client.leave()
         self.workers.cancel_group(self, "table")
-        self.table = self.client = self.table_worker = self.autosave = None
+        self.table = self.client = self.table_worker = self.autosave = self.remote_game = None
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:

@@ -1,0 +1,228 @@
+"""The lobby of ``ramsli serve``: the server's tables, and a table to make, join or watch.
+
+It knows no game: a ``Lobby`` backend lists the tables (game, ruleset, who sits where,
+the hand being played), says what may be made (the rulesets and computer players of
+each game) and makes, joins and watches tables.  Everything works from the keyboard:
+the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``n`` makes a
+new one, ``r`` reads the list again.  A table joined or made that waits for people is
+sat at as soon as it starts; the app then shows it (``app.sit_remote``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Label, Select, Static
+
+from ....table.client import TableClient
+from .dialog import Dialog
+
+REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
+
+
+class LobbyRefusal(Exception):
+    """What the server refused, in words."""
+
+
+class Lobby(Protocol):
+    """What the lobby asks of the server."""
+
+    name: str  # the person's own name
+
+    def tables(self) -> list[dict[str, Any]]:
+        """Each table as the hub lists it: table, game, ruleset, players, seats, hand."""
+
+    def offer(self) -> dict[str, dict[str, list[str]]]:
+        """Per game, its ``rulesets`` and computer players' ``strengths``."""
+
+    def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+        """A new table; its number.  LobbyRefusal saying why not."""
+
+    def join(self, table: int) -> TableClient | None:
+        """Sit at an open seat of ``table`` (or one's own): the seat's client, or None while
+        the table waits for its other seats.  LobbyRefusal saying why not."""
+
+    def watch(self, table: int) -> TableClient:
+        """A spectator's client of ``table``.  LobbyRefusal saying why not."""
+
+
+def seat_label(seat: dict[str, Any]) -> str:
+    if seat["kind"] == "open":
+        return "(open)"
+    return f"{seat['name']} (computer)" if seat["kind"] == "computer" else seat["name"]
+
+
+def hand_label(table: dict[str, Any]) -> str:
+    return f"hand {table['hand']}" if table["hand"] else "waiting"
+
+
+class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    LobbyScreen {
+        #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
+        #tables { height: 1fr; }
+        #empty { padding: 1 2; color: $text-muted; }
+    }
+    """
+
+    BINDINGS = [
+        Binding("j", "join", "Join", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("n", "create", "New table", id="lobby.create"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("q", "app.quit", "Quit", id="lobby.quit"),
+    ]
+
+    def __init__(self, lobby: Lobby) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.listed: list[dict[str, Any]] = []
+        self.waiting: set[int] = set()  # tables sat at that wait for their other seats
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Ramsli tables — you are {self.lobby.name}", id="heading")
+        table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Table", "Game", "Ruleset", "Seats", "Now")
+        yield table
+        yield Label("There is no table yet: n makes one.", id="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(REFRESH_EVERY, self.action_refresh)
+        self.query_one(DataTable).focus()
+
+    def action_refresh(self) -> None:
+        self.listed = self.lobby.tables()
+        view = self.query_one(DataTable)
+        row = view.cursor_row
+        view.clear()
+        for table in self.listed:
+            seats = ", ".join(map(seat_label, table["seats"]))
+            view.add_row(str(table["table"]), table["game"], table["ruleset"], seats, hand_label(table),
+                         key=str(table["table"]))
+        if self.listed:
+            view.move_cursor(row=min(row, len(self.listed) - 1))
+        self.query_one("#empty").display = not self.listed
+        started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]
+        if started:
+            self._sit(started[0], self.lobby.join)
+
+    def _sit(self, number: int, request) -> None:
+        """Ask to sit at (or watch) table ``number``; at the table when it has started."""
+        try:
+            client = request(number)
+        except LobbyRefusal as refusal:
+            self.waiting.discard(number)
+            self.notify(str(refusal), severity="error", markup=False)
+            return
+        if client is None:
+            self.waiting.add(number)
+            self.notify(f"You sit at table {number}; it starts when its open seats are taken.", markup=False)
+            return
+        self.waiting.discard(number)
+        game = next(table["game"] for table in self.listed if table["table"] == number)
+        self.app.sit_remote(client, game)
+
+    def chosen(self) -> int | None:
+        """The number of the table the cursor is on."""
+        if not self.listed:
+            return None
+        return self.listed[self.query_one(DataTable).cursor_row]["table"]
+
+    @on(DataTable.RowSelected)
+    def action_join(self) -> None:
+        self._ask(self.lobby.join)
+
+    def action_watch(self) -> None:
+        self._ask(self.lobby.watch)
+
+    def _ask(self, request) -> None:
+        number = self.chosen()
+        if number is None:
+            self.notify("There is no table to choose: n makes one.", markup=False)
+            return
+        self._sit(number, request)
+
+    def action_create(self) -> None:
+        self.app.push_screen(NewTableScreen(self.lobby.offer()), self._create)
+
+    def _create(self, choice: tuple[str, str, int, list[str]] | None) -> None:
+        if choice is None:
+            return
+        try:
+            number = self.lobby.create(*choice)
+        except LobbyRefusal as refusal:
+            self.notify(str(refusal), severity="error", markup=False)
+            return
+        self.action_refresh()
+        self._sit(number, self.lobby.join)
+
+
+class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
+    """The choices of a new table: game, ruleset, seats, and how many computer players
+    and how strong.  Tab moves between them; Enter on Make makes it, Escape does not."""
+
+    DEFAULT_CSS = """
+    NewTableScreen {
+        #choices { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; margin: 1 0; }
+        #buttons { height: auto; align-horizontal: right; }
+        Button { margin-left: 2; }
+    }
+    """
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="new-table.cancel")]
+
+    def __init__(self, offer: dict[str, dict[str, list[str]]]) -> None:
+        super().__init__()
+        self.offer = offer
+
+    def compose(self) -> ComposeResult:
+        game = next(iter(self.offer))
+        with self.box("New table"):
+            with Grid(id="choices"):
+                yield Label("Game")
+                yield Select([(name, name) for name in self.offer], value=game, allow_blank=False, id="game")
+                yield Label("Ruleset")
+                yield Select(self._rulesets(game), value=self.offer[game]["rulesets"][0], allow_blank=False, id="ruleset")
+                yield Label("Seats")
+                yield Select([(f"{count} players", count) for count in range(2, 7)], value=4, allow_blank=False,
+                             id="players")
+                yield Label("Computer players")
+                yield Select([(str(count), count) for count in range(0, 6)], value=2, allow_blank=False, id="bots")
+                yield Label("How strong")
+                yield Select(self._strengths(game), value=self.offer[game]["strengths"][0], allow_blank=False,
+                             id="strength")
+            with Horizontal(id="buttons"):
+                yield Button("Cancel", id="cancel")
+                yield Button("Make", id="make", variant="primary")
+
+    def _rulesets(self, game: str) -> list[tuple[str, str]]:
+        return [(name, name) for name in self.offer[game]["rulesets"]]
+
+    def _strengths(self, game: str) -> list[tuple[str, str]]:
+        return [(name, name) for name in self.offer[game]["strengths"]]
+
+    def on_mount(self) -> None:
+        self.query_one("#make", Button).focus()
+
+    @on(Select.Changed, "#game")
+    def game_chosen(self, event: Select.Changed) -> None:
+        game = str(event.value)
+        self.query_one("#ruleset", Select).set_options(self._rulesets(game))
+        self.query_one("#strength", Select).set_options(self._strengths(game))
+
+    def chosen(self, name: str):
+        return self.query_one(f"#{name}", Select).value
+
+    def choice(self) -> tuple[str, str, int, list[str]]:
+        bots = [self.chosen("strength")] * self.chosen("bots")
+        return self.chosen("game"), self.chosen("ruleset"), self.chosen("players"), bots
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(self.choice() if event.button.id == "make" else None)

@@ -1,0 +1,133 @@
+"""The lobby of ``ramsli serve``, with a fake server: the tables listed, a table made,
+joined (at once, or once it starts) and refused, all from the keyboard; a table joined
+is played on the usual table screen through the client the lobby gave."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Select
+
+from ramsli_tui.table.client import LocalClient
+from ramsli_tui.table.spec import GameSpec, SeatSpec
+from ramsli_tui.table.table import Table
+from ramsli_tui.ui.app import RamsliApp
+from ramsli_tui.ui.screens.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
+
+from tests.kits.ui import storage_in
+
+
+def listed(number: int, hand: int, *seats: tuple[str | None, str]) -> dict:
+    return {"table": number, "game": "ramsli", "ruleset": "classic", "players": len(seats), "hand": hand,
+            "seats": [{"seat": seat, "name": name, "kind": kind} for seat, (name, kind) in enumerate(seats)]}
+
+
+class FakeLobby:
+    """A server of two tables: table 1 playing, table 2 waiting for a seat."""
+
+    name = "mia"
+
+    def __init__(self):
+        self.listing = [
+            listed(1, 3, ("otto", "person"), ("Anna", "computer"), ("zora", "person")),
+            listed(2, 0, ("lena", "person"), (None, "open"), ("Bert", "computer")),
+        ]
+        self.asked: list[tuple] = []
+
+    def tables(self):
+        return self.listing
+
+    def offer(self):
+        return {"ramsli": {"rulesets": ["classic", "short"], "strengths": ["easy", "normal", "hard"]}}
+
+    def create(self, game, ruleset, players, bots):
+        self.asked.append(("create", game, ruleset, players, bots))
+        self.listing.append(listed(3, 0, ("mia", "person"), *[(None, "open")] * (players - 1 - len(bots)),
+                                   *[("Bot", "computer")] * len(bots)))
+        return 3
+
+    def join(self, table):
+        self.asked.append(("join", table))
+        if table == 1:
+            raise LobbyRefusal("table 1 has started and has no open seat; watch it instead")
+        started = next(entry for entry in self.listing if entry["table"] == table)["hand"]
+        return self.client() if started else None
+
+    def watch(self, table):
+        self.asked.append(("watch", table))
+        raise LobbyRefusal("watching is not here yet")
+
+    @staticmethod
+    def client() -> LocalClient:
+        """A seat at a table of two people and two computer players."""
+        seats = (SeatSpec.person("mia"), SeatSpec.person("zora"), SeatSpec.computer("Anna", "random"),
+                 SeatSpec.computer("Bert", "random"))
+        table = Table.for_spec(GameSpec("ramsli", "classic", 7, seats), delay=0.0)
+        return LocalClient(table, 0)
+
+
+def served_app(tmp_path, lobby) -> RamsliApp:
+    app = RamsliApp(storage_in(tmp_path), lobby=lobby, bot_delay=0.0)
+    app.animation_level = "none"
+    return app
+
+
+def rows(screen: LobbyScreen) -> list[list[str]]:
+    view = screen.query_one(DataTable)
+    return [[str(cell) for cell in view.get_row_at(index)] for index in range(view.row_count)]
+
+
+async def test_the_lobby_lists_each_table_with_who_sits_where_and_the_hand(tmp_path):
+    app = served_app(tmp_path, FakeLobby())
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert rows(app.screen) == [
+            ["1", "ramsli", "classic", "otto, Anna (computer), zora", "hand 3"],
+            ["2", "ramsli", "classic", "lena, (open), Bert (computer)", "waiting"],
+        ]
+
+
+async def test_a_refusal_is_said_in_one_line_and_the_lobby_stays(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.press("w")
+        await pilot.pause()
+        assert lobby.asked == [("join", 1), ("watch", 1)]
+        assert isinstance(app.screen, LobbyScreen)
+        said = [notification.message for notification in app._notifications]
+        assert "table 1 has started and has no open seat; watch it instead" in said
+
+
+async def test_a_table_is_made_from_the_keyboard_and_sat_at_once_it_starts(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        app.screen.query_one("#bots", Select).value = 1
+        app.screen.query_one("#strength", Select).value = "hard"
+        await pilot.press("enter")  # on Make
+        await pilot.pause()
+        assert lobby.asked == [("create", "ramsli", "classic", 4, ["hard"]), ("join", 3)]
+        assert isinstance(app.screen, LobbyScreen) and app.screen.waiting == {3}
+        lobby.listing[-1]["hand"] = 1  # the others came: it starts
+        app.screen.action_refresh()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.client.alone is False and app.screen.client is app.client
+
+
+async def test_enter_on_a_waiting_table_joins_it(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert lobby.asked == [("join", 2)]
+        assert app.screen.waiting == {2}
