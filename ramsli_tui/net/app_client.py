@@ -12,7 +12,12 @@ only what the hub gives its seat (a spectator: public events only).
 - ``serve_app`` (in the hub's process): one app connection, as a hub ``Attendee``.
 - ``HubLink`` (in the app's process): the connection; requests and their answers, and
   what the hub pushes, handed to the app's event loop.
-- ``SocketClient``: a ``TableClient`` for one seat (or a spectator) through a link.
+- ``SocketClient``: a ``TableClient`` for one seat through a link.
+- ``RemoteLobby``: the lobby screen's backend (ui/screens/common/lobby.py) through a link.
+
+Watching is refused here for now: a spectator's update carries seat 0's view (its hand
+among it), which the JSON protocol strips and the table screens cannot yet draw
+without; so no spectator's update is ever sent to an app.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import struct
 import threading
 from typing import Any, Callable
 
+from ..games import game_named
 from ..games.protocol import IllegalAction
 from ..table.updates import Update
-from .hub import Hub, HubRefusal, HubTable, Player, public
+from ..ui.screens.common.lobby import LobbyRefusal
+from .hub import RULESETS, Hub, HubRefusal, HubTable, Player
 from .journal import Journal
 
 VERSION = 1
@@ -79,6 +86,8 @@ class AppAttendee:
         self.push(("seated", table, seat))
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
+        if seat is None:
+            return  # never a spectator's: its view is seat 0's (see the module's docstring)
         self.push(("update", table, update, names, self.alone(self.hub.tables[table])))
 
     def noticed(self, table: int, message: str) -> None:
@@ -96,8 +105,15 @@ class AppAttendee:
         if table.table is None:
             raise HubRefusal(f"table {table.number} has not started: it waits for its open seats to be taken")
         seat = table.seat_of(self.player)
-        update = table.table.opening(0 if seat is None else seat)
-        return (update if seat is not None else public(update)), table.table.names, self.alone(table)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {table.number}")
+        return table.table.opening(seat), table.table.names, self.alone(table)
+
+    def join(self, number: int) -> tuple[int, bool]:
+        """Sit at ``number`` (one's own seat, or an open one): the seat, and whether the table has started."""
+        self.hub.join(self, number, None)
+        table = self.hub._table(number)
+        return table.seat_of(self.player), table.table is not None
 
     def hurry(self, table: HubTable) -> None:
         """This person would rather not watch the rest of the hand played (as in local play)."""
@@ -125,13 +141,18 @@ class AppAttendee:
             return hub.listing()
         if op == "create":
             return hub.create(self, request["game"], request["ruleset"], request["players"], request["bots"])
+        if op == "offer":
+            return {game: {"rulesets": sorted(rulesets()), "strengths": list(game_named(game).strengths)}
+                    for game, rulesets in RULESETS.items()}
+        if op == "join":
+            return self.join(request["table"])
+        if op == "watch":
+            raise HubRefusal("watching a table is not in the full-screen app yet; join one, or make one")
         if op == "opening":
             return self.opening(hub._table(request["table"]))
         if op == "hurry":
             return self.hurry(hub._table(request["table"]))
-        action = {"join": lambda: hub.join(self, request["table"], request.get("seat")),
-                  "start": lambda: hub.start(self, request["table"]),
-                  "watch": lambda: hub.watch(self, request["table"]),
+        action = {"start": lambda: hub.start(self, request["table"]),
                   "act": lambda: hub.act(self, request["table"], request["action"]),
                   "result_read": lambda: hub.result_read(self, request["table"]),
                   "leave": lambda: hub.leave(self, request["table"])}[op]
@@ -170,9 +191,9 @@ class HubLink:
     the request that waits for them, everything else to ``on_push`` on the event loop of
     whoever set it, in order."""
 
-    def __init__(self, path: str):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
+    def __init__(self, sock: socket.socket):
+        """``sock``: a connected unix stream socket to ``serve_app``."""
+        self.sock = sock
         self.reading = self.sock.makefile("rb")
         self.sending = threading.Lock()
         self.answers: dict[int, tuple] = {}
@@ -317,3 +338,44 @@ class SocketClient:
     @property
     def is_over(self) -> bool:
         return self.last.over
+
+
+class RemoteLobby:
+    """The lobby's backend at the hub, through a link: what the hub pushes goes to the
+    client of the table sat at, if any."""
+
+    def __init__(self, link: HubLink):
+        self.link = link
+        self.name = link.name
+        self.client: SocketClient | None = None
+
+    def _heard(self, message: tuple) -> None:
+        if self.client is not None:
+            self.client.heard(message)
+
+    def _ask(self, op: str, **fields: Any) -> Any:
+        if self.link.on_push is None:  # the first request comes on the app's running loop
+            self.link.listen(self._heard)
+        try:
+            return self.link.request(op, **fields)
+        except HubRefusal as refusal:
+            raise LobbyRefusal(str(refusal)) from None
+
+    def tables(self) -> list[dict[str, Any]]:
+        return self._ask("list")
+
+    def offer(self) -> dict[str, dict[str, list[str]]]:
+        return self._ask("offer")
+
+    def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+        return self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)
+
+    def join(self, table: int) -> SocketClient | None:
+        seat, started = self._ask("join", table=table)
+        if not started:
+            return None
+        self.client = SocketClient(self.link, table, seat)
+        return self.client
+
+    def watch(self, table: int) -> SocketClient:
+        return self._ask("watch", table=table)

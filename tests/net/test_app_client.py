@@ -4,14 +4,16 @@ it, its blocking calls in a thread) at a hub table over a unix socket of the tes
 from __future__ import annotations
 
 import asyncio
+import socket
 
 import pytest
 
 from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.ramsli.engine.events import CardsDealt
-from ramsli_tui.net.app_client import HubLink, SocketClient, serve_app
+from ramsli_tui.net.app_client import HubLink, RemoteLobby, SocketClient, serve_app
 from ramsli_tui.net.hub import HubRefusal, Player
 from ramsli_tui.net.journal import Journal
+from ramsli_tui.ui.screens.common.lobby import LobbyRefusal
 
 from tests.net.test_hub import Listener, act_if_asked, new_hub, until
 
@@ -44,7 +46,9 @@ async def hub_and_app(tmp_path, thinkers):
     path = str(tmp_path / "hub.sock")
     listening = await asyncio.start_unix_server(
         lambda reader, writer: serve_app(hub, MIA, reader, writer, Journal(open("/dev/null", "w"))), path)
-    link = await asyncio.to_thread(HubLink, path)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(path)
+    link = await asyncio.to_thread(HubLink, sock)
     yield hub, AppSide(link)
     link.close()
     listening.close()
@@ -101,3 +105,21 @@ async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
     with pytest.raises(IllegalAction) as refused:
         await asyncio.to_thread(client.send, "KS" if waiting_for_her else "in")
     assert refused.value.for_you(), "the game's own words come with it"
+
+
+async def test_the_lobby_through_the_socket_makes_a_table_and_sits_at_it_once_it_starts(hub_and_app):
+    hub, app = hub_and_app
+    lobby = RemoteLobby(app.link)
+    offer = await asyncio.to_thread(lobby.offer)
+    assert "classic" in offer["ramsli"]["rulesets"] and "hard" in offer["ramsli"]["strengths"]
+    number = await asyncio.to_thread(lobby.create, "ramsli", "classic", 4, ["hard", "hard"])
+    assert await asyncio.to_thread(lobby.join, number) is None, "it waits for its open seat"
+    listing = await asyncio.to_thread(lobby.tables)
+    assert [seat["kind"] for seat in listing[0]["seats"]] == ["person", "open", "bot", "bot"]
+    hub.join(Listener("zora"), number, None)
+    client = await asyncio.to_thread(lobby.join, number)
+    assert client.seat == 0 and client.names[:2] == ("mia", "zora") and client.alone is False
+    with pytest.raises(LobbyRefusal, match="not in the full-screen app yet"):
+        await asyncio.to_thread(lobby.watch, number)
+    with pytest.raises(LobbyRefusal, match="there is no table 9"):
+        await asyncio.to_thread(lobby.join, 9)

@@ -28,8 +28,8 @@ class FakeLobby:
 
     def __init__(self):
         self.listing = [
-            listed(1, 3, ("otto", "person"), ("Anna", "computer"), ("zora", "person")),
-            listed(2, 0, ("lena", "person"), (None, "open"), ("Bert", "computer")),
+            listed(1, 3, ("otto", "person"), ("Anna", "bot"), ("zora", "person")),
+            listed(2, 0, ("lena", "person"), (None, "open"), ("Bert", "bot")),
         ]
         self.asked: list[tuple] = []
 
@@ -42,7 +42,7 @@ class FakeLobby:
     def create(self, game, ruleset, players, bots):
         self.asked.append(("create", game, ruleset, players, bots))
         self.listing.append(listed(3, 0, ("mia", "person"), *[(None, "open")] * (players - 1 - len(bots)),
-                                   *[("Bot", "computer")] * len(bots)))
+                                   *[("Bot", "bot")] * len(bots)))
         return 3
 
     def join(self, table):

@@ -54,7 +54,7 @@ class Lobby(Protocol):
 def seat_label(seat: dict[str, Any]) -> str:
     if seat["kind"] == "open":
         return "(open)"
-    return f"{seat['name']} (computer)" if seat["kind"] == "computer" else seat["name"]
+    return f"{seat['name']} (computer)" if seat["kind"] == "bot" else seat["name"]
 
 
 def hand_label(table: dict[str, Any]) -> str:
