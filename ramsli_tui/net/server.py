@@ -15,6 +15,7 @@ from .door import Admission, Door, Interactive, Limits, lobby_to_come
 from .history import HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
+from .sessions import AppSessions
 from .store import ServeError, ServerFolder
 from .thinkers import Thinkers
 
@@ -23,8 +24,11 @@ class Server:
     """A hub and its door on one data folder."""
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
-                 limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive = lobby_to_come):
-        """``allowed``: an authorized_keys file, or None for an open server."""
+                 limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive = lobby_to_come,
+                 apps: bool = False):
+        """``allowed``: an authorized_keys file, or None for an open server; ``apps``: a
+        session with a terminal gets the full-screen app (net/sessions.py) in place of
+        ``interactive``."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
@@ -33,7 +37,8 @@ class Server:
             self.hub = Hub(folder, thinkers, policy, self.journal)
         except HistoryError as error:
             raise ServeError(str(error)) from None
-        self.door = Door(self.hub, self.admission, limits, self.journal, interactive)
+        self.apps = AppSessions(self.hub, self.journal) if apps else None
+        self.door = Door(self.hub, self.admission, limits, self.journal, self.apps or interactive)
         self.port: int | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -50,6 +55,8 @@ class Server:
 
     async def stop(self) -> None:
         await self.door.close()
+        if self.apps is not None:
+            await self.apps.close()
         await self.hub.stop()
 
 
@@ -60,7 +67,7 @@ async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port:
     with folder.claimed():
         thinkers = Thinkers()
         try:
-            server = Server(folder, allowed, thinkers, journal=journal)
+            server = Server(folder, allowed, thinkers, journal=journal, apps=True)
             await server.start(host, port)
             stopping = asyncio.Event()
             loop = asyncio.get_running_loop()

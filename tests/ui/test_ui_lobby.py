@@ -37,7 +37,7 @@ class FakeLobby:
         return self.listing
 
     def offer(self):
-        return {"ramsli": {"rulesets": ["classic", "short"], "strengths": ["easy", "normal", "hard"]}}
+        return {"ramsli": {"rulesets": ["short", "classic"], "strengths": ["easy", "normal", "hard"]}}
 
     def create(self, game, ruleset, players, bots):
         self.asked.append(("create", game, ruleset, players, bots))
@@ -109,6 +109,7 @@ async def test_a_table_is_made_from_the_keyboard_and_sat_at_once_it_starts(tmp_p
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
+        assert app.screen.choice() == ("ramsli", "classic", 4, ["normal", "normal"]), "the usual ruleset and strength"
         app.screen.query_one("#bots", Select).value = 1
         app.screen.query_one("#strength", Select).value = "hard"
         await pilot.press("enter")  # on Make

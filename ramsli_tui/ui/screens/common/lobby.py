@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from ....table.client import TableClient
+from ...specs import DEFAULT_RULESETS
 from .dialog import Dialog
 
 REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
@@ -177,6 +178,7 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
     """
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="new-table.cancel")]
+    AUTO_FOCUS = "#make"
 
     def __init__(self, offer: dict[str, dict[str, list[str]]]) -> None:
         super().__init__()
@@ -189,18 +191,24 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
                 yield Label("Game")
                 yield Select([(name, name) for name in self.offer], value=game, allow_blank=False, id="game")
                 yield Label("Ruleset")
-                yield Select(self._rulesets(game), value=self.offer[game]["rulesets"][0], allow_blank=False, id="ruleset")
+                yield Select(self._rulesets(game), value=self.usual("rulesets", game, DEFAULT_RULESETS.get(game)),
+                             allow_blank=False, id="ruleset")
                 yield Label("Seats")
                 yield Select([(f"{count} players", count) for count in range(2, 7)], value=4, allow_blank=False,
                              id="players")
                 yield Label("Computer players")
                 yield Select([(str(count), count) for count in range(0, 6)], value=2, allow_blank=False, id="bots")
                 yield Label("How strong")
-                yield Select(self._strengths(game), value=self.offer[game]["strengths"][0], allow_blank=False,
+                yield Select(self._strengths(game), value=self.usual("strengths", game, "normal"), allow_blank=False,
                              id="strength")
             with Horizontal(id="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Make", id="make", variant="primary")
+
+    def usual(self, what: str, game: str, wanted: str | None) -> str:
+        """``wanted`` if ``game`` offers it as one of its ``what``, else the first offered."""
+        offered = self.offer[game][what]
+        return wanted if wanted in offered else offered[0]
 
     def _rulesets(self, game: str) -> list[tuple[str, str]]:
         return [(name, name) for name in self.offer[game]["rulesets"]]
@@ -208,14 +216,14 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
     def _strengths(self, game: str) -> list[tuple[str, str]]:
         return [(name, name) for name in self.offer[game]["strengths"]]
 
-    def on_mount(self) -> None:
-        self.query_one("#make", Button).focus()
-
     @on(Select.Changed, "#game")
     def game_chosen(self, event: Select.Changed) -> None:
         game = str(event.value)
-        self.query_one("#ruleset", Select).set_options(self._rulesets(game))
-        self.query_one("#strength", Select).set_options(self._strengths(game))
+        rulesets, strength = self.query_one("#ruleset", Select), self.query_one("#strength", Select)
+        rulesets.set_options(self._rulesets(game))
+        rulesets.value = self.usual("rulesets", game, DEFAULT_RULESETS.get(game))
+        strength.set_options(self._strengths(game))
+        strength.value = self.usual("strengths", game, "normal")
 
     def chosen(self, name: str):
         return self.query_one(f"#{name}", Select).value

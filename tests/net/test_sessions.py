@@ -1,0 +1,127 @@
+"""The full-screen app over SSH: asyncssh clients asking for a terminal, their screens
+read with pyte.  Two people with their own keys make and join a table with two
+computer players; a window change lays the screen out again; no app process is left
+once the clients have gone."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+from contextlib import asynccontextmanager
+
+import asyncssh
+import pyte
+
+from ramsli_tui.net.journal import Journal
+from ramsli_tui.net.server import Server
+from ramsli_tui.net.store import ServerFolder
+
+from tests.net.kit import QUICK, WAIT, new_key
+
+SHOWN_WAIT = 15.0  # seconds a screen may take (an app process starts in about 1.5 s)
+
+
+@asynccontextmanager
+async def served_apps(data, thinkers):
+    log = io.StringIO()
+    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, journal=Journal(log), apps=True)
+    await server.start("127.0.0.1", 0)
+    try:
+        yield server
+    except BaseException:
+        print(log.getvalue())
+        raise
+    finally:
+        await server.stop()
+
+
+class Terminal:
+    """One person's terminal: what the server draws, kept on a pyte screen."""
+
+    def __init__(self, connection, process, width: int, height: int):
+        self.connection = connection
+        self.process = process
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.reading = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, server, name: str, width: int = 100, height: int = 30) -> Terminal:
+        connection = await asyncssh.connect("127.0.0.1", server.port, username=name, client_keys=[new_key()],
+                                            known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT)
+        process = await connection.create_process(term_type="xterm-256color", term_size=(width, height),
+                                                  encoding=None)
+        return cls(connection, process, width, height)
+
+    async def _read(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def until_shown(self, words: str, timeout: float = SHOWN_WAIT) -> None:
+        for _ in range(int(timeout / 0.05)):
+            if words in self.text:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{words!r} did not come; the screen:\n{self.text}")
+
+    def press(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        self.process.change_terminal_size(width, height)
+
+    async def close(self) -> None:
+        self.connection.close()
+        await self.connection.wait_closed()
+        self.reading.cancel()
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def test_two_people_make_and_join_a_table_resize_and_leave_no_process_behind(tmp_path, thinkers):
+    async with served_apps(tmp_path / "data", thinkers) as server:
+        mia = await Terminal.open(server, "mia")
+        await mia.until_shown("you are mia")
+        await mia.until_shown("There is no table yet")
+        mia.press("n")
+        await mia.until_shown("New table")
+        mia.press("\r")  # Make: four seats, two computer players
+        await mia.until_shown("(open)")
+
+        zora = await Terminal.open(server, "zora")
+        await zora.until_shown("you are zora")
+        await zora.until_shown("mia, (open)")
+        zora.press("j")
+        await zora.until_shown("mia")
+        await zora.until_shown("Anna", timeout=5)
+        pids = [app.pid for app in server.apps.running]
+        assert len(pids) == 2, "an app process for each session"
+        await mia.until_shown("zora")  # her lobby sees the table start and sits her at it
+
+        before = zora.text
+        zora.resize(120, 40)
+        for _ in range(100):
+            if zora.text != before and any(line.rstrip() and len(line.rstrip()) > 100 for line in zora.screen.display):
+                break
+            await asyncio.sleep(0.05)
+        assert any(len(line.rstrip()) > 100 for line in zora.screen.display), "the table fills the wider window"
+
+        await mia.close()
+        await zora.close()
+        for _ in range(100):
+            if not server.apps.running and all(map(gone, pids)):
+                break
+            await asyncio.sleep(0.05)
+        assert not server.apps.running and all(map(gone, pids)), "no app process is left"
