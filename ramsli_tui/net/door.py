@@ -9,8 +9,8 @@
   is refused, and the client is told why in a banner.  No passwords, no
   keyboard-interactive, host-based or GSS logins.
 - **Only the game.**  ``ssh HOST json`` speaks the table protocol (net/json_client.py);
-  a session with a terminal gets the full-screen app (``interactive``; until it comes,
-  a line saying so); every other command, shell or subsystem (SFTP, SCP) is refused,
+  a session with a terminal gets the full-screen app (``interactive``: net/sessions.py
+  under ``ramsli serve``; a door made without it says one line); every other command, shell or subsystem (SFTP, SCP) is refused,
   and there is no port, agent or X11 forwarding.
 - **Limits** (``Limits``): a login time-out (also for opening a session once logged
   in); a rate of new connections and a cap on
@@ -148,7 +148,7 @@ Interactive = Callable[[asyncssh.SSHServerProcess, Player], Awaitable[None]]
 
 
 async def lobby_to_come(process: asyncssh.SSHServerProcess, player: Player) -> None:
-    """What a session with a terminal gets until the full-screen lobby is there."""
+    """What a session with a terminal gets from a door that serves no app (the tests' own)."""
     process.stdout.write(f"Hello {player.name}. The full-screen lobby is coming; until then, programs play with "
                          f"'ssh -T {player.name}@HOST json' (docs/serving.md).\r\n".encode())
     process.exit(0)

@@ -46,9 +46,10 @@ def app_environment(process: asyncssh.SSHServerProcess, folder: Path) -> dict[st
     """What the app process is given: the session's terminal, its own folders."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder), "LANG": "C.UTF-8",
            "TERM": process.get_terminal_type() or "xterm-256color"}
-    colour = (process.env or {}).get("COLORTERM")
+    sent = process.env or {}
+    colour = sent.get("COLORTERM", sent.get(b"COLORTERM"))  # asyncssh gives bytes where it cannot decode
     if colour:
-        env["COLORTERM"] = str(colour)
+        env["COLORTERM"] = colour.decode(errors="replace") if isinstance(colour, bytes) else str(colour)
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(folder / name.lower())
     return env

@@ -15,6 +15,7 @@ import pyte
 
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
+from ramsli_tui.net.sessions import app_environment
 from ramsli_tui.net.store import ServerFolder
 
 from tests.net.kit import QUICK, WAIT, new_key
@@ -125,3 +126,20 @@ async def test_two_people_make_and_join_a_table_resize_and_leave_no_process_behi
                 break
             await asyncio.sleep(0.05)
         assert not server.apps.running and all(map(gone, pids)), "no app process is left"
+
+
+class FakeSession:
+    def __init__(self, env):
+        self.env = env
+
+    @staticmethod
+    def get_terminal_type():
+        return "screen-256color"
+
+
+def test_the_app_gets_the_terminal_type_its_own_folders_and_colorterm_only_when_sent(tmp_path):
+    sent = app_environment(FakeSession({"COLORTERM": "truecolor"}), tmp_path)
+    assert sent["TERM"] == "screen-256color" and sent["COLORTERM"] == "truecolor"
+    assert sent["XDG_DATA_HOME"] == str(tmp_path / "xdg_data_home") and sent["HOME"] == str(tmp_path)
+    assert "COLORTERM" not in app_environment(FakeSession({}), tmp_path)
+    assert app_environment(FakeSession({b"COLORTERM": b"24bit"}), tmp_path)["COLORTERM"] == "24bit"
