@@ -10,8 +10,9 @@
   keyboard-interactive, host-based or GSS logins.
 - **Only the game.**  ``ssh HOST json`` speaks the table protocol (net/json_client.py);
   a session with a terminal gets the full-screen app (``interactive``: net/sessions.py
-  under ``ramsli serve``; a door made without it says one line); every other command, shell or subsystem (SFTP, SCP) is refused,
-  and there is no port, agent or X11 forwarding.
+  under ``ramsli serve``; a door made without it says one line); every other
+  command, shell or subsystem (SFTP, SCP) is refused, and there is no port, agent or
+  X11 forwarding.
 - **Limits** (``Limits``): a login time-out (also for opening a session once logged
   in); a rate of new connections and a cap on
   open ones per address; a cap on all connections; an idle time-out on sessions;
