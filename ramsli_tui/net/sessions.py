@@ -8,20 +8,24 @@ SSH; a window change sets the PTY's size (TIOCSWINSZ), so the kernel tells the a
 client sent it.  Each process has its own settings and data folders in a temporary
 folder, so no two sessions share a saved-game lock.  When the channel closes the
 process is ended (SIGTERM, then SIGKILL after ``END_WAIT`` seconds); when the app
-ends, so does the session.
+ends (its terminal closes), so does the session.
 
-The process is started afresh (``python -m ramsli_tui.net.sessions``); ``main`` is what
-it runs.
+The processes come from a fork server (``ForkServer``): one process, started with the
+first session, that has imported Textual and the app once and forks a child for each
+session, given the session's terminal and socket over a unix socket (SCM_RIGHTS).  A
+fresh Python process took about 1.4 s to import them; a fork takes milliseconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import json
 import os
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -55,66 +59,102 @@ def app_environment(process: asyncssh.SSHServerProcess, folder: Path) -> dict[st
     return env
 
 
+class ForkServer:
+    """The process the app processes are forked from (see the module's docstring)."""
+
+    def __init__(self):
+        here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ramsli_tui.net.sessions", str(there.fileno())], pass_fds=(there.fileno(),),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
+        )
+        there.close()
+        self.channel = here
+        self.asking = asyncio.Lock()
+
+    async def fork(self, terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> int:
+        """A new app process on ``terminal`` (a PTY's other end) and ``hub_socket``; its pid."""
+        request = json.dumps({"env": env, "folder": str(folder)}).encode()
+        async with self.asking:
+            await asyncio.to_thread(socket.send_fds, self.channel, [request], [terminal, hub_socket])
+            reply = await asyncio.to_thread(self.channel.recv, 64)
+        if not reply:
+            raise OSError("the fork server has gone")
+        return int(reply)
+
+    def close(self) -> None:
+        self.channel.close()  # it ends when its channel does
+        try:
+            self.process.wait(END_WAIT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
     def __init__(self, hub: Hub, journal: Journal):
         self.hub = hub
         self.journal = journal
-        self.running: set[asyncio.subprocess.Process] = set()
+        self.forks: ForkServer | None = None
+        self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
         with tempfile.TemporaryDirectory(prefix="ramsli-session-") as folder:
             await self._run(process, player, Path(folder))
 
     async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path) -> None:
+        if self.forks is None:
+            self.forks = ForkServer()
         width, height, _, _ = process.get_terminal_size()
         master, slave = os.openpty()
         set_size(master, width or 80, height or 24)
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            app = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "ramsli_tui.net.sessions", str(app_end.fileno()), str(folder),
-                stdin=slave, stdout=slave, stderr=slave, pass_fds=(app_end.fileno(),), start_new_session=True,
-                env=app_environment(process, folder), cwd=folder,
-            )
+            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder), folder)
+        except OSError as error:
+            os.close(master)
+            hub_end.close()
+            self.journal("app failed", name=player.name, error=error)
+            process.stderr.write(b"The app could not be started; the server's log says why.\r\n")
+            process.exit(1)
+            return
         finally:
             os.close(slave)
             app_end.close()
-        self.running.add(app)
-        self.journal("app started", name=player.name, pid=app.pid, size=f"{width}x{height}")
+        closed = self.running[pid] = asyncio.Event()
+        self.journal("app started", name=player.name, pid=pid, size=f"{width}x{height}")
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal)),
-                 loop.create_task(self._keys(process, master, app))]
-        loop.add_reader(master, self._screen, master, process)
+                 loop.create_task(self._keys(process, master, pid))]
+        loop.add_reader(master, self._screen, master, process, closed)
         try:
-            code = await app.wait()
-        except asyncio.CancelledError:
-            code = None
-            raise
+            await closed.wait()
         finally:
             loop.remove_reader(master)
-            await end(app)
-            self.running.discard(app)
+            await self.end(pid)
             for task in tasks:
                 task.cancel()
             os.close(master)
-            self.journal("app ended", name=player.name, pid=app.pid, code=code)
-        process.exit(code or 0)
+            self.journal("app ended", name=player.name, pid=pid)
+        process.exit(0)
 
     @staticmethod
-    def _screen(master: int, process: asyncssh.SSHServerProcess) -> None:
+    def _screen(master: int, process: asyncssh.SSHServerProcess, closed: asyncio.Event) -> None:
         """What the app drew, to the SSH client."""
         try:
             data = os.read(master, READ_SIZE)
-        except OSError:  # the app has gone: EIO once no process holds the terminal
+        except OSError:  # EIO: no process holds the terminal any more, the app has gone
+            data = b""
+        if not data:
             asyncio.get_running_loop().remove_reader(master)
+            closed.set()
             return
         process.stdout.write(data)
 
-    @staticmethod
-    async def _keys(process: asyncssh.SSHServerProcess, master: int, app: asyncio.subprocess.Process) -> None:
+    async def _keys(self, process: asyncssh.SSHServerProcess, master: int, pid: int) -> None:
         """What the person types, to the app; a window change, to the PTY; the channel's
         end, the app's."""
         while True:
@@ -128,39 +168,97 @@ class AppSessions:
             if not data:
                 break
             os.write(master, data)
-        await end(app)
+        await self.end(pid)
+
+    async def end(self, pid: int) -> None:
+        """End an app: SIGTERM, then SIGKILL if its terminal is still held after ``END_WAIT`` s."""
+        closed = self.running.get(pid)
+        if closed is None:
+            return
+        signal_app(pid, signal.SIGTERM)
+        try:
+            async with asyncio.timeout(END_WAIT):
+                await closed.wait()
+        except TimeoutError:
+            signal_app(pid, signal.SIGKILL)
+        self.running.pop(pid, None)
 
     async def close(self) -> None:
-        await asyncio.gather(*(end(app) for app in list(self.running)))
+        await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
+        if self.forks is not None:
+            self.forks.close()
 
 
-async def end(app: asyncio.subprocess.Process) -> None:
-    """End an app process: SIGTERM, then SIGKILL if it is still there after ``END_WAIT`` s."""
-    if app.returncode is not None:
-        return
-    app.send_signal(signal.SIGTERM)
+def signal_app(pid: int, signum: int) -> None:
     try:
-        async with asyncio.timeout(END_WAIT):
-            await app.wait()
-    except TimeoutError:
-        app.kill()
-        await app.wait()
+        os.killpg(pid, signum)  # the app leads a session of its own, with anything it started
+    except ProcessLookupError:
+        pass
 
 
-def main(arguments: list[str]) -> int:
-    """The app process: its terminal made its own, the lobby of the hub on socket fd ``arguments[0]``."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    from ..storage import Storage
-    from ..ui.app import RamsliApp
-    from .app_client import HubLink, RemoteLobby
+# --- the fork server and its children ---------------------------------------------------------
 
-    fd, folder = int(arguments[0]), Path(arguments[1])
-    link = HubLink(socket.socket(fileno=fd))
-    app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=RemoteLobby(link))
-    app.run()
-    link.close()
-    return app.return_code or 0
+
+def serve_forks(fd: int) -> int:
+    """The fork server: import the app once, then fork one app process per request, until
+    the channel ``fd`` closes."""
+    from ..ui.app import RamsliApp  # noqa: F401  (imported once, for every child)
+    from ..ui.screens.common import lobby  # noqa: F401
+    from ..ui.screens.rami import table as rami_table  # noqa: F401
+    from ..ui.screens.ramsli import table as ramsli_table  # noqa: F401
+
+    signal.signal(signal.SIGCHLD, reap)
+    channel = socket.socket(fileno=fd)
+    while True:
+        try:
+            request, fds, _, _ = socket.recv_fds(channel, 65536, 2)
+        except OSError:
+            return 0
+        if not request:
+            return 0
+        asked = json.loads(request)
+        pid = os.fork()
+        if pid == 0:
+            channel.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            os._exit(run_app(fds[0], fds[1], asked["env"], Path(asked["folder"])))
+        for received in fds:
+            os.close(received)
+        channel.sendall(str(pid).encode())
+
+
+def reap(signum, frame) -> None:
+    """Every child that has ended, waited for (none is left a zombie)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+
+def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> int:
+    """A forked child: the terminal made its own, the app run on the hub's lobby."""
+    try:
+        os.setsid()
+        fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+        for standard in (0, 1, 2):
+            os.dup2(terminal, standard)
+        os.close(terminal)
+        os.environ.clear()
+        os.environ.update(env)
+        os.chdir(folder)
+        from ..storage import Storage
+        from ..ui.app import RamsliApp
+        from .app_client import HubLink, RemoteLobby
+
+        link = HubLink(socket.socket(fileno=hub_socket))
+        app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=RemoteLobby(link))
+        app.run()
+        link.close()
+        return app.return_code or 0
+    except BaseException:
+        return 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_forks(int(sys.argv[1])))

@@ -1,7 +1,7 @@
 """The full-screen app over SSH: asyncssh clients asking for a terminal, their screens
 read with pyte.  Two people with their own keys make and join a table with two
 computer players; a window change lays the screen out again; no app process is left
-once the clients have gone."""
+once the clients have gone, and the fork server ends with the server."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ async def test_two_people_make_and_join_a_table_resize_and_leave_no_process_behi
         zora.press("j")
         await zora.until_shown("mia")
         await zora.until_shown("Anna", timeout=5)
-        pids = [app.pid for app in server.apps.running]
+        pids = list(server.apps.running)
         assert len(pids) == 2, "an app process for each session"
         await mia.until_shown("zora")  # her lobby sees the table start and sits her at it
 
@@ -126,6 +126,8 @@ async def test_two_people_make_and_join_a_table_resize_and_leave_no_process_behi
                 break
             await asyncio.sleep(0.05)
         assert not server.apps.running and all(map(gone, pids)), "no app process is left"
+        forks = server.apps.forks.process
+    assert forks.poll() is not None, "the fork server ends with the server"
 
 
 class FakeSession:
