@@ -38,6 +38,7 @@ from .hub import Hub, Player
 from .journal import Journal
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
+MAX_APPS = 50  # app processes at once (each holds some tens of MB); more sessions are told to come later
 READ_SIZE = 65536
 
 
@@ -94,13 +95,20 @@ class ForkServer:
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
-    def __init__(self, hub: Hub, journal: Journal):
+    def __init__(self, hub: Hub, journal: Journal, max_apps: int = MAX_APPS):
         self.hub = hub
         self.journal = journal
+        self.max_apps = max_apps
         self.forks: ForkServer | None = None
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
+        if len(self.running) >= self.max_apps:
+            self.journal("refused", name=player.name, reason=f"{self.max_apps} apps are running")
+            process.stderr.write(f"The server runs {self.max_apps} apps, as many as it can; come back later, "
+                                 f"or play with 'ssh -T HOST json'.\r\n".encode())
+            process.exit(1)
+            return
         with tempfile.TemporaryDirectory(prefix="ramsli-session-") as folder:
             await self._run(process, player, Path(folder))
 

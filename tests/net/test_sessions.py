@@ -145,3 +145,14 @@ def test_the_app_gets_the_terminal_type_its_own_folders_and_colorterm_only_when_
     assert sent["XDG_DATA_HOME"] == str(tmp_path / "xdg_data_home") and sent["HOME"] == str(tmp_path)
     assert "COLORTERM" not in app_environment(FakeSession({}), tmp_path)
     assert app_environment(FakeSession({b"COLORTERM": b"24bit"}), tmp_path)["COLORTERM"] == "24bit"
+
+
+async def test_a_session_beyond_the_most_apps_is_told_to_come_later(tmp_path, thinkers):
+    async with served_apps(tmp_path / "data", thinkers) as server:
+        server.apps.max_apps = 0
+        connection = await asyncssh.connect("127.0.0.1", server.port, username="mia", client_keys=[new_key()],
+                                            known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT)
+        shell = await connection.run(check=False, term_type="xterm", term_size=(80, 24))
+        assert shell.exit_status == 1 and "runs 0 apps, as many as it can" in shell.stderr
+        assert not server.apps.running and server.apps.forks is None, "no process was started"
+        connection.close()
