@@ -40,6 +40,9 @@ from .journal import Journal
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
 MAX_APPS = 50  # app processes at once (each holds some tens of MB); more sessions are told to come later
 READ_SIZE = 65536
+# What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
+# paste off, the cursor shown, back from the alternate screen.
+RESTORE = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n"
 
 
 def set_size(fd: int, width: int, height: int) -> None:
@@ -99,6 +102,7 @@ class AppSessions:
         self.hub = hub
         self.journal = journal
         self.max_apps = max_apps
+        self.stopping = False
         self.forks: ForkServer | None = None
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
@@ -147,6 +151,8 @@ class AppSessions:
                 task.cancel()
             os.close(master)
             self.journal("app ended", name=player.name, pid=pid)
+        if self.stopping:  # the app was ended mid-screen: the person's terminal is given back first
+            process.stdout.write(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
         process.exit(0)
 
     @staticmethod
@@ -192,6 +198,8 @@ class AppSessions:
         self.running.pop(pid, None)
 
     async def close(self) -> None:
+        """End every app (each session is told the server stops), then the fork server."""
+        self.stopping = True
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()

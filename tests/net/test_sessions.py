@@ -156,3 +156,14 @@ async def test_a_session_beyond_the_most_apps_is_told_to_come_later(tmp_path, th
         assert shell.exit_status == 1 and "runs 0 apps, as many as it can" in shell.stderr
         assert not server.apps.running and server.apps.forks is None, "no process was started"
         connection.close()
+
+
+async def test_stopping_the_server_ends_each_app_and_tells_its_session(tmp_path, thinkers):
+    async with served_apps(tmp_path / "data", thinkers) as server:
+        mia = await Terminal.open(server, "mia")
+        await mia.until_shown("you are mia")
+        pids = list(server.apps.running)
+        await server.apps.close()
+        await mia.until_shown("ramsli serve is stopping; your tables are saved", timeout=5)
+        assert all(map(gone, pids)) and not server.apps.running
+        await mia.close()
