@@ -99,6 +99,12 @@ def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str
     )
 
 
+def _add_game_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--game", choices=GAMES, default="ramsli",
+                         help="the game: ramsli, or rami for Rami Simple (default: ramsli); "
+                         "its ruleset is classic, or simple at Rami, unless --ruleset says")
+
+
 @contextmanager
 def _holding(storage: Storage) -> Iterator[None]:
     """Hold the saved sessions while the block runs; Busy if another ramsli holds them."""
@@ -124,9 +130,7 @@ def run_setup(args: argparse.Namespace) -> int:
 def add_play(commands) -> None:
     play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
     _add_table_options(play, players="you included; 2 or 4 at Rami", bots="as chosen last in the setup screen")
-    play.add_argument("--game", choices=GAMES, default="ramsli",
-                      help="the game: ramsli, or rami for Rami Simple (default: ramsli); "
-                      "its ruleset is classic, or simple at Rami, unless --ruleset says")
+    _add_game_option(play)
     play.add_argument("--seed", type=int, default=None, metavar="S",
                       help="seed for the shuffle, to replay the same session")
     play.add_argument("--name", default=None, help="your name at the table")
@@ -359,6 +363,7 @@ def _table_rules(name: str, players: int, game: str = "ramsli"):
 def add_simulate(commands) -> None:
     simulate = commands.add_parser("simulate", help="play many hands between computer players and summarise them")
     _add_table_options(simulate, players="every one a computer player", bots="random at every seat")
+    _add_game_option(simulate)
     simulate.add_argument("--hands", type=int, default=100, metavar="K", help="hands to play (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
                           help="seed of the shuffles and the players' choices (default: 0)")
@@ -370,6 +375,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     from .games.ramsli.bots import MEASUREMENT_PLAYERS
     from .games.ramsli.simulate import simulate, summary_text
 
+    if args.game == "rami":
+        return _run_rami_match(args, args.hands)
     ruleset = _table_rules(args.ruleset, args.players)
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
@@ -386,6 +393,7 @@ def add_tournament(commands) -> None:
     )
     _add_table_options(tournament, players="every one a computer player",
                        bots="hard in the first seat, normal in the others")
+    _add_game_option(tournament)
     tournament.add_argument("--deals", type=int, default=30, metavar="K",
                             help="deals, each played once per rotation of the seats (default: 30)")
     tournament.add_argument("--seed", type=int, default=0, metavar="S",
@@ -398,6 +406,8 @@ def run_tournament(args: argparse.Namespace) -> int:
     from .games.ramsli.bots import MEASUREMENT_PLAYERS
     from .games.ramsli.tournament import summary_text, tournament
 
+    if args.game == "rami":
+        return _run_rami_match(args, args.deals)
     ruleset = _table_rules(args.ruleset, args.players)
     if args.deals < 1:
         raise CliError("--deals must be at least 1")
@@ -406,6 +416,24 @@ def run_tournament(args: argparse.Namespace) -> int:
         result = tournament(ruleset, args.players, bots, args.deals, args.seed, progress.advance)
     print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
     return _checked(result.chips_conserved)
+
+
+def _run_rami_match(args: argparse.Namespace, deals: int) -> int:
+    """Rami Simple: two strengths (``--bots first,second``; hard and normal unless said)
+    on the same deals, each played twice with the sides swapped."""
+    from .games.rami import RAMI
+    from .games.rami.simulate import match, summary_text
+
+    rules = _table_rules("simple" if args.ruleset == "classic" else args.ruleset, args.players, "rami")
+    if deals < 1:
+        raise CliError("the deals must be at least 1")
+    pair = [name.strip() for name in (args.bots or "hard,normal").split(",")]
+    if len(pair) != 2 or pair[0] == pair[1] or any(name not in RAMI.strengths for name in pair):
+        raise CliError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(RAMI.strengths)}")
+    with StderrProgress("deals", deals) as progress:
+        result = match(pair, args.players, deals, args.seed, rules, progress.advance)
+    print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
+    return 0
 
 
 def _checked(passed: bool) -> int:

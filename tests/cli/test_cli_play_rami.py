@@ -3,6 +3,7 @@ default ruleset, no chips; a saved game of it described by its sides' points."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import sys
 import pytest
 
 from ramsli_tui import cli
-from ramsli_tui.cli import build_parser
+from ramsli_tui.cli import build_parser, main
 from ramsli_tui.storage import SavedGame, SaveSlot, Settings
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.saved import described
@@ -53,3 +54,16 @@ def test_a_saved_rami_game_is_described_by_its_sides_points(tmp_path):
     spec = GameSpec.one_person("rami", "simple", 3, ("Mia", "Anna", "Bertl", "Carlo"), ["random"] * 3)
     slot = SaveSlot(tmp_path / "session.json", SavedGame(spec, ()), modified=1000.0)
     assert described(slot, now=1000.0) == "Rami Simple, simple, hand 1, Mia & Bertl 0 – Anna & Carlo 0 points, just now"
+
+
+def test_simulate_and_tournament_measure_rami_players_on_the_same_deals(capsys):
+    for command in (["simulate", "--hands", "2"], ["tournament", "--deals", "2"]):
+        assert main([*command, "--game", "rami", "--players", "2", "--bots", "normal,random", "--seed", "3", "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["strengths"] == ["normal", "random"] and result["deals"] == 2 and result["hands"] == 4
+        assert sum(result["wins"].values()) + result["draws"] == 4, "each deal played on both sides"
+
+
+def test_rami_measures_two_different_strengths(capsys):
+    assert main(["simulate", "--game", "rami", "--players", "2", "--bots", "hard,hard"]) == 2
+    assert "two different strengths" in capsys.readouterr().err
