@@ -37,7 +37,7 @@ class Server:
             self.hub = Hub(folder, thinkers, policy, self.journal)
         except HistoryError as error:
             raise ServeError(str(error)) from None
-        self.apps = AppSessions(self.hub, self.journal) if apps else None
+        self.apps = AppSessions(self.hub, self.journal, idle_timeout=limits.idle_timeout) if apps else None
         self.door = Door(self.hub, self.admission, limits, self.journal, self.apps or interactive)
         self.port: int | None = None
 

@@ -98,11 +98,14 @@ class ForkServer:
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
-    def __init__(self, hub: Hub, journal: Journal, max_apps: int = MAX_APPS):
+    def __init__(self, hub: Hub, journal: Journal, max_apps: int = MAX_APPS, idle_timeout: float = 1800.0):
+        """``idle_timeout``: seconds a person may type nothing before their app is ended."""
         self.hub = hub
         self.journal = journal
         self.max_apps = max_apps
+        self.idle_timeout = idle_timeout
         self.stopping = False
+        self.idle: set[int] = set()  # the apps ended because nothing was typed
         self.forks: ForkServer | None = None
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
@@ -151,8 +154,13 @@ class AppSessions:
                 task.cancel()
             os.close(master)
             self.journal("app ended", name=player.name, pid=pid)
-        if self.stopping:  # the app was ended mid-screen: the person's terminal is given back first
+        # An app ended mid-screen: the person's terminal is given back first.
+        if self.stopping:
             process.stdout.write(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
+        elif pid in self.idle:
+            self.idle.discard(pid)
+            process.stdout.write(RESTORE + f"Nothing came for {self.idle_timeout:g} s: goodbye. "
+                                 f"Your seats are kept.\r\n".encode())
         process.exit(0)
 
     @staticmethod
@@ -173,7 +181,12 @@ class AppSessions:
         end, the app's."""
         while True:
             try:
-                data = await process.stdin.read(READ_SIZE)
+                async with asyncio.timeout(self.idle_timeout):
+                    data = await process.stdin.read(READ_SIZE)
+            except TimeoutError:
+                self.idle.add(pid)
+                self.journal("app idle", pid=pid, seconds=self.idle_timeout)
+                break
             except asyncssh.TerminalSizeChanged as changed:
                 set_size(master, changed.width, changed.height)
                 continue

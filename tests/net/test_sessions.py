@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 import asyncssh
 import pyte
 
+from ramsli_tui.net.door import Limits
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
 from ramsli_tui.net.sessions import app_environment
@@ -24,9 +25,9 @@ SHOWN_WAIT = 15.0  # seconds a screen may take (an app process starts in about 1
 
 
 @asynccontextmanager
-async def served_apps(data, thinkers):
+async def served_apps(data, thinkers, limits: Limits = Limits()):
     log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, journal=Journal(log), apps=True)
+    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log), apps=True)
     await server.start("127.0.0.1", 0)
     try:
         yield server
@@ -165,5 +166,15 @@ async def test_stopping_the_server_ends_each_app_and_tells_its_session(tmp_path,
         pids = list(server.apps.running)
         await server.apps.close()
         await mia.until_shown("ramsli serve is stopping; your tables are saved", timeout=5)
+        assert all(map(gone, pids)) and not server.apps.running
+        await mia.close()
+
+
+async def test_an_app_nobody_types_at_is_ended_and_its_person_told(tmp_path, thinkers):
+    async with served_apps(tmp_path / "data", thinkers, Limits(idle_timeout=1.0)) as server:
+        mia = await Terminal.open(server, "mia")
+        await mia.until_shown("you are mia")
+        pids = list(server.apps.running)
+        await mia.until_shown("Nothing came for 1 s: goodbye. Your seats are kept.", timeout=5)
         assert all(map(gone, pids)) and not server.apps.running
         await mia.close()
