@@ -342,15 +342,18 @@ class SocketClient:
 
 class RemoteLobby:
     """The lobby's backend at the hub, through a link: what the hub pushes goes to the
-    client of the table sat at, if any."""
+    client of the table sat at, if any; ``on_gone`` is called if the hub goes away."""
 
-    def __init__(self, link: HubLink):
+    def __init__(self, link: HubLink, on_gone: Callable[[], None] = lambda: None):
         self.link = link
         self.name = link.name
+        self.on_gone = on_gone
         self.client: SocketClient | None = None
 
     def _heard(self, message: tuple) -> None:
-        if self.client is not None:
+        if message[0] == "gone":
+            self.on_gone()
+        elif self.client is not None:
             self.client.heard(message)
 
     def _ask(self, op: str, **fields: Any) -> Any:
@@ -360,6 +363,8 @@ class RemoteLobby:
             return self.link.request(op, **fields)
         except HubRefusal as refusal:
             raise LobbyRefusal(str(refusal)) from None
+        except HubGone as gone:
+            raise LobbyRefusal(str(gone)) from None
 
     def tables(self) -> list[dict[str, Any]]:
         return self._ask("list")

@@ -281,7 +281,9 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         from .app_client import HubLink, RemoteLobby
 
         link = HubLink(socket.socket(fileno=hub_socket))
-        app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=RemoteLobby(link))
+        lobby = RemoteLobby(link)
+        app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=lobby)
+        lobby.on_gone = lambda: app.exit(return_code=1, message="The server has gone; your seats are kept there.")
         app.run()
         link.close()
         return app.return_code or 0

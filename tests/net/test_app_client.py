@@ -4,13 +4,14 @@ it, its blocking calls in a thread) at a hub table over a unix socket of the tes
 from __future__ import annotations
 
 import asyncio
+import pickle
 import socket
 
 import pytest
 
 from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.ramsli.engine.events import CardsDealt
-from ramsli_tui.net.app_client import HubLink, RemoteLobby, SocketClient, serve_app
+from ramsli_tui.net.app_client import VERSION, HubLink, RemoteLobby, SocketClient, framed, serve_app
 from ramsli_tui.net.hub import HubRefusal, Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.ui.screens.common.lobby import LobbyRefusal
@@ -129,3 +130,18 @@ async def test_the_lobby_through_the_socket_makes_a_table_and_sits_at_it_once_it
         await asyncio.to_thread(lobby.watch, number)
     with pytest.raises(LobbyRefusal, match="there is no table 9"):
         await asyncio.to_thread(lobby.join, 9)
+
+
+async def test_a_hub_that_goes_away_is_said_once_and_refuses_in_words():
+    hub_side, app_side = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    hub_side.sendall(framed(pickle.dumps(("hello", VERSION, "mia"))))
+    link = HubLink(app_side)
+    hub_side.close()
+    gone = []
+    lobby = RemoteLobby(link, on_gone=lambda: gone.append(True))
+    await until(lambda: link.closed, what="the link to see the hub gone")
+    with pytest.raises(LobbyRefusal, match="the hub has gone"):
+        lobby.tables()
+    await until(lambda: gone, what="on_gone")
+    assert gone == [True]
+    link.close()
