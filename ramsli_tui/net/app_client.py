@@ -83,7 +83,7 @@ class AppAttendee:
             self.writer.write(framed(pickle.dumps(message)))
 
     def seated(self, table: int, seat: int | None) -> None:
-        self.push(("seated", table, seat))
+        """The app learns its seat from the answer to its ``join``."""
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
         if seat is None:
@@ -100,8 +100,8 @@ class AppAttendee:
         return [owner for owner in table.record.owners if owner] == [self.player.key]
 
     def opening(self, table: HubTable) -> tuple[Update, tuple[str, ...], bool]:
-        """Everything this person's seat may see so far (a spectator's: the public
-        events), the names at the table, and whether they are alone at it."""
+        """Everything this person's seat may see so far, the names at the table, and
+        whether they are alone at it."""
         if table.table is None:
             raise HubRefusal(f"table {table.number} has not started: it waits for its open seats to be taken")
         seat = table.seat_of(self.player)
@@ -134,6 +134,9 @@ class AppAttendee:
             return "answer", ident, None, None, packed_illegal(error)
         except (KeyError, TypeError, ValueError) as error:
             return "answer", ident, None, f"a request the hub cannot read ({error!r})", None
+        except Exception as error:  # a bug must not end the session or any table
+            self.journal("error", name=self.player.name, op=request.get("op"), error=repr(error))
+            return "answer", ident, None, "the server failed to do that; its log says why", None
 
     def _do(self, request: dict[str, Any]) -> Any:
         hub, op = self.hub, request["op"]

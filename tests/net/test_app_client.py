@@ -99,6 +99,8 @@ async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
     hub, app = hub_and_app
     with pytest.raises(HubRefusal, match="there is no table 9"):
         await asyncio.to_thread(app.link.request, "opening", table=9)
+    with pytest.raises(HubRefusal, match="a request the hub cannot read"):
+        await asyncio.to_thread(app.link.request, "fly", table=1)
     number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=3,
                                      bots=["normal", "normal"])
     client = await app.sit(number, 0)
