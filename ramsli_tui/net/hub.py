@@ -31,6 +31,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..games import game_named
 from ..games.protocol import events_for
+from ..games.rami import rules as rami_rules
 from ..games.ramsli import rules as ramsli_rules
 from ..storage.saves import SavedGame
 from ..storage.settings import DEFAULT_OPPONENTS
@@ -46,7 +47,7 @@ from .thinkers import Thinkers
 STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
 # The games tables are made for here (those the protocol has words for), and the
 # rulesets each offers by name: never a path, so that nobody reads the server's files.
-RULESETS = {"ramsli": ramsli_rules.available}
+RULESETS = {"ramsli": ramsli_rules.available, "rami": rami_rules.available}
 
 
 class HubRefusal(Exception):

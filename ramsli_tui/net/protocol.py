@@ -11,13 +11,15 @@ into a checked ``Request``, or a ``BadRequest`` saying what is wrong and naming 
 Writing: ``welcome``, ``tables``, ``seated``, ``update`` and ``error`` make each message
 the server sends, and ``encoded`` the line that carries it.  A Ramsli view and its
 events are told in the vocabulary of ``ramsli-result/1`` (card codes, suits by letter,
-declarations ``"in"``/``"out"``); ``refusal`` tells an ``IllegalAction`` to the player
+declarations ``"in"``/``"out"``), a Rami Simple one in that of ``rami-result/1``
+(``rami_words``); ``refusal`` tells an ``IllegalAction`` to the player
 who tried it, naming cards by code ("you must follow suit: you hold KS").
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..games.protocol import IllegalAction
@@ -174,10 +176,21 @@ def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequen
         "type": "update",
         "table": table,
         "seq": seq,
-        "view": view_words(view, names, seat),
-        "events": [event_words(event) for event in events],
+        "view": words_of(view).view_words(view, names, seat),
+        "events": [words_of(view).event_words(event) for event in events],
         "legal": legal,
     }
+
+
+def words_of(view: Any):
+    """The module that tells this game's views and events: Rami's, or this one (Ramsli's)."""
+    from ..games.rami.engine.view import RamiView
+
+    if isinstance(view, RamiView):
+        from . import rami_words
+
+        return rami_words
+    return sys.modules[__name__]
 
 
 def refusal(error: IllegalAction) -> str:

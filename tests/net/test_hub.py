@@ -135,7 +135,7 @@ async def test_only_its_creator_starts_a_table_and_its_open_seats_get_normal_com
 
 
 @pytest.mark.parametrize("game, ruleset, players, bots, words", [
-    ("chess", "classic", 4, [], "there is no game 'chess' here; the games are ramsli"),
+    ("chess", "classic", 4, [], "there is no game 'chess' here; the games are ramsli, rami"),
     ("ramsli", "/etc/passwd", 4, [], "no ruleset '/etc/passwd' here; the rulesets are bete-pot, classic"),
     ("ramsli", "../classic", 4, [], "no ruleset '../classic' here"),
     ("ramsli", "classic", 9, [], "the classic rules are for 3 to 6 players, not 9"),
@@ -348,3 +348,31 @@ async def test_a_hub_started_again_takes_back_every_table_where_it_was(tmp_path,
     assert again.tables[number].table.actions[:len(actions)] == actions, "every action kept"
     assert view.hand == table.game.view(0).hand and view.tricks == table.game.view(0).tricks
     await again.stop()
+
+
+# --- Rami Simple at the hub ------------------------------------------------------------------
+
+async def test_a_rami_table_is_played_and_told_in_the_words_of_rami_result(tmp_path, thinkers):
+    from ramsli_tui.games.rami.engine.events import HandScored
+
+    hub = new_hub(tmp_path, thinkers)
+    mia = Listener("mia")
+    number = hub.create(mia, "rami", "simple", 2, ["normal"])
+    assert hub.listing()[0]["game"] == "rami"
+
+    def scored():
+        return any(isinstance(event, HandScored) for _, _, update in mia.updates for event in update.events)
+
+    await play_until(hub, [mia], number, scored, timeout=30.0)
+    for table, seat, update in mia.updates:
+        message = protocol.update(table, 1, update.view, update.events, ("mia", "Anna"), seat)
+        json.dumps(message)
+        view = message["view"]
+        assert view["game"] == "rami" and view["seat"] == 0 and len(view["hand"]) == view["counts"][0]
+        assert set(view) >= {"talon", "jetee", "tournante", "scores", "to_act", "out", "phase"}
+        told = [event for event in message["events"] if event["event"] in ("dealt", "talon_card")]
+        assert all(event["seat"] == 0 for event in told), "nobody is told another seat's cards"
+        assert message["legal"] is None or all(isinstance(action, str) for action in message["legal"])
+    last = protocol.update(number, 1, mia.updates[-1][2].view, (), ("mia", "Anna"), 0)["view"]
+    assert last["out"] is not None or any(score for score in last["scores"]), "the hand was won and scored"
+    await hub.stop()
