@@ -215,3 +215,26 @@ async def test_a_client_that_stops_reading_is_disconnected_and_does_not_slow_the
             await sleeper.connection.wait_closed()  # the server dropped it
         assert max(gaps) < 1.0, f"mia waited {max(gaps):.2f} s for an update"
         await mia.close()
+
+
+async def test_a_rami_table_is_made_and_played_over_ssh_json_and_no_other_hand_is_sent(tmp_path, thinkers):
+    async with served(tmp_path / "data", thinkers) as server:
+        mia = await Peer.connect(server, "mia", new_key())
+        await mia.next("welcome")
+        mia.send({"op": "create", "game": "rami", "ruleset": "simple", "players": 2, "bots": ["normal"]})
+        assert (await mia.next()) == {"type": "seated", "table": 1, "seat": 0}
+        mia.send({"op": "list"})
+        [listed] = (await mia.next("tables"))["tables"]
+        assert listed["game"] == "rami" and [seat["kind"] for seat in listed["seats"]] == ["person", "bot"]
+
+        def scored(message) -> bool:
+            return any(event["event"] == "hand_scored" for event in message.get("events", ()))
+
+        await play(mia, scored, timeout=30.0)
+        updates = [message for message in mia.messages if message["type"] == "update"]
+        assert [update["seq"] for update in updates] == list(range(1, len(updates) + 1))
+        assert all(update["view"]["game"] == "rami" for update in updates)
+        for update in updates:
+            assert all(event["seat"] == 0 for event in update["events"] if event["event"] in ("dealt", "talon_card"))
+            assert len(update["view"]["hand"]) == update["view"]["counts"][0]
+        await mia.close()
