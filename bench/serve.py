@@ -1,0 +1,494 @@
+"""How fast ``ramsli serve`` answers people, and what each of them costs it, beside a
+bare Textual app spawned per session.
+
+The servers run in a process of their own on loopback (bench/serve_servers.py): the
+real server on a temporary data folder, any key let in, and, as the baseline, an
+asyncssh server that spawns a fresh Python with a minimal Textual app
+(bench/bare_app.py) in a PTY for each session.  The people are asyncssh clients in
+this process, each with a key of its own, a PTY of 100×30 and a ``pyte`` screen fed
+with everything it receives, each coming from an address of its own in 127.0.0.0/8
+(so that the door's limits per address stay as they are).  For each server:
+
+1. **connect → first usable frame**: ``--logins`` people log in at once (after one
+   warm-up login, which for ramsli starts the fork server); the time from asking for
+   the connection to a screen that shows the lobby's title with the person's name and
+   its key bar (the bare app: its title and key bar).
+2. **keypress → changed frame**: ``--seated`` people each make a table (ramsli, four
+   seats, three computer players, through the lobby's dialog, as a person would),
+   declare themselves in and wait for their turn to play; then → (the next card
+   raised, which always changes the screen) is pressed and timed until the screen
+   changes: first one person at a time, then everyone at once, each pressing
+   ``--presses`` times with a pause of about ``--think`` seconds between keys.
+3. **memory per session**: PSS and RSS (/proc/PID/smaps_rollup) of each app process,
+   of the fork server and of the server itself.
+4. **CPU of an idle session**: utime+stime (/proc/PID/stat) over ``--idle-seconds``
+   while nobody types: one person in the lobby, the people waiting at their tables
+   (every table waits for its person), and the server's own process.
+
+Every wait is bounded; every process is ended at the end, and the bench says whether
+any was left.  Run it with the machine otherwise quiet (take the CPU lock):
+
+    flock /tmp/cpu.lock python bench/serve.py [--logins 20] [--seated 200] [--idle-seconds 30]
+    python bench/serve.py --quick        # a smoke run: a few people, a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+SERVERS = Path(__file__).with_name("serve_servers.py")
+WIDTH, HEIGHT = 100, 30
+WAIT = 30.0  # seconds any one step of a person may take
+KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
+RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
+TICKS = os.sysconf("SC_CLK_TCK")
+MIB = 1024 * 1024
+
+
+# --- a person's terminal -----------------------------------------------------------------------
+
+
+class Terminal:
+    """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
+
+    addresses = itertools.count()
+
+    def __init__(self, connection, process):
+        self.connection = connection
+        self.process = process
+        self.screen = pyte.Screen(WIDTH, HEIGHT)
+        self.stream = pyte.ByteStream(self.screen)
+        self.watching: tuple[object, asyncio.Future] | None = None  # (is it there?, when it came)
+        self.reading = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, port: int, name: str) -> Terminal:
+        number = next(cls.addresses)
+        address = f"127.0.{1 + number // 250}.{1 + number % 250}"
+        connection = await asyncssh.connect(
+            "127.0.0.1", port, username=name, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT, local_addr=(address, 0))
+        process = await connection.create_process(term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None)
+        return cls(connection, process)
+
+    async def _read(self) -> None:
+        try:
+            while data := await self.process.stdout.read(65536):
+                self.stream.feed(data)
+                self._check()
+        except (asyncssh.Error, OSError):
+            pass
+
+    def _check(self) -> None:
+        if self.watching is not None:
+            there, came = self.watching
+            if not came.done() and there():
+                came.set_result(time.monotonic())
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def until(self, there, timeout: float = WAIT) -> float:
+        """The moment ``there()`` first held (checked after each piece of screen received)."""
+        came = asyncio.get_running_loop().create_future()
+        self.watching = (there, came)
+        self._check()
+        try:
+            async with asyncio.timeout(timeout):
+                return await came
+        finally:
+            self.watching = None
+
+    async def until_shown(self, *words: str, timeout: float = WAIT) -> float:
+        return await self.until(lambda: all(word in self.text for word in words), timeout)
+
+    async def press_until_changed(self, keys: str, timeout: float = KEY_WAIT) -> float:
+        """Seconds from sending ``keys`` to the first change of the screen's text."""
+        before = self.screen.display
+        pressed = time.monotonic()
+        self.process.stdin.write(keys.encode())
+        return await self.until(lambda: self.screen.display != before, timeout) - pressed
+
+    def press(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+    async def close(self) -> None:
+        self.connection.close()
+        try:
+            async with asyncio.timeout(5):
+                await self.connection.wait_closed()
+        except TimeoutError:
+            pass
+        self.reading.cancel()
+
+
+# --- what each server shows ---------------------------------------------------------------------
+
+
+@dataclass
+class Contender:
+    name: str
+    kind: str  # serve_servers.py's argument
+
+    def usable(self, terminal: Terminal, name: str) -> bool:
+        """Is the first usable frame on the screen?"""
+        text = terminal.text
+        if self.kind == "bare":
+            return "Bare Textual app" in text and "Next" in text
+        return f"you are {name}" in text and "New table" in text
+
+    async def sit(self, terminal: Terminal, name: str) -> None:
+        """From the first frame to a screen where → always changes something."""
+        await terminal.until(lambda: self.usable(terminal, name))
+        if self.kind == "ramsli":
+            await make_table_and_wait_for_my_turn(terminal)
+
+
+async def make_table_and_wait_for_my_turn(terminal: Terminal) -> None:
+    """Make a table of four with three computer players in the lobby's dialog, as a
+    person would with the keyboard, say in, and wait until it is this person's turn to
+    play a card."""
+    terminal.press("n")
+    await terminal.until_shown("New table", "Computer players")
+    terminal.press(SHIFT_TAB * 3)  # from Make back to "Computer players"
+    await terminal.press_until_changed(ENTER, WAIT)  # its list opens
+    terminal.press(DOWN)
+    await terminal.press_until_changed(ENTER, WAIT)  # 3, not 2: no seat is left open
+    terminal.press(TAB * 3)
+    terminal.press(ENTER)  # Make
+    await terminal.until_shown("Ramsli · classic")
+    for _ in range(200):  # bounded: a hand is at most a few dozen steps
+        text = terminal.text
+        banner = next((line for line in text.splitlines() if "Your turn:" in line or "Press space" in line
+                       or "read the result" in line), "")
+        if "are you in" in banner or "you must be in" in banner:
+            await terminal.press_until_changed("i", WAIT)
+        elif "pass (p)" in banner:
+            await terminal.press_until_changed("p", WAIT)
+        elif "Press space" in banner:
+            await terminal.press_until_changed(" ", WAIT)
+        elif "read the result" in banner:
+            await terminal.press_until_changed(ENTER, WAIT)
+        elif "Your turn:" in banner:
+            return
+        else:
+            await terminal.until(lambda: terminal.text != text)
+    raise TimeoutError("it never became this person's turn to play")
+
+
+# --- the server's processes ---------------------------------------------------------------------
+
+
+def children() -> dict[int, list[int]]:
+    """Each process's children, read from /proc."""
+    tree: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            tree.setdefault(parent, []).append(int(entry))
+    return tree
+
+
+def descendants(pid: int) -> list[int]:
+    tree, found, todo = children(), [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """PSS and RSS in MiB."""
+    fields = dict(re.findall(r"^(\w+):\s+(\d+) kB", Path(f"/proc/{pid}/smaps_rollup").read_text(), re.M))
+    return int(fields["Pss"]) / 1024, int(fields["Rss"]) / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(stat[11]) + int(stat[12])) / TICKS
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@dataclass
+class Processes:
+    """The server's process and those it started: the apps, the fork server."""
+
+    server: int
+    kind: str
+    seen: set[int] = field(default_factory=set)
+
+    def apps(self) -> list[int]:
+        found = descendants(self.server)
+        self.seen.update(found)
+        if self.kind == "bare":
+            return [pid for pid in found if "bare_app.py" in command_line(pid)]
+        forks = self.fork_server()
+        return [pid for pid in found if forks is not None and pid in children().get(forks, [])]
+
+    def fork_server(self) -> int | None:
+        return next((pid for pid in descendants(self.server) if "ramsli_tui.net.sessions" in command_line(pid)), None)
+
+
+# --- the measures -------------------------------------------------------------------------------
+
+
+def spread(values: list[float], unit: float = 1.0) -> str:
+    """p50, p95 and max, times ``unit``."""
+    if not values:
+        return "no values"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"p50 {statistics.median(ordered) * unit:.0f}, p95 {p95 * unit:.0f}, max {ordered[-1] * unit:.0f}"
+
+
+class Bench:
+    """One contender measured: its server started, people let in, figures printed."""
+
+    def __init__(self, contender: Contender, args: argparse.Namespace, folder: Path):
+        self.contender = contender
+        self.args = args
+        self.folder = folder
+        self.terminals: list[Terminal] = []
+        self.results: dict[str, str] = {}
+
+    def start_server(self) -> subprocess.Popen:
+        arguments = [sys.executable, str(SERVERS), self.contender.kind]
+        if self.contender.kind == "ramsli":
+            room = self.args.seated + self.args.logins + 10
+            arguments += ["--data", str(self.folder / "data"), "--max-apps", str(room), "--tables", str(room)]
+        return subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True, start_new_session=True)
+
+    async def run(self) -> dict[str, str]:
+        server = self.start_server()
+        self.processes = Processes(server.pid, self.contender.kind)
+        try:
+            line = await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), WAIT)
+            self.port = int(line)
+            await self.measure()
+        finally:
+            await asyncio.gather(*(terminal.close() for terminal in self.terminals), return_exceptions=True)
+            self.stop(server)
+        return self.results
+
+    def say(self, measure: str, figure: str) -> None:
+        self.results[measure] = figure
+        print(f"  {measure}: {figure}", flush=True)
+
+    async def measure(self) -> None:
+        args = self.args
+        print(f"{self.contender.name}:", flush=True)
+        warm_started = time.monotonic()
+        warm = await self.person("warm-up")
+        self.say("first login after the start", f"{(warm[1] - warm_started) * 1000:.0f} ms")
+        await self.first_frames(args.logins)
+        await self.seat(args.seated)
+        await self.keypresses()
+        await self.person("idler")  # one person left in the lobby (the bare app: one more like the others)
+        self.memory()
+        await self.idle(args.idle_seconds)
+
+    async def person(self, name: str) -> tuple[Terminal, float]:
+        terminal = await Terminal.open(self.port, name)
+        self.terminals.append(terminal)
+        return terminal, await terminal.until(lambda: self.contender.usable(terminal, name))
+
+    async def first_frames(self, count: int) -> None:
+        async def one(number: int) -> float:
+            started = time.monotonic()
+            terminal, shown = await self.person(f"login{number}")
+            return shown - started
+
+        times = await asyncio.gather(*(one(number) for number in range(count)))
+        self.say("connect → first usable frame, all at once (ms)", spread(times, 1000) + f" ({count} logins)")
+        self.first_frame_times = times
+
+    async def seat(self, count: int) -> None:
+        """``count`` people at their tables (``--batch`` coming at a time), each waiting
+        at a screen where → changes something."""
+        started = time.monotonic()
+        coming = asyncio.Semaphore(self.args.batch)
+        self.seated: list[Terminal] = []
+
+        async def one(number: int) -> None:
+            async with coming:
+                name = f"seat{number}"
+                terminal = await Terminal.open(self.port, name)
+                self.terminals.append(terminal)
+                await self.contender.sit(terminal, name)
+                self.seated.append(terminal)
+
+        outcomes = await asyncio.gather(*(one(number) for number in range(count)), return_exceptions=True)
+        failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+        print(f"  {len(self.seated)} seated in {time.monotonic() - started:.0f} s"
+              + (f"; {len(failed)} failed: {failed[0]!r}" if failed else ""), flush=True)
+        await asyncio.sleep(2)  # the last tables' computer players done
+
+    async def keypresses(self) -> None:
+        args = self.args
+        alone = [await terminal.press_until_changed(RIGHT) for terminal in self.seated]
+        self.say("keypress → changed frame, one person at a time (ms)", spread(alone, 1000) + f" ({len(alone)} keys)")
+        times: list[float] = []
+        missed = 0
+        spent = os.times()
+
+        async def typing(terminal: Terminal) -> None:
+            nonlocal missed
+            await asyncio.sleep(random.uniform(0, args.think))
+            for _ in range(args.presses):
+                try:
+                    times.append(await terminal.press_until_changed(RIGHT))
+                except TimeoutError:
+                    missed += 1
+                await asyncio.sleep(random.uniform(0.5, 1.5) * args.think)
+
+        started = time.monotonic()
+        await asyncio.gather(*(typing(terminal) for terminal in self.seated))
+        took = time.monotonic() - started
+        mine = os.times()
+        clients = (mine.user + mine.system - spent.user - spent.system) / took * 100
+        self.say("keypress → changed frame, everyone typing (ms)",
+                 spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
+                 + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
+        print(f"  (the simulated clients took {clients:.0f} % of a CPU meanwhile)", flush=True)
+
+    def memory(self) -> None:
+        apps = self.processes.apps()
+        names = self.app_names()
+        # ramsli's log tells the people at tables from those in the lobby; the bare apps are all alike.
+        groups = {"": apps} if not names else {
+            "": [pid for pid in apps if names.get(pid, "").startswith("seat")],
+            ", in the lobby": [pid for pid in apps if not names.get(pid, "seat").startswith("seat")]}
+        for where, pids in groups.items():
+            pss, rss = zip(*map(memory, pids)) if pids else ((0.0,), (0.0,))
+            self.say(f"PSS per session{where} (MiB)", f"median {statistics.median(pss):.1f}, max {max(pss):.1f} "
+                                                      f"({len(pids)} apps)")
+            self.say(f"RSS per session{where} (MiB)", f"median {statistics.median(rss):.1f}, max {max(rss):.1f}")
+        self.say("the server process: PSS, RSS (MiB)", "%.0f, %.0f" % memory(self.processes.server))
+        forks = self.processes.fork_server()
+        if forks is not None:
+            self.say("the fork server: PSS, RSS (MiB)", "%.0f, %.0f" % memory(forks))
+
+    async def idle(self, seconds: float) -> None:
+        """CPU over ``seconds`` while nobody types."""
+        apps = self.processes.apps()
+        names = self.app_names()
+        before = {pid: cpu_seconds(pid) for pid in [*apps, self.processes.server]}
+        await asyncio.sleep(seconds)
+        share = {pid: (cpu_seconds(pid) - spent) / seconds * 100 for pid, spent in before.items() if alive(pid)}
+        if names:
+            self.say("idle CPU, a session in the lobby (% of a CPU)", self.shares(
+                [share[pid] for pid in apps if pid in share and names.get(pid) == "idler"]))
+            self.say("idle CPU, a session (at its table) (% of a CPU)", self.shares(
+                [share[pid] for pid in apps if pid in share and names.get(pid, "").startswith("seat")]))
+        else:
+            self.say("idle CPU, a session (at its table) (% of a CPU)",
+                     self.shares([share[pid] for pid in apps if pid in share]))
+        self.say("idle CPU, the server process (% of a CPU)", f"{share.get(self.processes.server, 0.0):.2f}")
+
+    @staticmethod
+    def shares(values: list[float]) -> str:
+        if len(values) == 1:
+            return f"{values[0]:.2f}"
+        return f"median {statistics.median(values):.2f}, max {max(values):.2f} ({len(values)})" if values else "none"
+
+    def app_names(self) -> dict[int, str]:
+        """Each app process's person (ramsli's log names them; the bare server does not)."""
+        log = self.folder / "ramsli-serve.log"
+        if not log.exists():
+            return {}
+        return {int(pid): name for name, pid in re.findall(r"app started name=(\S+) pid=(\d+)", log.read_text())}
+
+    def stop(self, server: subprocess.Popen) -> None:
+        """End the server (SIGTERM: it ends its apps), then anything of it still alive."""
+        self.processes.apps()
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        for _ in range(50):
+            left = [pid for pid in self.processes.seen if alive(pid)]
+            if not left:
+                break
+            time.sleep(0.1)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        self.say("processes left running after the server stopped", str(len(left)) if left else "none")
+
+
+CONTENDERS = [Contender("ramsli serve", "ramsli"), Contender("bare Textual app per session", "bare")]
+
+
+async def bench(args: argparse.Namespace) -> None:
+    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}", flush=True)
+    results = {}
+    for contender in CONTENDERS:
+        if contender.kind in args.only:
+            with tempfile.TemporaryDirectory(prefix=f"bench-serve-{contender.kind}-") as folder:
+                results[contender.name] = await Bench(contender, args, Path(folder)).run()
+    print(f"load average after: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
+    print_table(results)
+
+
+def print_table(results: dict[str, dict[str, str]]) -> None:
+    """Every figure, a row each, a column per contender (as docs/serving.md shows them)."""
+    names = list(results)
+    print("\n| measure | " + " | ".join(names) + " |\n|---|" + "---|" * len(names))
+    for measure in dict.fromkeys(measure for figures in results.values() for measure in figures):
+        print(f"| {measure} | " + " | ".join(results[name].get(measure, "–") for name in names) + " |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--logins", type=int, default=20, help="people logging in at once (default 20)")
+    parser.add_argument("--seated", type=int, default=200, help="people at tables, typing (default 200)")
+    parser.add_argument("--batch", type=int, default=20, help="people coming to their tables at a time (default 20)")
+    parser.add_argument("--presses", type=int, default=10, help="keys each seated person presses at once with the others")
+    parser.add_argument("--think", type=float, default=2.0, help="seconds between one person's keys, about (default 2)")
+    parser.add_argument("--idle-seconds", type=float, default=30.0, help="how long the idle CPU is measured (default 30)")
+    parser.add_argument("--only", nargs="+", choices=("ramsli", "bare"), default=["ramsli", "bare"])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 3 logins, 4 seated, 3 keys, 3 idle seconds")
+    args = parser.parse_args()
+    if args.quick:
+        args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, 0.5, 3.0
+    asyncio.run(bench(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
