@@ -107,10 +107,11 @@ class Game(Protocol):
 
     def clone(self) -> Game: ...
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know, and nothing more."""
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know, and nothing more; ``None``: a spectator, who may know
+        only what is public (no card of any hand)."""
 
-    def last_round_view(self, seat: int) -> View:
+    def last_round_view(self, seat: int | None) -> View:
         """``seat``'s view of the last settled round as it stood at its end."""
 
     def pause_after(self, events: Sequence[Event]) -> float:

@@ -12,12 +12,8 @@ only what the hub gives its seat (a spectator: public events only).
 - ``serve_app`` (in the hub's process): one app connection, as a hub ``Attendee``.
 - ``HubLink`` (in the app's process): the connection; requests and their answers, and
   what the hub pushes, handed to the app's event loop.
-- ``SocketClient``: a ``TableClient`` for one seat through a link.
+- ``SocketClient``: a ``TableClient`` for one seat (or a spectator's place) through a link.
 - ``RemoteLobby``: the lobby screen's backend (ui/screens/common/lobby.py) through a link.
-
-Watching is refused here for now: a spectator's update carries seat 0's view (its hand
-among it), which the JSON protocol strips and the table screens cannot yet draw
-without; so no spectator's update is ever sent to an app.
 """
 
 from __future__ import annotations
@@ -34,7 +30,7 @@ from ..games import game_named
 from ..games.protocol import IllegalAction
 from ..table.updates import Update
 from ..ui.screens.common.lobby import LobbyRefusal
-from .hub import RULESETS, Hub, HubRefusal, HubTable, Player
+from .hub import RULESETS, Hub, HubRefusal, Player
 from .journal import Journal
 
 VERSION = 1
@@ -86,42 +82,29 @@ class AppAttendee:
         """The app learns its seat from the answer to its ``join``."""
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
-        if seat is None:
-            return  # never a spectator's: its view is seat 0's (see the module's docstring)
-        self.push(("update", table, update, names, self.alone(self.hub.tables[table])))
+        self.push(("update", table, update, names, self.hub.alone(self.player, table)))
 
     def noticed(self, table: int, message: str) -> None:
         self.push(("notice", table, message))
 
-    # What the JSON protocol has no op for, from the hub's tables.
+    # What the JSON protocol has no op for.
 
-    def alone(self, table: HubTable) -> bool:
-        """Is this person the only person who sits at ``table``?"""
-        return [owner for owner in table.record.owners if owner] == [self.player.key]
-
-    def opening(self, table: HubTable) -> tuple[Update, tuple[str, ...], bool]:
-        """Everything this person's seat may see so far, the names at the table, and
-        whether they are alone at it."""
-        if table.table is None:
-            raise HubRefusal(f"table {table.number} has not started: it waits for its open seats to be taken")
-        seat = table.seat_of(self.player)
-        if seat is None:
-            raise HubRefusal(f"you do not sit at table {table.number}")
-        return table.table.opening(seat), table.table.names, self.alone(table)
+    def opening(self, number: int) -> tuple[Update, tuple[str, ...], bool]:
+        """Everything this person's seat (or a spectator's place) may see so far, the names
+        at the table, and whether they are the only person at it."""
+        return *self.hub.opening(self, number), self.hub.alone(self.player, number)
 
     def join(self, number: int) -> tuple[int, bool]:
         """Sit at ``number`` (one's own seat, or an open one): the seat, and whether the table has started."""
         self.hub.join(self, number, None)
-        table = self.hub._table(number)
+        table = self.hub.table(number)
         return table.seat_of(self.player), table.table is not None
 
-    def hurry(self, table: HubTable) -> None:
-        """This person would rather not watch the rest of the hand played (as in local play)."""
-        seat = table.seat_of(self.player)
-        if seat is None:
-            raise HubRefusal(f"you do not sit at table {table.number}")
-        if table.table is not None:
-            table.table.hurry(seat)
+    def watch(self, number: int) -> None:
+        """Watch ``number``, a table that has started (the app draws a table being played)."""
+        if self.hub.table(number).table is None:
+            raise HubRefusal(f"table {number} has not started yet: join it, or watch it once it has")
+        self.hub.watch(self, number)
 
     def answer(self, request: dict[str, Any]) -> tuple:
         """One request of the app, done: ``("answer", id, value, refusal, illegal)``."""
@@ -149,13 +132,12 @@ class AppAttendee:
                     for game, rulesets in RULESETS.items()}
         if op == "join":
             return self.join(request["table"])
-        if op == "watch":
-            raise HubRefusal("watching a table is not in the full-screen app yet; join one, or make one")
         if op == "opening":
-            return self.opening(hub._table(request["table"]))
-        if op == "hurry":
-            return self.hurry(hub._table(request["table"]))
+            return self.opening(request["table"])
+        if op == "watch":
+            return self.watch(request["table"])
         action = {"start": lambda: hub.start(self, request["table"]),
+                  "hurry": lambda: hub.hurry(self, request["table"]),
                   "act": lambda: hub.act(self, request["table"], request["action"]),
                   "result_read": lambda: hub.result_read(self, request["table"]),
                   "leave": lambda: hub.leave(self, request["table"])}[op]
@@ -321,7 +303,8 @@ class SocketClient:
         self.link.request("act", table=self.table, action=str(action))
 
     def result_read(self) -> None:
-        self.link.request("result_read", table=self.table)
+        if self.seat is not None:  # a spectator's reading holds nobody up
+            self.link.request("result_read", table=self.table)
 
     def hurry(self) -> None:
         self.link.request("hurry", table=self.table)
@@ -331,8 +314,14 @@ class SocketClient:
         return self._alone
 
     def leave(self) -> None:
+        """Stop listening; a person keeps their seat at the hub, a spectator stops watching."""
         self.listener = lambda update: None
         self.on_notice = lambda message: None
+        if self.seat is None:
+            try:
+                self.link.request("leave", table=self.table)
+            except (HubRefusal, HubGone):
+                pass  # the table has closed, or the hub has gone: nobody is watched any more
 
     @property
     def view(self):
@@ -386,4 +375,6 @@ class RemoteLobby:
         return self.client
 
     def watch(self, table: int) -> SocketClient:
-        return self._ask("watch", table=table)
+        self._ask("watch", table=table)
+        self.client = SocketClient(self.link, table, None)
+        return self.client

@@ -30,7 +30,6 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
 from ..games import game_named
-from ..games.protocol import events_for
 from ..games.rami import rules as rami_rules
 from ..games.ramsli import rules as ramsli_rules
 from ..storage.saves import SavedGame
@@ -187,7 +186,7 @@ class Hub:
         return GameSpec(game, ruleset, secrets.randbits(48), seats)
 
     def join(self, attendee: Attendee, number: int, seat: int | None) -> None:
-        table = self._table(number)
+        table = self.table(number)
         player = attendee.player
         own = table.seat_of(player)
         if own is not None:
@@ -204,7 +203,7 @@ class Hub:
         table.take(attendee, seat)
 
     def start(self, attendee: Attendee, number: int) -> None:
-        table = self._table(number)
+        table = self.table(number)
         if table.record.started:
             raise HubRefusal(f"table {number} has started already")
         if table.record.creator != attendee.player.key:
@@ -212,7 +211,7 @@ class Hub:
         table.begin()
 
     def watch(self, attendee: Attendee, number: int) -> None:
-        table = self._table(number)
+        table = self.table(number)
         own = table.seat_of(attendee.player)
         if own is not None:
             raise HubRefusal(f"you sit at table {number}, at seat {own}: you are sent its updates already")
@@ -223,7 +222,7 @@ class Hub:
     def act(self, attendee: Attendee, number: int, text: str) -> None:
         """The person's action at their seat: HubRefusal if they have none or it is not an
         action; IllegalAction (the game's or the table's words) if it cannot be taken now."""
-        table = self._table(number)
+        table = self.table(number)
         seat = table.seat_of(attendee.player)
         if seat is None:
             raise HubRefusal(f"you do not sit at table {number}")
@@ -235,10 +234,31 @@ class Hub:
             raise HubRefusal(str(error)) from None
         table.table.act(seat, action)
 
+    def opening(self, attendee: Attendee, number: int) -> tuple[Update, tuple[str, ...]]:
+        """Everything the attendee's seat may see so far (a spectator's: what is public),
+        and the names at the table; HubRefusal before the table has started."""
+        table = self.table(number)
+        if table.table is None:
+            raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
+        return table.table.opening(table.seat_of(attendee.player)), table.table.names
+
+    def alone(self, player: Player, number: int) -> bool:
+        """Is ``player`` the only person who sits at table ``number``?"""
+        return [owner for owner in self.table(number).record.owners if owner] == [player.key]
+
+    def hurry(self, attendee: Attendee, number: int) -> None:
+        """The person would rather not watch the rest of the hand played (as in local play)."""
+        table = self.table(number)
+        seat = table.seat_of(attendee.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {number}")
+        if table.table is not None:
+            table.table.hurry(seat)
+
     def result_read(self, attendee: Attendee, number: int) -> None:
         """The person has read the last hand's result, on a face that shows it (one whose
         ``reads_results`` is True; the next hand waits for them, as in local play)."""
-        table = self._table(number)
+        table = self.table(number)
         seat = table.seat_of(attendee.player)
         if seat is None:
             raise HubRefusal(f"you do not sit at table {number}")
@@ -246,15 +266,19 @@ class Hub:
             table.table.result_read(seat)
 
     def leave(self, attendee: Attendee, number: int) -> None:
-        table = self._table(number)
+        """The person gives their seat up; a spectator stops watching."""
+        table = self.table(number)
         seat = table.seat_of(attendee.player)
+        if seat is None and attendee in table.attendees.get(None, ()):
+            table.detach(attendee)
+            return
         if seat is None:
             raise HubRefusal(f"you do not sit at table {number}")
         table.give_up(seat)
         if not any(table.record.owners):
             self.close(table, "empty")
 
-    def _table(self, number: int) -> HubTable:
+    def table(self, number: int) -> HubTable:
         try:
             return self.tables[number]
         except KeyError:
@@ -426,7 +450,7 @@ class HubTable:
         self.hub.journal("away", table=self.number, seat=seat, name=name)
 
     def tell(self, message: str) -> None:
-        """Say something to everyone at the table (the server's log hears it once, through seat 0)."""
+        """Say something to everyone at the table (the server's log hears it too)."""
         if self.table is not None:
             self.table.tell_everyone(message)
 
@@ -453,6 +477,8 @@ class HubTable:
             channel = table.channel(seat)
             channel.listener = self._listener(seat)
             channel.on_notice = self._notice_listener(seat)
+        table.watchers.listener = self._listener(None)
+        table.watchers.on_notice = self._notice_listener(None)
         table.observe(self)
         self.table = table
         self.hands_kept = self.hub.history.last_number(self.number)
@@ -532,33 +558,29 @@ class HubTable:
                 return
             self.hands_kept = number
 
-    def _listener(self, seat: int):
+    def _listener(self, seat: int | None):
+        """What hears ``seat``'s updates (None: the spectators')."""
         def heard(update: Update) -> None:
             self._send(seat, update)
-            if seat == 0:
-                self._send(None, update)
         return heard
 
-    def _notice_listener(self, seat: int):
+    def _notice_listener(self, seat: int | None):
+        """What hears the table's notices for ``seat``; the spectators' are the log's too
+        (the table says everything to them, once)."""
         def heard(message: str) -> None:
             for attendee in list(self.attendees.get(seat, ())):
                 attendee.noticed(self.number, message)
-            if seat == 0:
+            if seat is None:
                 self.hub.journal("table says", table=self.number, message=message)
-                for attendee in list(self.attendees.get(None, ())):
-                    attendee.noticed(self.number, message)
         return heard
 
     def _open_for(self, attendee: Attendee, seat: int | None) -> None:
         """Everything ``seat`` may see so far, to one attendee."""
-        update = self.table.opening(0 if seat is None else seat)
-        attendee.updated(self.number, seat, public(update) if seat is None else update, self.table.names)
+        attendee.updated(self.number, seat, self.table.opening(seat), self.table.names)
         self._read_for_programs(seat)
 
     def _send(self, seat: int | None, update: Update) -> None:
         attendees = list(self.attendees.get(seat, ()))
-        if seat is None:
-            update = public(update)
         for attendee in attendees:
             attendee.updated(self.number, seat, update, self.table.names)
         self._read_for_programs(seat)
@@ -571,7 +593,3 @@ class HubTable:
         if self.table.channel(seat).result_unread:
             self.table.result_read(seat)
 
-
-def public(update: Update) -> Update:
-    """``update`` as a spectator may see it: only the events every seat sees."""
-    return update._replace(events=tuple(events_for(update.events, None)), round_end=None)

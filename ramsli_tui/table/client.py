@@ -2,7 +2,7 @@
 
 A client sits at one seat.  It sends that seat's actions, hears that seat's updates in
 order, says when a round's result has been read, and leaves.  ``LocalClient`` talks to
-a table in the same process; ``ramsli serve`` will add one that speaks the same calls
+a table in the same process; ``SocketClient`` (net/app_client.py) speaks the same calls
 over a socket, so the app is the same program in both cases.
 """
 
@@ -15,7 +15,7 @@ from .updates import Update
 
 
 class TableClient(Protocol):
-    seat: int
+    seat: int | None  # None: a spectator, who may only watch
     names: tuple[str, ...]
 
     @property
@@ -50,16 +50,16 @@ class TableClient(Protocol):
 
 
 class LocalClient:
-    """A client of a table in this process.  It keeps the last update its seat was sent,
-    so that a face (or a test) can ask where the seat stands."""
+    """A client of a table in this process, at ``seat`` or (None) watching.  It keeps the
+    last update it was sent, so that a face (or a test) can ask where the seat stands."""
 
-    def __init__(self, table: Table, seat: int):
+    def __init__(self, table: Table, seat: int | None):
         self.table = table
         self.seat = seat
         self.names = table.names
         self.last: Update = table.opening(seat)
         self.listener: Callable[[Update], None] = lambda update: None
-        table.channel(seat).listener = self._heard
+        table.stream(seat).listener = self._heard
 
     def _heard(self, update: Update) -> None:
         self.last = update
@@ -71,13 +71,14 @@ class LocalClient:
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
         self.listener = listener
-        self.table.channel(self.seat).on_notice = on_notice
+        self.table.stream(self.seat).on_notice = on_notice
 
     def send(self, action: object) -> None:
         self.table.act(self.seat, action)
 
     def result_read(self) -> None:
-        self.table.result_read(self.seat)
+        if self.seat is not None:  # a spectator's reading holds nobody up
+            self.table.result_read(self.seat)
 
     def hurry(self) -> None:
         self.table.hurry(self.seat)
@@ -88,7 +89,7 @@ class LocalClient:
 
     def leave(self) -> None:
         self.listener = lambda update: None
-        self.table.channel(self.seat).on_notice = lambda message: None
+        self.table.stream(self.seat).on_notice = lambda message: None
 
     # --- where this seat stands ---------------------------------------------------------------
 
@@ -102,12 +103,12 @@ class LocalClient:
 
     @property
     def result_unread(self) -> bool:
-        return self.table.channel(self.seat).result_unread
+        return self.table.stream(self.seat).result_unread
 
     @property
     def needed(self) -> bool:
         """Does the table wait for this seat (to act or to read a result)?"""
-        return self.table.needs(self.seat)
+        return self.seat is not None and self.table.needs(self.seat)
 
     async def until_needed(self) -> None:
         await self.table.until_needed(self.seat)

@@ -45,6 +45,7 @@ class TableRefusal(IllegalAction):
         "wait_for": "{who} must wait for {name}",
         "read_first": "{who} must read the hand's result first",
         "no_seat": "there is no seat {seat} at this table",
+        "watching": "a spectator cannot act or read a result for a seat",
     }
 
 
@@ -53,10 +54,11 @@ class ReplayError(ValueError):
 
 
 class SeatChannel:
-    """One seat's side of the table: the events it may see so far, its update counter,
-    whether it has a round's result still to read, and who listens."""
+    """One seat's side of the table (or the spectators', ``seat`` None): the events it
+    may see so far, its update counter, whether it has a round's result still to read,
+    and who listens."""
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int | None):
         self.seat = seat
         self.backlog: list[Event] = []
         self.seq = 0
@@ -91,6 +93,7 @@ class Table:
         self.actions: list[str] = []
         self.observers: list[Observer] = []
         self.channels = [SeatChannel(seat) for seat in range(len(self.seats))]
+        self.watchers = SeatChannel(None)  # the spectators': only what is public
         self._turn: asyncio.Future[None] | None = None  # resolved when what the table waits for is done
         self._awaited_turn: int | None = None  # the seat whose action the table waits for, if any
         self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
@@ -136,16 +139,26 @@ class Table:
     def people(self) -> tuple[int, ...]:
         return tuple(number for number, seat in enumerate(self.seats) if seat.person)
 
-    def channel(self, seat: int) -> SeatChannel:
+    def channel(self, seat: int | None) -> SeatChannel:
+        """``seat``'s channel; TableRefusal for one that is not a seat (None: a spectator)."""
+        if seat is None:
+            raise TableRefusal(seat, "watching")
         if not 0 <= seat < len(self.channels):
             raise TableRefusal(seat, "no_seat", seat=seat)
         return self.channels[seat]
 
-    def opening(self, seat: int) -> Update:
-        """Everything ``seat`` may see so far: its view and every event since the start
-        (a resumed session's included); with the last round as it ended, if its result is
-        still to be read."""
-        channel = self.channel(seat)
+    def stream(self, seat: int | None) -> SeatChannel:
+        """The channel whose updates ``seat`` hears: its own, or the spectators' (None)."""
+        return self.watchers if seat is None else self.channel(seat)
+
+    def _all_channels(self) -> list[SeatChannel]:
+        return [*self.channels, self.watchers]
+
+    def opening(self, seat: int | None) -> Update:
+        """Everything ``seat`` may see so far (None: a spectator, only what is public):
+        its view and every event since the start (a resumed session's included); with
+        the last round as it ended, if its result is still to be read."""
+        channel = self.stream(seat)
         round_end = self.game.last_round_view(seat) if channel.result_unread else None
         return Update(channel.next_seq(), self.game.view(seat), tuple(channel.backlog), round_end, self.game.is_over)
 
@@ -225,7 +238,8 @@ class Table:
         self.observers.append(observer)
 
     def tell_everyone(self, message: str) -> None:
-        for channel in self.channels:
+        """Say ``message`` to every seat, and to the spectators."""
+        for channel in self._all_channels():
             channel.on_notice(message)
 
     # --- running ------------------------------------------------------------------------
@@ -337,16 +351,17 @@ class Table:
         return events, settled
 
     def _deliver(self, events: tuple[Event, ...], settled: bool) -> None:
-        """Each seat's update: its view, the events it may see, and the round just settled as it ended."""
+        """Each seat's update, and the spectators': its view, the events it may see, and
+        the round just settled as it ended."""
         game = self.game
-        for channel in self.channels:
+        for channel in self._all_channels():
             visible = tuple(events_for(events, channel.seat))
             channel.backlog += visible
             round_end = game.last_round_view(channel.seat) if settled else None
             channel.listener(Update(channel.next_seq(), game.view(channel.seat), visible, round_end, game.is_over))
 
     def _deliver_to_backlogs(self, events: Sequence[Event]) -> None:
-        for channel in self.channels:
+        for channel in self._all_channels():
             channel.backlog += events_for(events, channel.seat)
 
     def _tell_observers(self, moved: Moved) -> None:

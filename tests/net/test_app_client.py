@@ -128,7 +128,7 @@ async def test_the_lobby_through_the_socket_makes_a_table_and_sits_at_it_once_it
     hub.join(Listener("zora"), number, None)
     client = await asyncio.to_thread(lobby.join, number)
     assert client.seat == 0 and client.names[:2] == ("mia", "zora") and client.alone is False
-    with pytest.raises(LobbyRefusal, match="not in the full-screen app yet"):
+    with pytest.raises(LobbyRefusal, match="you sit at table 1, at seat 0"):
         await asyncio.to_thread(lobby.watch, number)
     with pytest.raises(LobbyRefusal, match="there is no table 9"):
         await asyncio.to_thread(lobby.join, 9)
@@ -147,3 +147,34 @@ async def test_a_hub_that_goes_away_is_said_once_and_refuses_in_words():
     await until(lambda: gone, what="on_gone")
     assert gone == [True]
     link.close()
+
+
+async def test_the_app_watches_a_table_seeing_every_card_played_and_no_hand(hub_and_app):
+    hub, app = hub_and_app
+    otto, zora = Listener("otto"), Listener("zora")
+    waiting = hub.create(otto, "ramsli", "classic", 3, ["normal"])
+    lobby = RemoteLobby(app.link)
+    with pytest.raises(LobbyRefusal, match="table 1 has not started yet"):
+        await asyncio.to_thread(lobby.watch, waiting)
+    hub.join(zora, waiting, None)  # full: it starts
+    watcher = await asyncio.to_thread(lobby.watch, waiting)
+    app.clients.append(watcher)  # the fixture's listener hands it what the hub pushes
+    updates = [watcher.last]
+    watcher.subscribe(updates.append, lambda message: None)
+    assert watcher.seat is None and watcher.names == ("otto", "zora", hub.tables[waiting].spec.names[2])
+    table = hub.tables[waiting].table
+    for _ in range(2000):
+        if table.game.rounds_finished == 1:
+            break
+        act_if_asked(hub, otto, waiting)
+        act_if_asked(hub, zora, waiting)
+        await asyncio.sleep(0.005)
+    await until(lambda: [update.round_end for update in updates if update.round_end is not None],
+                what="the hand as it ended")
+    ended = next(update.round_end for update in updates if update.round_end is not None)
+    assert all(update.view.hand == () and update.view.legal == () for update in updates)
+    assert not [event for update in updates for event in update.events if event.private_to is not None]
+    assert ended.hand == () and ended.played_cards == table.game.finished[0].view(0).played_cards
+    await asyncio.to_thread(watcher.result_read)  # holds nobody up, and asks the hub nothing
+    await asyncio.to_thread(watcher.leave)
+    await until(lambda: not hub.tables[waiting].attendees.get(None), what="the spectator gone")

@@ -192,7 +192,8 @@ async def test_a_spectator_sees_every_public_event_and_no_card_of_any_hand(tmp_p
     assert otto.seats == [(number, None)]
     await play_until(hub, [mia, zora], number, lambda: hub.listing()[0]["hand"] >= 2)
     for _, seat, update in otto.updates:
-        assert seat is None and update.round_end is None
+        assert seat is None and update.view.seat is None and update.view.hand == ()
+        assert update.round_end is None or update.round_end.hand == (), "the hand as it ended, public only"
         assert not [event for event in update.events if isinstance(event, CardsDealt)]
         message = protocol.update(number, 1, update.view, update.events, ("mia", "zora", "Anna", "Bertl"), seat)
         assert message["view"]["hand"] == [] and message["legal"] is None

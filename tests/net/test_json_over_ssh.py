@@ -192,7 +192,9 @@ async def test_a_client_that_connects_again_gets_its_seat_and_a_full_update(tmp_
 
 
 async def test_a_client_that_stops_reading_is_disconnected_and_does_not_slow_the_others(tmp_path, thinkers, own_rulesets):
-    limits = Limits(outbox_bytes=16_384, write_stall=0.5)
+    # A hub that waited on the sleeper would hold mia up for the whole stall (4 s) before
+    # dropping it; the margin below is wide, so a loaded machine does not fail the test.
+    limits = Limits(outbox_bytes=16_384, write_stall=4.0)
     async with served(tmp_path / "data", thinkers, limits=limits) as server:
         mia = await Peer.connect(server, "mia", new_key())
         await mia.next("welcome")
@@ -213,7 +215,7 @@ async def test_a_client_that_stops_reading_is_disconnected_and_does_not_slow_the
         assert 'disconnected name=otto reason="it stopped reading: ' in server.log.getvalue()
         async with asyncio.timeout(5):
             await sleeper.connection.wait_closed()  # the server dropped it
-        assert max(gaps) < 1.0, f"mia waited {max(gaps):.2f} s for an update"
+        assert max(gaps) < 2.0, f"mia waited {max(gaps):.2f} s for an update"
         await mia.close()
 
 

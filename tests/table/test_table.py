@@ -460,3 +460,73 @@ async def test_a_computer_players_action_that_cannot_be_listed_is_judged_by_the_
     assert table.game.rounds_finished == 1, "the first hand ended"
     assert any(action.startswith("out:") for action in table.actions), "by going out"
     assert not [notice for notice in notices if "illegal" in notice]
+
+
+# --- spectators ------------------------------------------------------------------------------
+
+def watch(table: Table) -> tuple[LocalClient, list, list[str]]:
+    """A spectator of ``table``, with what it hears: its updates (the opening first) and notices."""
+    watcher = LocalClient(table, None)
+    updates, notices = [watcher.last], []
+    watcher.subscribe(updates.append, notices.append)
+    return watcher, updates, notices
+
+
+def assert_only_public(updates) -> None:
+    for update in updates:
+        assert update.view.seat is None and update.view.hand == () and update.view.legal == ()
+        assert all(event.private_to is None for event in update.events)
+        if update.round_end is not None:
+            assert update.round_end.hand == ()
+
+
+async def test_a_spectator_hears_every_action_and_sees_no_card_of_any_hand(one_hand):
+    spec = GameSpec("ramsli", one_hand, 6, two_people_two_computers().seats)
+    table = Table.for_spec(spec)
+    clients = [LocalClient(table, seat) for seat in spec.people]
+    mias = [clients[0].last]
+    clients[0].subscribe(mias.append, lambda message: None)
+    watcher, updates, notices = watch(table)
+    table.tell_everyone("Zora is away.")
+    await play_people(table, clients)
+    assert table.game.is_over and updates[-1].over
+    assert [update.seq for update in updates] == list(range(1, len(updates) + 1))
+    assert len(updates) == len(mias), "the spectator hears every action, as every seat does"
+    assert_only_public(updates)
+    assert any(isinstance(event, CardsDealt) for event in mias[0].events), "a seat sees its deal"
+    assert not any(isinstance(event, CardsDealt) for update in updates for event in update.events)
+    assert updates[-1].view.played_cards == mias[-1].view.played_cards, "every card played is public"
+    assert notices == ["Zora is away."]
+
+
+async def test_a_spectator_may_not_act_and_holds_nobody_up():
+    table = Table.for_spec(two_people_two_computers())
+    mia, zora = LocalClient(table, 0), LocalClient(table, 2)
+    watcher, _, _ = watch(table)
+    runner = asyncio.create_task(table.run())
+    try:
+        await play_to_the_first_result(mia, zora)
+        with pytest.raises(IllegalAction, match="a spectator cannot act"):
+            watcher.send(table.game.legal_actions()[0] if table.game.legal_actions() else "x")
+        watcher.result_read()
+        assert mia.result_unread and zora.result_unread, "a spectator's reading reads nothing for a seat"
+        assert not watcher.needed and not watcher.result_unread
+    finally:
+        runner.cancel()
+
+
+async def test_a_spectator_of_a_rami_table_sees_counts_and_discards_but_no_hand():
+    spec = GameSpec("rami", "simple", 14, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
+    table = Table.for_spec(spec)
+    watcher, updates, _ = watch(table)
+    runner = asyncio.create_task(table.run())
+    for _ in range(6000):  # at most a minute: random players take a few hundred turns
+        if table.game.rounds_finished or runner.done():
+            break
+        await asyncio.sleep(0.01)
+    runner.cancel()
+    assert table.game.rounds_finished == 1 and len(updates) > 20
+    assert_only_public(updates)
+    ended = next(update.round_end for update in reversed(updates) if update.round_end is not None)
+    assert ended.counts == tuple(len(cards) for cards in table.game.finished[-1].holdings)
+    assert ended.discards and ended.out is not None, "the discards and the going-out are public"

@@ -284,7 +284,7 @@ def test_a_view_holds_only_what_follows_from_the_events_its_seat_saw(game):
     seed, players, bias = game
     session = RamiSession(SIMPLE, players, random.Random(seed))
     rng = random.Random(seed)
-    seen = [SeenBy(seat) for seat in range(players)]
+    seen = [SeenBy(seat) for seat in [*range(players), None]]  # None: a spectator
     events = list(session.opening_events)
     for _ in range(200):
         for knower in seen:

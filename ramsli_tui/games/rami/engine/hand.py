@@ -282,8 +282,9 @@ class Hand:
         twin.actions = self.actions[:]
         return twin
 
-    def view(self, seat: int) -> RamiView:
-        """What ``seat`` may know: its own cards and everything public."""
+    def view(self, seat: int | None) -> RamiView:
+        """What ``seat`` may know: its own cards and everything public (a spectator,
+        ``seat`` None, no cards of any hand)."""
         return RamiView(
             seat=seat,
             rules=self.rules,
@@ -292,7 +293,7 @@ class Hand:
             dealer=self.dealer,
             phase=self.phase,
             current_seat=self.current_seat,
-            hand=tuple(sorted(self.holdings[seat], key=lambda card: (card.suit, card.rank))),
+            hand=() if seat is None else tuple(sorted(self.holdings[seat], key=lambda card: (card.suit, card.rank))),
             counts=tuple(len(cards) for cards in self.holdings),
             talon=len(self.talon),
             jetee=tuple(reversed(self.jetee)),

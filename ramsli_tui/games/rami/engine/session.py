@@ -101,10 +101,10 @@ class RamiSession:
             events += self._after_hand()
         return events
 
-    def view(self, seat: int) -> RamiView:
+    def view(self, seat: int | None) -> RamiView:
         return self.hand.view(seat)
 
-    def last_round_view(self, seat: int) -> RamiView:
+    def last_round_view(self, seat: int | None) -> RamiView:
         return self.finished[-1].view(seat)
 
     @staticmethod

@@ -20,7 +20,7 @@ from .phase import Phase
 
 @dataclass(frozen=True, slots=True)
 class RamiView:
-    seat: int
+    seat: int | None  # None: a spectator's view
     rules: RamiRules
     number: int
     players: int

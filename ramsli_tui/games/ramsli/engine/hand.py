@@ -502,8 +502,9 @@ class Hand:
         twin.actions = self.actions[:]
         return twin
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: its own cards and everything public."""
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know: its own cards and everything public (a spectator,
+        ``seat`` None, no cards of any hand)."""
         return PlayerView(
             seat=seat,
             rules=self.rules,
@@ -513,7 +514,7 @@ class Hand:
             dealer=self.dealer,
             phase=self.phase,
             current_seat=self.current_seat,
-            hand=tuple(sorted(self.hand_of(seat), key=lambda card: (card.suit, card.rank))),
+            hand=() if seat is None else tuple(sorted(self.hand_of(seat), key=lambda card: (card.suit, card.rank))),
             turn_up=self.turn_up,
             trump=self.trump,
             set_aside=self.set_aside,

@@ -151,7 +151,7 @@ class Session:
             events += self._after_hand()
         return events
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int | None) -> PlayerView:
         return self.hand.view(seat)
 
     def check(self, action: Action, seat: int) -> None:
@@ -164,7 +164,7 @@ class Session:
     def rounds_finished(self) -> int:
         return len(self.finished)
 
-    def last_round_view(self, seat: int) -> PlayerView:
+    def last_round_view(self, seat: int | None) -> PlayerView:
         return self.finished[-1].view(seat)
 
     @property

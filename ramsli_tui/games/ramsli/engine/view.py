@@ -23,7 +23,7 @@ class TrickView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    seat: int
+    seat: int | None  # None: a spectator's view
     rules: Ruleset
     number: int
     players: int

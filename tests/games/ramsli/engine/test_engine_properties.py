@@ -8,7 +8,7 @@
 - every action accepted is in legal_actions(); every well-formed action not in it
   raises IllegalAction and leaves the state exactly as it was;
 - the same seed gives the same session (the same events);
-- view(seat) never holds another seat's unplayed cards, in any field;
+- view(seat) never holds another seat's unplayed cards, in any field (a spectator's view: nobody's);
 - clone() is independent of the original (hands and sessions).
 """
 
@@ -245,7 +245,7 @@ def cards_and_texts(value, found_cards, found_texts):
 
 def check_views(hand, players):
     played = {card for trick in hand.tricks for _, card in trick.plays}
-    for seat in range(players):
+    for seat in [*range(players), None]:  # None: a spectator, who sees no hand
         view = hand.view(seat)
         found_cards, found_texts = set(), set()
         for field in dataclasses.fields(view):
@@ -253,9 +253,9 @@ def check_views(hand, players):
         hidden = {card for other in range(players) if other != seat for card in hand.hand_of(other)}
         assert not found_cards & hidden, f"seat {seat} sees {sorted(c.code for c in found_cards & hidden)}"
         assert not found_texts & {card.code for card in hidden}
-        allowed = set(hand.dealt[seat]) | {hand.turn_up} | set(hand.set_aside) | played
-        assert found_cards <= allowed
-        assert set(view.hand) == set(hand.hand_of(seat))
+        own = set() if seat is None else set(hand.dealt[seat])
+        assert found_cards <= own | {hand.turn_up} | set(hand.set_aside) | played
+        assert set(view.hand) == (set() if seat is None else set(hand.hand_of(seat)))
         if seat == hand.current_seat:
             assert list(view.legal) == list(hand.legal_actions())
         else:
