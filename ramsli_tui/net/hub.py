@@ -17,9 +17,13 @@ How a table goes:
   act for them that once, so nobody's turn blocks a table for ever;
 - a person who leaves gives the seat to a ``normal`` computer player; a table that no
   person sits at any more, or whose session is over, is closed (its file is kept);
-- every table is saved after every action (net/store.py), and every finished hand is
-  kept as its hand record (net/history.py); computer players think in worker
-  processes (net/thinkers.py).
+- every table is saved after every action (a ``TableStore``: the data folder,
+  net/store.py), and every finished hand is kept as its hand record (a ``HandStore``:
+  net/history.py); computer players think in worker processes (net/thinkers.py).
+
+The two stores are where the hub would change to run past one machine (a database
+that every hub shares, each table owned by one hub at a time): docs/serving.md, "Past
+one machine".
 """
 
 from __future__ import annotations
@@ -38,9 +42,9 @@ from ..table.spec import GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update
 from ..yamlfile import FileProblem, shown
-from .history import HandHistory, HistoryError, record_of_hand
+from .history import HistoryError, record_of_hand
 from .journal import Journal
-from .store import ServedTable, ServerFolder
+from .store import ServedTable
 from .thinkers import Thinkers
 
 STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
@@ -76,6 +80,33 @@ class Attendee(Protocol):
         """Something the table says to everyone at it."""
 
 
+class TableStore(Protocol):
+    """Where the hub keeps its tables, each saved after every action (ServerFolder)."""
+
+    def tables(self) -> tuple[list[ServedTable], list[str]]:
+        """Every table kept, and a line for each that could not be read."""
+
+    def next_number(self) -> int:
+        """A number no table has had."""
+
+    def save_table(self, table: ServedTable) -> None: ...
+
+    def close_table(self, table: ServedTable) -> None:
+        """``table`` is over: kept, never taken back again."""
+
+
+class HandStore(Protocol):
+    """Where every finished hand is kept, as its record (HandHistory)."""
+
+    def add(self, table: int, game: str, number: int, record: dict[str, Any]) -> None:
+        """Keep hand ``number`` of ``table``; HistoryError if it cannot be written now."""
+
+    def last_number(self, table: int) -> int:
+        """The number of ``table``'s last hand kept (0: none)."""
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class Policy:
     """How the hub treats people and tables (seconds where it says nothing else)."""
@@ -90,18 +121,18 @@ class Policy:
 class Hub:
     """Every table, by number."""
 
-    def __init__(self, folder: ServerFolder, thinkers: Thinkers, policy: Policy = Policy(), journal: Journal | None = None):
-        """HistoryError if the folder's hand history cannot be opened."""
-        self.folder = folder
-        self.history = HandHistory.open(folder.path)
+    def __init__(self, store: TableStore, history: HandStore, thinkers: Thinkers, policy: Policy = Policy(),
+                 journal: Journal | None = None):
+        self.store = store
+        self.history = history
         self.thinkers = thinkers
         self.policy = policy
         self.journal = journal or Journal()
         self.tables: dict[int, HubTable] = {}
 
     def restore(self) -> None:
-        """Take back every table kept in the data folder; each waits for its people."""
-        records, problems = self.folder.tables()
+        """Take back every table kept; each waits for its people."""
+        records, problems = self.store.tables()
         for problem in problems:
             self.journal("table unreadable", problem=problem)
         for record in records:
@@ -142,7 +173,7 @@ class Hub:
         self._check_room_for(player)
         spec = self._spec(player, game, ruleset, players, bots)
         owners = [player.key] + [None] * (players - 1)
-        record = ServedTable(self.folder.next_number(), player.key, owners, SavedGame(spec))
+        record = ServedTable(self.store.next_number(), player.key, owners, SavedGame(spec))
         table = self.tables[record.number] = HubTable(self, record)
         table.save()
         self.journal("table created", table=record.number, by=player.name, game=game, ruleset=ruleset,
@@ -287,7 +318,7 @@ class Hub:
     def close(self, table: HubTable, reason: str) -> None:
         table.halt()
         self.tables.pop(table.number, None)
-        self.folder.close_table(table.record)
+        self.store.close_table(table.record)
         self.journal("table closed", table=table.number, reason=reason)
 
 
@@ -335,7 +366,7 @@ class HubTable:
         return [seat for seat in range(self.spec.players) if self.record.kind_of(seat) == "open"]
 
     def save(self) -> None:
-        self.hub.folder.save_table(self.record)
+        self.hub.store.save_table(self.record)
 
     def _reseat(self, seat: int, spec: SeatSpec, owner: str | None) -> None:
         seats = list(self.spec.seats)

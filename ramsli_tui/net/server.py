@@ -12,7 +12,7 @@ import signal
 from pathlib import Path
 
 from .door import Admission, Door, Interactive, Limits, lobby_to_come
-from .history import HistoryError
+from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
 from .sessions import AppSessions
@@ -34,9 +34,10 @@ class Server:
         self.host_key = folder.host_key()
         self.admission = Admission(folder.names(), allowed)
         try:
-            self.hub = Hub(folder, thinkers, policy, self.journal)
+            history = HandHistory.open(folder.path)
         except HistoryError as error:
             raise ServeError(str(error)) from None
+        self.hub = Hub(folder, history, thinkers, policy, self.journal)
         self.apps = AppSessions(self.hub, self.journal, idle_timeout=limits.idle_timeout) if apps else None
         self.door = Door(self.hub, self.admission, limits, self.journal, self.apps or interactive)
         self.port: int | None = None

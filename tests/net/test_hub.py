@@ -11,6 +11,7 @@ import pytest
 from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandSettled
 from ramsli_tui.net import protocol
+from ramsli_tui.net.history import HandHistory
 from ramsli_tui.net.hub import Hub, HubRefusal, Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.store import ServerFolder
@@ -44,7 +45,7 @@ class Listener:
 
 
 def new_hub(folder, thinkers, policy: Policy = QUICK) -> Hub:
-    return Hub(ServerFolder(folder), thinkers, policy, Journal(open("/dev/null", "w")))
+    return Hub(ServerFolder(folder), HandHistory.open(folder), thinkers, policy, Journal(open("/dev/null", "w")))
 
 
 async def until(condition, timeout: float = 5.0, what: str = "the condition") -> None:
