@@ -374,6 +374,10 @@ class RemoteLobby:
         self.client = SocketClient(self.link, table, seat)
         return self.client
 
+    def start(self, table: int) -> SocketClient:
+        self._ask("start", table=table)
+        return self.join(table)
+
     def watch(self, table: int) -> SocketClient:
         self._ask("watch", table=table)
         self.client = SocketClient(self.link, table, None)

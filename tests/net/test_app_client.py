@@ -178,3 +178,17 @@ async def test_the_app_watches_a_table_seeing_every_card_played_and_no_hand(hub_
     await asyncio.to_thread(watcher.result_read)  # holds nobody up, and asks the hub nothing
     await asyncio.to_thread(watcher.leave)
     await until(lambda: not hub.tables[waiting].attendees.get(None), what="the spectator gone")
+
+
+async def test_the_lobby_through_the_socket_starts_its_own_table_at_once(hub_and_app):
+    hub, app = hub_and_app
+    lobby = RemoteLobby(app.link)
+    number = await asyncio.to_thread(lobby.create, "ramsli", "classic", 4, ["hard"])
+    otto = Listener("otto")
+    theirs = hub.create(otto, "ramsli", "classic", 3, [])
+    with pytest.raises(LobbyRefusal, match="only the person who made table 2 can start it"):
+        await asyncio.to_thread(lobby.start, theirs)
+    client = await asyncio.to_thread(lobby.start, number)
+    assert client.seat == 0 and client.view.seat == 0 and len(client.view.hand) == 5, "dealt, and her own five"
+    listing = {table["table"]: table for table in await asyncio.to_thread(lobby.tables)}
+    assert [seat["kind"] for seat in listing[number]["seats"]] == ["person", "bot", "bot", "bot"]

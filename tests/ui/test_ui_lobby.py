@@ -54,7 +54,14 @@ class FakeLobby:
 
     def watch(self, table):
         self.asked.append(("watch", table))
-        raise LobbyRefusal("watching is not here yet")
+        raise LobbyRefusal("you watch table 1 already")
+
+    def start(self, table):
+        self.asked.append(("start", table))
+        if table != 3:
+            raise LobbyRefusal(f"only the person who made table {table} can start it")
+        self.listing[-1]["hand"] = 1
+        return self.client()
 
     @staticmethod
     def client() -> LocalClient:
@@ -99,6 +106,7 @@ async def test_a_refusal_is_said_in_one_line_and_the_lobby_stays(tmp_path):
         assert isinstance(app.screen, LobbyScreen)
         said = [notification.message for notification in app._notifications]
         assert "table 1 has started and has no open seat; watch it instead" in said
+        assert "you watch table 1 already" in said
 
 
 async def test_a_table_is_made_from_the_keyboard_and_sat_at_once_it_starts(tmp_path):
@@ -132,3 +140,25 @@ async def test_enter_on_a_waiting_table_joins_it(tmp_path):
         await pilot.pause()
         assert lobby.asked == [("join", 2)]
         assert app.screen.waiting == {2}
+
+
+async def test_the_maker_starts_a_waiting_table_at_once_with_s(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "s")  # table 2 is lena's
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        said = [notification.message for notification in app._notifications]
+        assert "only the person who made table 2 can start it" in said
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")  # on Make: table 3, hers, waits for its open seat
+        await pilot.pause()
+        assert app.screen.waiting == {3}
+        app.screen.query_one(DataTable).move_cursor(row=2)
+        await pilot.press("s")
+        await pilot.pause()
+        assert lobby.asked[-1] == ("start", 3)
+        assert isinstance(app.screen, TableScreen) and app.screen.client is app.client

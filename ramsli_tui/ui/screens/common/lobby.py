@@ -3,9 +3,10 @@
 It knows no game: a ``Lobby`` backend lists the tables (game, ruleset, who sits where,
 the hand being played), says what may be made (the rulesets and computer players of
 each game) and makes, joins and watches tables.  Everything works from the keyboard:
-the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``n`` makes a
-new one, ``r`` reads the list again.  A table joined or made that waits for people is
-sat at as soon as it starts; the app then shows it (``app.sit_remote``).
+the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``s`` starts
+one you made at once (computer players take its open seats), ``n`` makes a new one,
+``r`` reads the list again.  A table joined or made that waits for people is sat at as
+soon as it starts; the app then shows it (``app.sit_remote``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ class Lobby(Protocol):
     def watch(self, table: int) -> TableClient:
         """A spectator's client of ``table``.  LobbyRefusal saying why not."""
 
+    def start(self, table: int) -> TableClient:
+        """Start ``table`` now, computer players in its open seats (only the person who made
+        it may): one's seat's client.  LobbyRefusal saying why not."""
+
 
 def seat_label(seat: dict[str, Any]) -> str:
     if seat["kind"] == "open":
@@ -74,6 +79,7 @@ class LobbyScreen(Screen):
     BINDINGS = [
         Binding("j", "join", "Join", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("s", "start", "Start now", id="lobby.start"),
         Binding("n", "create", "New table", id="lobby.create"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
@@ -124,7 +130,8 @@ class LobbyScreen(Screen):
             return
         if client is None:
             self.waiting.add(number)
-            self.notify(f"You sit at table {number}; it starts when its open seats are taken.", markup=False)
+            self.notify(f"You sit at table {number}; it starts when its open seats are taken "
+                        f"(or at once, with computer players, when its maker presses s).", markup=False)
             return
         self.waiting.discard(number)
         game = next(table["game"] for table in self.listed if table["table"] == number)
@@ -142,6 +149,9 @@ class LobbyScreen(Screen):
 
     def action_watch(self) -> None:
         self._ask(self.lobby.watch)
+
+    def action_start(self) -> None:
+        self._ask(self.lobby.start)
 
     def _ask(self, request) -> None:
         number = self.chosen()
