@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from ..games import game_named
 from ..games.protocol import IllegalAction
+from ..table.client import TalkRefused
 from ..table.updates import Update
 from ..ui.screens.common.lobby import LobbyRefusal
 from .hub import RULESETS, Hub, HubRefusal, Player
@@ -87,6 +88,9 @@ class AppAttendee:
     def noticed(self, table: int, message: str) -> None:
         self.push(("notice", table, message))
 
+    def said(self, table: int, name: str, text: str) -> None:
+        self.push(("said", table, name, text))
+
     # What the JSON protocol has no op for.
 
     def opening(self, number: int) -> tuple[Update, tuple[str, ...], bool]:
@@ -137,6 +141,7 @@ class AppAttendee:
         if op == "watch":
             return self.watch(request["table"])
         action = {"start": lambda: hub.start(self, request["table"]),
+                  "say": lambda: hub.say(self, request["table"], str(request["text"])),
                   "hurry": lambda: hub.hurry(self, request["table"]),
                   "act": lambda: hub.act(self, request["table"], request["action"]),
                   "result_read": lambda: hub.result_read(self, request["table"]),
@@ -278,15 +283,18 @@ class SocketClient:
         self._alone = False
         self.listener: Callable[[Update], None] = lambda update: None
         self.on_notice: Callable[[str], None] = lambda message: None
+        self.on_said: Callable[[str, str], None] = lambda name, text: None
         self.opening()
 
     def opening(self) -> Update:
         self.last, self.names, self._alone = self.link.request("opening", table=self.table)
         return self.last
 
-    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
+                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
         self.listener = listener
         self.on_notice = on_notice
+        self.on_said = on_said
 
     def heard(self, message: tuple) -> None:
         """What the hub pushed for this table (the link's listener hands it on)."""
@@ -298,6 +306,8 @@ class SocketClient:
             self.listener(update)
         elif message[0] == "notice" and message[1] == self.table:
             self.on_notice(message[2])
+        elif message[0] == "said" and message[1] == self.table:
+            self.on_said(message[2], message[3])
 
     def send(self, action: object) -> None:
         self.link.request("act", table=self.table, action=str(action))
@@ -313,10 +323,21 @@ class SocketClient:
     def alone(self) -> bool:
         return self._alone
 
+    @property
+    def talks(self) -> bool:
+        return self.seat is not None
+
+    def say(self, text: str) -> None:
+        try:
+            self.link.request("say", table=self.table, text=text)
+        except (HubRefusal, HubGone) as refusal:
+            raise TalkRefused(str(refusal)) from None
+
     def leave(self) -> None:
         """Stop listening; a person keeps their seat at the hub, a spectator stops watching."""
         self.listener = lambda update: None
         self.on_notice = lambda message: None
+        self.on_said = lambda name, text: None
         if self.seat is None:
             try:
                 self.link.request("leave", table=self.table)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -41,13 +42,15 @@ from ..storage.settings import DEFAULT_OPPONENTS
 from ..table.spec import GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update
-from ..yamlfile import FileProblem, shown
+from ..yamlfile import FileProblem, escaped, shown
 from .history import HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
 
 STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
+SAY_LENGTH = 200  # characters in one line said at a table
+SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 # The games tables are made for here (those the protocol has words for), and the
 # rulesets each offers by name: never a path, so that nobody reads the server's files.
 RULESETS = {"ramsli": ramsli_rules.available, "rami": rami_rules.available}
@@ -78,6 +81,9 @@ class Attendee(Protocol):
 
     def noticed(self, table: int, message: str) -> None:
         """Something the table says to everyone at it."""
+
+    def said(self, table: int, name: str, text: str) -> None:
+        """What a person at ``table`` said to everyone at it (one line, escaped)."""
 
 
 class TableStore(Protocol):
@@ -286,6 +292,20 @@ class Hub:
         if table.table is not None:
             table.table.hurry(seat)
 
+    def say(self, attendee: Attendee, number: int, text: str) -> None:
+        """A line the person says to everyone at the table: seated people only, at most
+        ``SAY_LENGTH`` characters, one every ``SAY_EVERY`` seconds; control characters
+        are escaped, so nobody's terminal is written to."""
+        table = self.table(number)
+        if table.seat_of(attendee.player) is None:
+            raise HubRefusal(f"only the people who sit at table {number} may talk there")
+        line = text.strip()
+        if not line:
+            raise HubRefusal("there is nothing to say in an empty line")
+        if len(line) > SAY_LENGTH:
+            raise HubRefusal(f"a line said at a table holds at most {SAY_LENGTH} characters, not {len(line)}")
+        table.say(attendee.player, escaped(line, None))
+
     def result_read(self, attendee: Attendee, number: int) -> None:
         """The person has read the last hand's result, on a face that shows it (one whose
         ``reads_results`` is True; the next hand waits for them, as in local play)."""
@@ -341,6 +361,7 @@ class HubTable:
         self.attendees: dict[int | None, list[Attendee]] = {}
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
         self.hands_kept = 0  # how many of its finished hands are in the hub's history
+        self.last_said: dict[str, float] = {}  # when each person last said something here, by key
 
     @property
     def number(self) -> int:
@@ -479,6 +500,16 @@ class HubTable:
         self.table.set_away(seat, True)
         self.tell(f"{name} is away: a computer player plays for them until they come back.")
         self.hub.journal("away", table=self.number, seat=seat, name=name)
+
+    def say(self, player: Player, line: str) -> None:
+        """``player``'s line, to everyone at the table; HubRefusal if they spoke just now."""
+        now = time.monotonic()
+        if now - self.last_said.get(player.key, -SAY_EVERY) < SAY_EVERY:
+            raise HubRefusal("you spoke a moment ago; say the next line in a second")
+        self.last_said[player.key] = now
+        for attendees in list(self.attendees.values()):
+            for attendee in list(attendees):
+                attendee.said(self.number, player.name, line)
 
     def tell(self, message: str) -> None:
         """Say something to everyone at the table (the server's log hears it too)."""

@@ -113,3 +113,6 @@ class JsonClient:
 
     def noticed(self, table: int, message: str) -> None:
         """The protocol has no notices: the server's log keeps what the table said."""
+
+    def said(self, table: int, name: str, text: str) -> None:
+        """The protocol has no talk: what people say at a table is for people."""

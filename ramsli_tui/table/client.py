@@ -14,6 +14,11 @@ from .table import Table
 from .updates import Update
 
 
+class TalkRefused(Exception):
+    """A line that cannot be said at the table; the message says why, in words."""
+
+
+
 class TableClient(Protocol):
     seat: int | None  # None: a spectator, who may only watch
     names: tuple[str, ...]
@@ -29,8 +34,10 @@ class TableClient(Protocol):
     def opening(self) -> Update:
         """Everything this seat may see so far."""
 
-    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
-        """Every later update goes to ``listener``, every notice of the table to ``on_notice``."""
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
+                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
+        """Every later update goes to ``listener``, every notice of the table to
+        ``on_notice``, and every line a person says there to ``on_said`` (name, text)."""
 
     def send(self, action: object) -> None:
         """This seat's action; IllegalAction, with nothing changed, if it cannot be taken now."""
@@ -44,6 +51,13 @@ class TableClient(Protocol):
     @property
     def alone(self) -> bool:
         """Is this seat's person the only person at the table (the others computer players)?"""
+
+    @property
+    def talks(self) -> bool:
+        """May this seat's person talk to the others at the table (at a server's table)?"""
+
+    def say(self, text: str) -> None:
+        """A line to everyone at the table; TalkRefused saying why it was not said."""
 
     def leave(self) -> None:
         """Stop listening: the seat's person has gone."""
@@ -69,7 +83,8 @@ class LocalClient:
         self.last = self.table.opening(self.seat)
         return self.last
 
-    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+    def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
+                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
         self.listener = listener
         self.table.stream(self.seat).on_notice = on_notice
 
@@ -86,6 +101,11 @@ class LocalClient:
     @property
     def alone(self) -> bool:
         return sum(chair.person for chair in self.table.seats) == 1
+
+    talks = False  # everyone at a table in this process sits at one terminal
+
+    def say(self, text: str) -> None:
+        raise TalkRefused("everyone at this table sits at this terminal: there is nobody to talk to")
 
     def leave(self) -> None:
         self.listener = lambda update: None

@@ -14,6 +14,7 @@ from ramsli_tui.games.ramsli.engine.events import CardsDealt
 from ramsli_tui.net.app_client import VERSION, HubLink, RemoteLobby, SocketClient, framed, serve_app
 from ramsli_tui.net.hub import HubRefusal, Player
 from ramsli_tui.net.journal import Journal
+from ramsli_tui.table.client import TalkRefused
 from ramsli_tui.ui.screens.common.lobby import LobbyRefusal
 
 from tests.net.test_hub import Listener, act_if_asked, new_hub, until
@@ -192,3 +193,22 @@ async def test_the_lobby_through_the_socket_starts_its_own_table_at_once(hub_and
     assert client.seat == 0 and client.view.seat == 0 and len(client.view.hand) == 5, "dealt, and her own five"
     listing = {table["table"]: table for table in await asyncio.to_thread(lobby.tables)}
     assert [seat["kind"] for seat in listing[number]["seats"]] == ["person", "bot", "bot", "bot"]
+
+
+async def test_the_app_talks_at_its_table_and_hears_the_others(hub_and_app):
+    hub, app = hub_and_app
+    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=3,
+                                     bots=["normal"])
+    zora = Listener("zora")
+    hub.join(zora, number, None)
+    client = await app.sit(number, 0)
+    said = []
+    client.subscribe(lambda update: None, lambda message: None, lambda name, text: said.append((name, text)))
+    assert client.talks
+    await asyncio.to_thread(client.say, "well played")
+    assert zora.talk == [(number, "mia", "well played")]
+    await until(lambda: said == [("mia", "well played")], what="her own line, as the others hear it")
+    with pytest.raises(TalkRefused, match="at most 200 characters"):
+        await asyncio.to_thread(client.say, "x" * 300)
+    hub.say(zora, number, "thanks")
+    await until(lambda: said[-1] == ("zora", "thanks"), what="zora's line")

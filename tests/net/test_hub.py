@@ -29,6 +29,7 @@ class Listener:
         self.seats: list[tuple[int, int | None]] = []
         self.updates: list[tuple[int, int | None, object]] = []
         self.notices: list[str] = []
+        self.talk: list[tuple[int, str, str]] = []
 
     def seated(self, table, seat):
         self.seats.append((table, seat))
@@ -38,6 +39,9 @@ class Listener:
 
     def noticed(self, table, message):
         self.notices.append(message)
+
+    def said(self, table, name, text):
+        self.talk.append((table, name, text))
 
     @property
     def last(self):
@@ -377,4 +381,31 @@ async def test_a_rami_table_is_played_and_told_in_the_words_of_rami_result(tmp_p
         assert message["legal"] is None or all(isinstance(action, str) for action in message["legal"])
     last = protocol.update(number, 1, mia.updates[-1][2].view, (), ("mia", "Anna"), 0)["view"]
     assert last["out"] is not None or any(score for score in last["scores"]), "the hand was won and scored"
+    await hub.stop()
+
+
+async def test_people_at_a_table_talk_in_short_escaped_lines_that_everyone_there_hears(tmp_path, thinkers, monkeypatch):
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, number = two_at_a_table(hub)
+    otto, lena = Listener("otto"), Listener("lena")
+    hub.watch(otto, number)
+    hub.create(lena, "ramsli", "classic", 3, ["normal", "normal"])  # at another table: hears nothing
+    clock = iter(range(0, 1000, 2))
+    monkeypatch.setattr("ramsli_tui.net.hub.time.monotonic", lambda: next(clock))
+    hub.say(mia, number, "  good luck \x1b[2J all\u202e ")
+    heard = (number, "mia", "good luck \\x1b[2J all\\u202e")
+    assert mia.talk == zora.talk == otto.talk == [heard] and lena.talk == []
+    for who, text, refusal in [
+        (otto, "hello", "only the people who sit at table 1 may talk there"),
+        (zora, "   ", "there is nothing to say in an empty line"),
+        (zora, "x" * 201, "a line said at a table holds at most 200 characters, not 201"),
+    ]:
+        with pytest.raises(HubRefusal, match=refusal):
+            hub.say(who, number, text)
+    hub.say(zora, number, "x" * 200)
+    assert otto.talk[-1] == (number, "zora", "x" * 200)
+    monkeypatch.setattr("ramsli_tui.net.hub.time.monotonic", lambda: 500.5)
+    hub.say(zora, number, "again")  # a second after her last line
+    with pytest.raises(HubRefusal, match="you spoke a moment ago"):
+        hub.say(zora, number, "and again")
     await hub.stop()
