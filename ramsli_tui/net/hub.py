@@ -39,7 +39,7 @@ from ..games.rami import rules as rami_rules
 from ..games.ramsli import rules as ramsli_rules
 from ..storage.saves import SavedGame
 from ..storage.settings import DEFAULT_OPPONENTS
-from ..table.spec import GameSpec, SeatSpec
+from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update
 from ..yamlfile import FileProblem, escaped, shown
@@ -49,7 +49,6 @@ from .store import ServedTable
 from .thinkers import Thinkers
 
 STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
-SAY_LENGTH = 200  # characters in one line said at a table
 SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 # The games tables are made for here (those the protocol has words for), and the
 # rulesets each offers by name: never a path, so that nobody reads the server's files.

@@ -14,6 +14,7 @@ PERSON = "person"
 COMPUTER = "computer"
 SEAT_KINDS = (PERSON, COMPUTER)
 NAME_LENGTH = 14  # the most characters of a seat's name: it is shown on the seat
+SAY_LENGTH = 200  # characters in one line a person says at a served table
 
 
 def name_problem(name: str) -> str | None:
