@@ -167,10 +167,10 @@ async def make_table_and_wait_for_my_turn(terminal: Terminal) -> None:
     play a card."""
     terminal.press("n")
     await terminal.until_shown("New table", "Computer players")
-    terminal.press(SHIFT_TAB * 3)  # from Make back to "Computer players"
-    await terminal.press_until_changed(ENTER, WAIT)  # its list opens
-    terminal.press(DOWN)
-    await terminal.press_until_changed(ENTER, WAIT)  # 3, not 2: no seat is left open
+    terminal.press(SHIFT_TAB * 3 + ENTER)  # from Make back to "Computer players", and its list opens
+    await terminal.until(lambda: "▲" in shown_choice(terminal.text, "Computer players"))
+    terminal.press(DOWN + ENTER)  # 3, not 2: no seat is left open
+    await terminal.until(lambda: shown_choice(terminal.text, "Computer players").startswith("3 "))
     terminal.press(TAB * 3)
     terminal.press(ENTER)  # Make
     await terminal.until_shown("Ramsli · classic")
@@ -191,6 +191,13 @@ async def make_table_and_wait_for_my_turn(terminal: Terminal) -> None:
         else:
             await terminal.until(lambda: terminal.text != text)
     raise TimeoutError("it never became this person's turn to play")
+
+
+def shown_choice(text: str, label: str) -> str:
+    """What the dialog's choice under ``label`` shows (its value, then ▼, or ▲ while its list is open)."""
+    lines = text.splitlines()
+    below = next((lines[at + 1] for at, line in enumerate(lines[:-1]) if label in line), "")
+    return " ".join(below.split("▊", 1)[-1].strip(" ▎█").split())
 
 
 # --- the server's processes ---------------------------------------------------------------------
@@ -332,9 +339,11 @@ class Bench:
             terminal, shown = await self.person(f"login{number}")
             return shown - started
 
+        terminals_before = len(self.terminals)
         times = await asyncio.gather(*(one(number) for number in range(count)))
         self.say("connect → first usable frame, all at once (ms)", spread(times, 1000) + f" ({count} logins)")
-        self.first_frame_times = times
+        await asyncio.gather(*(terminal.close() for terminal in self.terminals[terminals_before:]))
+        del self.terminals[terminals_before:]  # gone: a lobby redrawn every few seconds is work for nothing here
 
     async def seat(self, count: int) -> None:
         """``count`` people at their tables (``--batch`` coming at a time), each waiting
@@ -346,15 +355,23 @@ class Bench:
         async def one(number: int) -> None:
             async with coming:
                 name = f"seat{number}"
-                terminal = await Terminal.open(self.port, name)
+                try:
+                    terminal = await Terminal.open(self.port, name)
+                except (OSError, asyncssh.Error) as error:  # a connection timed out is an OSError too
+                    failed.append(f"{name} could not connect ({error!r})")
+                    return
                 self.terminals.append(terminal)
-                await self.contender.sit(terminal, name)
+                try:
+                    await self.contender.sit(terminal, name)
+                except TimeoutError:
+                    failed.append(f"{name} did not get to its table; its screen:\n{terminal.text}")
+                    return
                 self.seated.append(terminal)
 
-        outcomes = await asyncio.gather(*(one(number) for number in range(count)), return_exceptions=True)
-        failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+        failed: list[str] = []
+        await asyncio.gather(*(one(number) for number in range(count)))
         print(f"  {len(self.seated)} seated in {time.monotonic() - started:.0f} s"
-              + (f"; {len(failed)} failed: {failed[0]!r}" if failed else ""), flush=True)
+              + (f"; {len(failed)} failed, the first: {failed[0]}" if failed else ""), flush=True)
         await asyncio.sleep(2)  # the last tables' computer players done
 
     async def keypresses(self) -> None:
@@ -455,6 +472,8 @@ CONTENDERS = [Contender("ramsli serve", "ramsli"), Contender("bare Textual app p
 
 
 async def bench(args: argparse.Namespace) -> None:
+    # SIGTERM (``timeout``, say) ends the run as Ctrl-C does: every process is still ended.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}", flush=True)
     results = {}
     for contender in CONTENDERS:
@@ -486,7 +505,11 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, 0.5, 3.0
-    asyncio.run(bench(args))
+    try:
+        asyncio.run(bench(args))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print("stopped before the end (every process it started was ended)", file=sys.stderr)
+        return 1
     return 0
 
 
