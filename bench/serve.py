@@ -392,14 +392,21 @@ class Bench:
                     missed += 1
                 await asyncio.sleep(random.uniform(0.5, 1.5) * args.think)
 
+        apps = self.processes.apps()
+        cpu_before = {pid: cpu_seconds(pid) for pid in [*apps, self.processes.server]}
         started = time.monotonic()
         await asyncio.gather(*(typing(terminal) for terminal in self.seated))
         took = time.monotonic() - started
         mine = os.times()
         clients = (mine.user + mine.system - spent.user - spent.system) / took * 100
+        cpu = {pid: cpu_seconds(pid) - spent for pid, spent in cpu_before.items() if alive(pid)}
+        server_cpu = cpu.pop(self.processes.server, 0.0)
         self.say("keypress → changed frame, everyone typing (ms)",
                  spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
                  + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
+        if times:
+            self.say("CPU per keypress: the apps, the server (ms)",
+                     f"{sum(cpu.values()) / len(times) * 1000:.1f}, {server_cpu / len(times) * 1000:.1f}")
         print(f"  (the simulated clients took {clients:.0f} % of a CPU meanwhile)", flush=True)
 
     def memory(self) -> None:
