@@ -1,15 +1,9 @@
-"""Rules help for Rami Simple, in plain words, with this table's house rules."""
+"""Rami Simple's rules in plain words, with this table's house rules, in Markdown for the
+rules screen (``screens.common.rules_help``)."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Markdown
-
 from ....games.rami.rules import RamiRules
-from ...widgets.key_bar import KeyBar
 
 
 def rules_markdown(rules: RamiRules) -> str:
@@ -47,19 +41,3 @@ def rules_markdown(rules: RamiRules) -> str:
         "k by rank · m show my melds · g or o go out · s score sheet · ? these rules · q quit.*",
     ])
 
-
-class RamiRulesScreen(Screen):
-    DEFAULT_CSS = """
-    RamiRulesScreen Markdown { padding: 0 2; }
-    """
-
-    BINDINGS = [Binding("escape,question_mark,q", "app.pop_screen", "Back", id="rami_rules.back")]
-
-    def __init__(self, rules: RamiRules) -> None:
-        super().__init__()
-        self.rules = rules
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(rules_markdown(self.rules))
-        yield KeyBar()

@@ -13,61 +13,63 @@ a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on 
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
 screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
 cards close up (``-compact``); from 120×36 the cards are large (``-tall``); below 80×24
-a line asks for a larger window.
+a line asks for a larger window.  What every game's table does alike (the sizes, the
+queue of updates, the pace at the table, the turn's signal, the palette) is
+``TableScreenBase``'s.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Resize
-from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from ....games.rami.engine import Action, IllegalAction, Phase, RamiView
+from ....games.rami.engine import Action, Phase, RamiView
 from ....games.rami.engine.events import Event, HandScored
 from ....table.client import TableClient
-from ....table.updates import Update
 from ...messages import CardChosen
-from ...seating import sides
 from ...widgets.banner import TurnBanner
-from ...widgets.key_bar import KeyBar
+from ..common.table_base import PACE_BINDINGS, TableScreenBase
 from .arrangement import best_melds, by_rank, by_suit
 from .hand import RamiHand
 from .piles import Pile, Piles
+from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest window the table is laid out for: fourteen cards in a row
-COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
-TALL_FROM = (120, 36)  # large cards from this size
 SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window)
 
 
-class RamiTableScreen(Screen):
+class RamiTableScreen(TableScreenBase):
     """One game of Rami Simple, for the person at the client's seat."""
+
+    PALETTE = (
+        ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
+        ("Rules help", "The rules as played at this table", "rules"),
+        ("Leave the table", "Quit; the game is saved and resumes next time", "quit_table"),
+    )
+    SMALLEST = (80, 24)  # fourteen cards in a row
+    COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
+    TALL_FROM = (120, 36)  # large cards from this size
+    RESULT_EVENT = HandScored
+    HAND = RamiHand
+    WORDS = RamiWords
+    TELLS_THE_END = True  # the banner says how the game ended
 
     DEFAULT_CSS = """
     RamiTableScreen {
         background: $background;
-        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; text-style: bold; }
         #felt { height: 1fr; align: center middle; }
         #across, #middle, #mine, #buttons { height: auto; width: 100%; align-horizontal: center; }
         #middle { align-vertical: middle; }
         .side { width: auto; height: auto; margin: 0 2; }
         #said { width: 100%; height: 2; text-align: center; color: $text-muted; margin-top: 1; }
         #buttons Button { margin: 0 1; min-width: 8; }
-        #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
-        &.-too-small {
-            #felt { display: none; }
-            #too-small { display: block; }
-        }
         &.-tall {
             Pile CardWidget, Pile .back, Pile .none { width: 7; height: 5; }
             RamiHand CardWidget { width: 7; height: 5; margin: 1 0 0 0; }
@@ -98,32 +100,20 @@ class RamiTableScreen(Screen):
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
         Binding("n", "new_game", "New game", id="rami.new_game"),
         Binding("q", "quit_table", "Quit", id="rami.quit"),
+        *PACE_BINDINGS,
     ]
 
-    class Updated(Message):
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            self.update = update
-
     def __init__(self, client: TableClient) -> None:
-        super().__init__()
-        self.client = client
-        self.seat = client.seat
-        self.rules = client.view.rules
-        self.sides = sides(len(client.names), client.seat)
+        super().__init__(client)
         self.view_: RamiView | None = None
-        self.waiting: deque[Update] = deque()  # updates not shown yet, while a hand's result is read
-        self.holding = False
         self.scored: list[HandScored] = []  # every hand's result so far, for the score sheet
         self.said: deque[str] = deque(maxlen=SAID_LINES)
-        self.offered: tuple = ()
 
     # --- building ---------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
+    def compose_felt(self) -> ComposeResult:
         left, across, right = self.sides
-        yield Label(id="title")
-        with Vertical(id="felt"):
+        with Vertical(id="felt", classes="felt-body"):
             with Horizontal(id="across"):
                 for seat in across:
                     yield RamiSeat(id=f"seat-{seat}")
@@ -142,70 +132,9 @@ class RamiTableScreen(Screen):
                 for label, action in (("By suit", "sort-suit"), ("By rank", "sort-rank"), ("◀ Move", "move-left"),
                                       ("Move ▶", "move-right"), ("Melds", "melds"), ("Go out", "go-out")):
                     yield Button(label, id=action, compact=True)
-        yield Static(id="too-small")
-        yield TurnBanner(id="banner")
-        yield KeyBar()
-
-    def on_resize(self, event: Resize) -> None:
-        self.fit_to(event.size.width, event.size.height)
-
-    def fit_to(self, width: int, height: int) -> None:
-        """The layout for a window of this size; below the smallest, a line asking for a larger one."""
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
-        self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
-        self.set_class(width >= TALL_FROM[0] and height >= TALL_FROM[1], "-tall")
-        self.query_one("#too-small", Static).update(Content(
-            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} to play Rami: it is {width}×{height} now.\n"
-            "The game waits for you; q leaves it, saved."
-        ))
-
-    @property
-    def words(self) -> RamiWords:
-        return RamiWords(self.client.names, self.app.settings.faces, self.seat)
-
-    def on_mount(self) -> None:
-        self.client.subscribe(
-            lambda update: self.post_message(self.Updated(update)),
-            lambda message: self.notify(message, severity="error", timeout=8, markup=False),
-        )
-        self.fit_to(self.app.size.width, self.app.size.height)
-        hand = self.query_one(RamiHand)
-        hand.focus()
-        self.show_update(self.client.opening())
-        self.call_after_refresh(self.app.run_table)
-
-    # --- what the table tells us ---------------------------------------------------------------
-
-    @on(Updated)
-    def take_update(self, message: Updated) -> None:
-        if self.holding:
-            self.waiting.append(message.update)
-        else:
-            self.show_update(message.update)
-
-    def show_update(self, update: Update) -> None:
-        """Show what happened.  When a hand has just ended, the table stays as it was at
-        its end, under its result, until the result is read; then the next hand goes on."""
-        if update.round_end is not None:
-            scored_at = max(at for at, event in enumerate(update.events) if isinstance(event, HandScored))
-            self.record(update.events[: scored_at + 1])
-            self.waiting.appendleft(update._replace(events=update.events[scored_at + 1:], round_end=None))
-            self.holding = True
-            self.view_ = update.round_end
-            self.redraw()
-            self.show_round_over(update.events[scored_at], update.round_end, last=update.over)
-            return
-        self.record(update.events)
-        self.view_ = update.view
-        self.redraw()
-
-    def go_on(self) -> None:
-        self.holding = False
-        while self.waiting and not self.holding:
-            self.show_update(self.waiting.popleft())
-        self.redraw()
 
     def record(self, events: tuple[Event, ...]) -> None:
+        """Keep each hand's result for the score sheet, and the last things said under the piles."""
         words = self.words
         for event in events:
             if isinstance(event, HandScored):
@@ -214,11 +143,7 @@ class RamiTableScreen(Screen):
             if line is not None:
                 self.said.append(line)
 
-    def redraw(self) -> None:
-        """Draw everything from the last view; after each update and on a change of faces."""
-        view = self.view_
-        if view is None:
-            return
+    def draw(self, view: RamiView) -> None:
         words = self.words
         faces = self.app.settings.faces
         self.query_one("#title", Label).update(Content(self.title_text(view, words)))
@@ -248,10 +173,8 @@ class RamiTableScreen(Screen):
             banner.say(self.game_over_text(view, words), yours=False)
         else:
             banner.say(words.turn(view), yours=my_turn)
-        offered = (my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over)
-        if offered != self.offered:
-            self.offered = offered
-            self.refresh_bindings()
+        self.turn_shown(my_turn)
+        self.offer((my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over))
 
     def title_text(self, view: RamiView, words: RamiWords) -> str:
         scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
@@ -269,13 +192,6 @@ class RamiTableScreen(Screen):
         return view is not None and not self.holding and view.going_out() is not None
 
     # --- the person's choices ----------------------------------------------------------------
-
-    def submit(self, action: Action) -> None:
-        try:
-            self.client.send(action)
-        except IllegalAction as refusal:
-            reason = refusal.for_you(self.app.settings.faces)
-            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The draws show when the person is to draw, the discard when to discard, "go
@@ -361,39 +277,22 @@ class RamiTableScreen(Screen):
 
     # --- other screens ---------------------------------------------------------------------
 
-    def show_round_over(self, scored: HandScored, view: RamiView, last: bool) -> None:
+    def show_result(self, scored: HandScored, view: RamiView, last: bool) -> None:
+        """The hand's result, its going-out's melds laid on the table."""
         from .round_over import RoundOverScreen
 
-        def seen(_: object = None) -> None:
-            self.go_on()
-            self.client.result_read()
-
-        self.app.push_screen(RoundOverScreen(scored, view, self.words, last), seen)
+        self.app.push_screen(RoundOverScreen(scored, view, self.words, last), self.result_seen)
 
     def action_score_sheet(self) -> None:
         from .score_sheet import ScoreSheetScreen
 
         self.app.push_screen(ScoreSheetScreen(self.scored, self.rules, len(self.client.names), self.words))
 
-    def action_rules(self) -> None:
-        from .rules_help import RamiRulesScreen
-
-        self.app.push_screen(RamiRulesScreen(self.rules))
+    def rules_markdown(self) -> str:
+        return rules_markdown(self.rules)
 
     def action_new_game(self) -> None:
         """After the game's end: its result has been read; set up the next one."""
         self.app.session_result_read()
         self.app.leave_table()
         self.app.new_game()
-
-    @work
-    async def action_quit_table(self) -> None:
-        if self.client.is_over:
-            self.app.session_result_read()
-            self.app.exit()
-            return
-        from ..common.confirm import ConfirmScreen
-
-        question = "Leave the table? The game is saved: start ramsli again to go on where you left off."
-        if await self.app.push_screen_wait(ConfirmScreen(question, yes="Leave", no="Stay")):
-            self.app.exit()

@@ -1,15 +1,9 @@
-"""Rules help: Ramsli as played under the current ruleset, its house rules spelled out."""
+"""Ramsli's rules as played under the current ruleset, its house rules spelled out, in
+Markdown for the rules screen (``screens.common.rules_help``)."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Markdown
-
 from ....games.ramsli.rules import NAP_TARGETS, Ruleset
-from ...widgets.key_bar import KeyBar
 
 
 def rules_markdown(rules: Ruleset) -> str:
@@ -103,19 +97,3 @@ def rules_markdown(rules: Ruleset) -> str:
     parts.append("\n*Keys: " + " · ".join(keys) + ".*")
     return "\n\n".join(part for part in parts if part is not None)
 
-
-class RulesHelpScreen(Screen):
-    DEFAULT_CSS = """
-    RulesHelpScreen Markdown { padding: 0 2; }
-    """
-
-    BINDINGS = [Binding("escape,question_mark,q", "app.pop_screen", "Back", id="rules.back")]
-
-    def __init__(self, rules: Ruleset) -> None:
-        super().__init__()
-        self.rules = rules
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(rules_markdown(self.rules))
-        yield KeyBar()

@@ -16,22 +16,19 @@ What a player at a card table expects: the last trick shown again on request (``
 or a click on the trick), a pause after each trick until a key when the settings ask
 for it, the rest of a hand played out at once when out of it (``f``), the pace changed
 at the table (``+``/``-``), a hint when playing alone (``t``, if the settings offer it),
-and the bell or a flash when it becomes your turn.
+and the bell or a flash when it becomes your turn.  What every game's table does alike
+(the sizes, the queue of updates, the pace, the turn's signal, the palette) is
+``TableScreenBase``'s; this screen draws Ramsli's felt and plays Ramsli.
 """
 
 from __future__ import annotations
 
-from collections import deque
-
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
-from textual.events import Key, Resize
-from textual.message import Message
-from textual.screen import Screen
+from textual.events import Key
 from textual.widgets import Label, Static
 
 from ....cards import Card
@@ -45,70 +42,52 @@ from ....games.ramsli.engine import (
     TRICKS_PER_HAND,
     Action,
     Event,
-    IllegalAction,
     Phase,
     PlayerView,
 )
 from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, SeatsLeft, SessionEnded, TrickWon
 from ....table.client import TableClient
 from ....table.updates import Update
+from ..common.table_base import PACE_BINDINGS, TableScreenBase
 from .chronicle import Chronicle
 from ...messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
 from ...widgets.banner import TurnBanner
 from .game_log import LOG_WIDTH, GameLog
 from ...widgets.hand import HandView
-from ...widgets.key_bar import KeyBar
 from ...widgets.pot import PotPanel
 from ...widgets.seat import SeatPanel, SeatState
 from ...widgets.trick import TrickArea
-from ...seating import sides
+from .rules_help import rules_markdown
 from .words import Words, sort_hand
 
 PLAY_KEYS = Binding.Group("Play", compact=True)
-PACE_KEYS = Binding.Group("Pace", compact=True)
 MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
-COMPACT_BELOW = (80, 24)  # two-line seats and no pot card in a window narrower or lower than this
-TALL_FROM = (100, 34)  # large cards from this size
 WIDE_FROM = 110  # the table talk beside the table from this width
 SIDE_WIDTH, COMPACT_SIDE_WIDTH = 22, 14  # the felt's side columns
 ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
 
 
-class TableCommands(Provider):
-    """The table's entries in the command palette."""
+class TableScreen(TableScreenBase):
+    """One session of Ramsli at the table, for the person at the client's seat."""
 
-    COMMANDS = (
+    PALETTE = (
         ("Trick history", "Every trick of this hand and the earlier ones", "history"),
         ("Scoreboard", "Hand by hand results and the stacks over the session", "scoreboard"),
         ("Rules help", "The rules as played at this table", "rules"),
         ("Leave the table", "Quit; the game is saved and resumes next time", "quit_table"),
     )
-
-    async def discover(self) -> Hits:
-        for title, help_text, action in self.COMMANDS:
-            yield DiscoveryHit(title, self._runner(action), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, help_text, action in self.COMMANDS:
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), self._runner(action), help=help_text)
-
-    def _runner(self, action: str):
-        return lambda: self.screen.run_action(action)
-
-
-class TableScreen(Screen):
-    """One session at the table, for the person at the client's seat."""
-
-    COMMANDS = {TableCommands}
+    SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
+    COMPACT_BELOW = (80, 24)  # two-line seats and no pot card in a window narrower or lower than this
+    TALL_FROM = (100, 34)  # large cards from this size
+    RESULT_EVENT = HandSettled
+    HAND = HandView
+    WORDS = Words
 
     DEFAULT_CSS = """
     TableScreen {
         background: $background;
-        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; color: $text; text-style: bold; }
+        #title { color: $text; }
         #room { height: 1fr; }
         #play { width: 1fr; }
         #felt-room { height: 1fr; align: center middle; }
@@ -121,7 +100,6 @@ class TableScreen(Screen):
         PotPanel { width: 100%; }
         #mine { height: auto; }
         #seat-mine { margin-top: 1; }
-        #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
         &.-tall {
@@ -140,11 +118,6 @@ class TableScreen(Screen):
             ActionBar { padding: 0 0 0 1; }
             ActionBar Button { width: auto; min-width: 9; }
         }
-        &.-too-small {
-            #room, TurnBanner { display: none; }
-            #too-small { display: block; }
-        }
-        &.-flash TurnBanner { background: $seat-turn; }
     }
     """
 
@@ -165,40 +138,23 @@ class TableScreen(Screen):
         Binding("h", "history", "History", id="table.history"),
         Binding("s", "scoreboard", "Scores", id="table.scoreboard"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
-        Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
-        Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
+        *PACE_BINDINGS,
     ]
-
-    class Updated(Message):
-        """The table moved on: this seat's new view and the events it may see."""
-
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            self.update = update
 
     def __init__(self, client: TableClient, raised: str | None = None) -> None:
         """``raised``: the code of the card the person had raised when the session was left."""
-        super().__init__()
-        self.client = client
+        super().__init__(client)
         self.raised = raised
-        self.rules = client.view.rules
-        self.seat = client.seat
-        self.sides = sides(len(client.names), client.seat)
         self.chronicle = Chronicle(tuple([self.rules.starting_chips] * len(client.names)))
         self.view_: PlayerView | None = None
         self.trick_on_table: TrickWon | None = None  # the finished trick left in view until the next card
         self.showing_last_trick = False  # the person asked to see the last trick again
-        self.waiting: deque[Update] = deque()  # updates not shown yet, while the screen holds on
-        self.holding: str | None = None  # what it holds on for: "result" (the summary) or "trick"
-        self.offered: tuple = ()
-        self.was_my_turn = False
 
     # --- building ---------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
+    def compose_felt(self) -> ComposeResult:
         left, across, right = self.sides
-        yield Label(id="title")
-        with Horizontal(id="room"):
+        with Horizontal(id="room", classes="felt-body"):
             with Vertical(id="play"):
                 with Container(id="felt-room"), Container(id="felt"):
                     yield PotPanel()
@@ -219,15 +175,9 @@ class TableScreen(Screen):
                     yield HandView(CARDS_PER_HAND, id="hand")
                     yield ActionBar(self.rules)
             yield GameLog(id="log")
-        yield Static(id="too-small")
-        yield TurnBanner(id="banner")
-        yield KeyBar()
 
     def seat_panel(self, seat: int) -> SeatPanel:
         return self.query_one("#seat-mine" if seat == self.seat else f"#seat-{seat}", SeatPanel)
-
-    def on_resize(self, event: Resize) -> None:
-        self.fit_to(event.size.width, event.size.height)
 
     def size_across(self, width: int) -> None:
         """The seats across the table and their places in the trick share the middle of the
@@ -255,66 +205,30 @@ class TableScreen(Screen):
         """The columns of the felt at each side: the seats at your left and right, the pot."""
         return COMPACT_SIDE_WIDTH if self.has_class("-compact") else SIDE_WIDTH
 
-    def fit_to(self, width: int, height: int) -> None:
-        """The layout for a window of this size."""
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
-        self.set_class(width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1], "-compact")
-        self.set_class(width >= TALL_FROM[0] and height >= TALL_FROM[1], "-tall")
+    def lay_out(self, width: int, height: int) -> None:
+        """The table talk beside the table in a wide window; the felt's columns for this width."""
         self.set_class(width >= WIDE_FROM, "-wide")
         side = self.side_width()
         self.query_one("#felt").styles.grid_columns = f"{side} 1fr {side}"
         self.query_one("#seat-mine").styles.width = side
         self.size_across(width)
         self.lower_the_sides()
-        self.query_one("#too-small", Static).update(Content(
-            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} to play: it is {width}×{height} now.\n"
-            "The game waits for you; q leaves it, saved."
-        ))
 
-    @property
-    def words(self) -> Words:
-        return Words(self.client.names, self.app.settings.faces, self.seat)
-
-    def on_mount(self) -> None:
-        self.client.subscribe(
-            lambda update: self.post_message(self.Updated(update)),
-            lambda message: self.notify(message, severity="error", timeout=8, markup=False),
-        )
-        self.fit_to(self.app.size.width, self.app.size.height)
-        self.query_one(HandView).focus()
-        self.show_update(self.client.opening())
+    def opened(self) -> None:
+        """The card the person had raised when the session was left, raised again."""
         if self.raised is not None:
             self.query_one(HandView).raise_card(Card.from_code(self.raised))
-        self.call_after_refresh(self.app.run_table)  # the session goes on once the table is on screen
 
     # --- what the table tells us ---------------------------------------------------------------
 
-    @on(Updated)
-    def take_update(self, message: Updated) -> None:
-        if self.holding:
-            self.waiting.append(message.update)
-        else:
-            self.show_update(message.update)
+    def hold_for(self, events: tuple[Event, ...]) -> str | None:
+        """When the person asked to look at each finished trick until a key, a trick they played to."""
+        if self.app.settings.trick_pause == "until_key" and self.took_part_in_a_trick(events):
+            return "trick"
+        return None
 
-    def show_update(self, update: Update) -> None:
-        """Show what happened.  When a hand has just been settled, the table stays as it
-        was at the end of that hand, under its summary, until the summary is read; then
-        the next hand goes on, or the session's result is shown.  When the person asked
-        to look at each finished trick until a key, the screen holds on it likewise."""
-        if update.round_end is not None:
-            settled_at = max(at for at, event in enumerate(update.events) if isinstance(event, HandSettled))
-            self.record(update.events[: settled_at + 1])
-            self.waiting.appendleft(update._replace(events=update.events[settled_at + 1:], round_end=None))
-            self.holding = "result"
-            self.view_ = update.round_end
-            self.redraw()
-            self.show_hand_summary(update.events[settled_at], last=update.over)
-            return
-        self.record(update.events)
-        self.view_ = update.view
-        if self.app.settings.trick_pause == "until_key" and self.took_part_in_a_trick(update.events):
-            self.holding = "trick"
-        self.redraw()
+    def shown(self, update: Update) -> None:
+        """The session's result, once the update that ends it is on the table."""
         ended = next((event for event in update.events if isinstance(event, SessionEnded)), None)
         if ended is not None:
             self.show_session_over(ended)
@@ -323,13 +237,6 @@ class TableScreen(Screen):
         """Was a trick finished that this seat played a card to?"""
         return any(isinstance(event, TrickWon) and any(seat == self.seat for seat, _ in event.plays)
                    for event in events)
-
-    def go_on(self) -> None:
-        """Stop holding on: show what came meanwhile, until the next thing to hold on for."""
-        self.holding = None
-        while self.waiting and not self.holding:
-            self.show_update(self.waiting.popleft())
-        self.redraw()
 
     def record(self, events: tuple[Event, ...]) -> None:
         """Log the events, keep the chronicle, and keep the last finished trick on the table.
@@ -345,11 +252,7 @@ class TableScreen(Screen):
         self.query_one(GameLog).tell(events, words)
         self.chronicle.record(events)
 
-    def redraw(self) -> None:
-        """Draw everything from the last view; called after each update and on a change of faces."""
-        view = self.view_
-        if view is None:
-            return
+    def draw(self, view: PlayerView) -> None:
         words = self.words
         faces = self.app.settings.faces
         dealer = self.client.names[view.dealer]
@@ -374,14 +277,9 @@ class TableScreen(Screen):
         hand_view.set_class(view.declarations[self.seat] is False, "-sitting-out")
         self.query_one(ActionBar).show(view.legal if my_turn else ())
         self.query_one(TurnBanner).say(self.banner_text(view, words), yours=my_turn)
-        if my_turn and not self.was_my_turn:
-            self.alert_turn()
-        self.was_my_turn = my_turn
-        offered = (my_turn, self.holding, view.phase, self.sitting_out(view),
-                   frozenset(action.kind for action in view.legal))
-        if offered != self.offered:  # the footer is redrawn only when its keys change
-            self.offered = offered
-            self.refresh_bindings()
+        self.turn_shown(my_turn)
+        self.offer((my_turn, self.holding, view.phase, self.sitting_out(view),
+                    frozenset(action.kind for action in view.legal)))
 
     def banner_text(self, view: PlayerView, words: Words) -> str:
         if self.holding == "result":
@@ -401,15 +299,6 @@ class TableScreen(Screen):
         pot.show(view.turn_up, self.app.settings.faces, [f"Pot {view.pot}", f"{undealt} undealt"])
         announcement = self.announcement_text(view, words)
         self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
-
-    def alert_turn(self) -> None:
-        """The bell, or a flash of the banner, when it becomes this seat's turn (as the settings say)."""
-        alert = self.app.settings.turn_alert
-        if alert == "bell":
-            self.app.bell()
-        elif alert == "flash":
-            self.add_class("-flash")
-            self.set_timer(0.3, lambda: self.remove_class("-flash"))
 
     def seat_state(self, view: PlayerView, seat: int, over: bool) -> SeatState:
         declared = view.declarations[seat]
@@ -496,12 +385,9 @@ class TableScreen(Screen):
         self.submit(message.action)
 
     def submit(self, action: Action) -> None:
+        """An action goes back from the last trick to the trick in play."""
         self.showing_last_trick = False
-        try:
-            self.client.send(action)
-        except IllegalAction as refusal:
-            reason = refusal.for_you(self.app.settings.faces)
-            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+        super().submit(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show the declaring and announcing keys only when the rules offer them now, and the
@@ -578,28 +464,18 @@ class TableScreen(Screen):
     def trick_clicked(self) -> None:
         self.action_last_trick()
 
-    def action_pace(self, step: int) -> None:
-        """The computer players' pace, a notch slower (+1) or faster (-1) among those the
-        settings offer, kept in the settings."""
-        from ..common.settings import PACES
-
-        nearest = min(range(len(PACES)), key=lambda place: abs(PACES[place][0] - self.app.pace))
-        seconds, label = PACES[max(0, min(len(PACES) - 1, nearest + step))]
-        self.app.set_pace(seconds)
-        self.notify(f"The computer players' pace: {label} ({seconds:g} s a card).", timeout=3, markup=False)
-
     # --- other screens ---------------------------------------------------------------------
 
-    def show_hand_summary(self, settled: HandSettled, last: bool) -> None:
-        """``last``: the hand ended the session, whose result comes after the summary."""
+    def show_result(self, settled: HandSettled, view: PlayerView, last: bool) -> None:
+        """The hand's summary; ``last``: the hand ended the session, whose result comes after it."""
         from .hand_summary import HandSummaryScreen
 
-        def seen(_: object = None) -> None:
-            self.trick_on_table = None
-            self.go_on()
-            self.client.result_read()
+        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), self.result_seen)
 
-        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), seen)
+    def result_seen(self, _: object = None) -> None:
+        """The summary read, its hand's last trick leaves the table."""
+        self.trick_on_table = None
+        super().result_seen()
 
     def show_session_over(self, ended: SessionEnded) -> None:
         from .session_over import SessionOverScreen
@@ -616,18 +492,5 @@ class TableScreen(Screen):
 
         self.app.push_screen(ScoreboardScreen(self.chronicle, self.words))
 
-    def action_rules(self) -> None:
-        from .rules_help import RulesHelpScreen
-
-        self.app.push_screen(RulesHelpScreen(self.rules))
-
-    @work
-    async def action_quit_table(self) -> None:
-        if self.client.is_over:
-            self.app.exit()
-            return
-        from ..common.confirm import ConfirmScreen
-
-        question = "Leave the table? The game is saved: start ramsli again to go on where you left off."
-        if await self.app.push_screen_wait(ConfirmScreen(question, yes="Leave", no="Stay")):
-            self.app.exit()
+    def rules_markdown(self) -> str:
+        return rules_markdown(self.rules)

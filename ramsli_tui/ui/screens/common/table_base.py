@@ -1,0 +1,290 @@
+"""What every game's table screen does the same way, whatever the game.
+
+``TableScreenBase`` holds it once, for the Ramsli table and the Rami table alike:
+
+- the layout for the window's size: ``-compact`` below one size, ``-tall`` from
+  another, and below the smallest a line asking for a larger window instead of a
+  table cut in half (each game names its sizes);
+- the table's updates, heard through the client and shown in order; while the screen
+  holds on something (a round's result until it is read, or a finished trick until a
+  key) the updates wait in a queue, and are shown once it goes on;
+- the computer players' pace changed at the table (``+``/``-``, kept in the settings),
+  the bell or a flash when it becomes the person's turn, a refused action said in the
+  banner, the rules help, leaving the table, and the table's entries in the command
+  palette.
+
+A game's screen composes its felt, draws its views and names what differs: its
+words, its hand widget, the event that ends a round and the screen that shows it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Label, Static
+
+from ....games.protocol import Event, IllegalAction
+from ....table.client import TableClient
+from ....table.updates import Update
+from ...seating import sides
+from ...widgets.banner import TurnBanner
+from ...widgets.key_bar import KeyBar
+
+PACE_KEYS = Binding.Group("Pace", compact=True)
+PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the end of its own
+    Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
+    Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
+]
+LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
+
+
+class TableCommands(Provider):
+    """The table's entries in the command palette: the ``PALETTE`` of the screen it is opened on."""
+
+    async def discover(self) -> Hits:
+        for title, help_text, action in self.screen.PALETTE:
+            yield DiscoveryHit(title, self._runner(action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, action in self.screen.PALETTE:
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), self._runner(action), help=help_text)
+
+    def _runner(self, action: str):
+        return lambda: self.screen.run_action(action)
+
+
+class TableScreenBase(Screen):
+    """One session at a table, for the person at the client's seat."""
+
+    COMMANDS = {TableCommands}
+    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]]  # (title, help, action) of each palette entry
+    SMALLEST: ClassVar[tuple[int, int]]  # the smallest window the table is laid out for
+    COMPACT_BELOW: ClassVar[tuple[int, int]]  # the compact layout in a window narrower or lower than this
+    TALL_FROM: ClassVar[tuple[int, int]]  # large cards from this size
+    RESULT_EVENT: ClassVar[type]  # the event that settles a round: the screen holds on its result
+    HAND: ClassVar[type[Widget]]  # the widget of the person's hand, which has the focus
+    WORDS: ClassVar[type]  # the game's words, made for the names, the faces and this seat
+    TELLS_THE_END = False  # does the table itself say how the session ended (so leaving it after reads it)?
+
+    DEFAULT_CSS = """
+    TableScreenBase {
+        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; text-style: bold; }
+        #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
+        &.-too-small {
+            .felt-body, TurnBanner { display: none; }
+            #too-small { display: block; }
+        }
+        &.-flash TurnBanner { background: $seat-turn; }
+    }
+    """
+
+    class Updated(Message):
+        """The table moved on: this seat's new view and the events it may see."""
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+        self.seat = client.seat
+        self.rules = client.view.rules
+        self.sides = sides(len(client.names), client.seat)
+        self.view_ = None  # the view last shown
+        self.waiting: deque[Update] = deque()  # updates not shown yet, while the screen holds on
+        self.holding: str | None = None  # what it holds on for: "result" (of a round), or what the game adds
+        self.offered: tuple = ()  # what the key bar was last drawn for
+        self.was_my_turn = False
+
+    def compose(self) -> ComposeResult:
+        """The title, the game's felt (``compose_felt``, its outer parts of class
+        ``felt-body``), the line for a window too small, the banner and the keys."""
+        yield Label(id="title")
+        yield from self.compose_felt()
+        yield Static(id="too-small")
+        yield TurnBanner(id="banner")
+        yield KeyBar()
+
+    def compose_felt(self) -> ComposeResult:
+        raise NotImplementedError
+
+    # --- the window's size ---------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit_to(event.size.width, event.size.height)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """The layout for a window of this size; below the smallest, a line asking for a larger one."""
+        (least_width, least_height), compact, tall = self.SMALLEST, self.COMPACT_BELOW, self.TALL_FROM
+        self.set_class(width < least_width or height < least_height, "-too-small")
+        self.set_class(width < compact[0] or height < compact[1], "-compact")
+        self.set_class(width >= tall[0] and height >= tall[1], "-tall")
+        self.lay_out(width, height)
+        self.query_one("#too-small", Static).update(Content(
+            f"Make the window at least {least_width}×{least_height} to play: it is {width}×{height} now.\n"
+            "The game waits for you; q leaves it, saved."
+        ))
+
+    def lay_out(self, width: int, height: int) -> None:
+        """What else the game's layout needs for this size, once the size classes are set."""
+
+    # --- what the table tells us ---------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.client.subscribe(
+            lambda update: self.post_message(self.Updated(update)),
+            lambda message: self.notify(message, severity="error", timeout=8, markup=False),
+        )
+        self.fit_to(self.app.size.width, self.app.size.height)
+        self.query_one(self.HAND).focus()
+        self.show_update(self.client.opening())
+        self.opened()
+        self.call_after_refresh(self.app.run_table)  # the session goes on once the table is on screen
+
+    def opened(self) -> None:
+        """What the game does once the table shows where the session stands."""
+
+    @on(Updated)
+    def take_update(self, message: Updated) -> None:
+        if self.holding:
+            self.waiting.append(message.update)
+        else:
+            self.show_update(message.update)
+
+    def show_update(self, update: Update) -> None:
+        """Show what happened.  When a round has just been settled, the table stays as it
+        was at its end, under its result, until the result is read; then the next round
+        goes on.  The game may hold on other things likewise (``hold_for``)."""
+        if update.round_end is not None:
+            settled_at = max(at for at, event in enumerate(update.events) if isinstance(event, self.RESULT_EVENT))
+            self.record(update.events[: settled_at + 1])
+            self.waiting.appendleft(update._replace(events=update.events[settled_at + 1:], round_end=None))
+            self.holding = "result"
+            self.view_ = update.round_end
+            self.redraw()
+            self.show_result(update.events[settled_at], update.round_end, last=update.over)
+            return
+        self.record(update.events)
+        self.view_ = update.view
+        self.holding = self.hold_for(update.events)
+        self.redraw()
+        self.shown(update)
+
+    def hold_for(self, events: tuple[Event, ...]) -> str | None:
+        """What, of these events just shown, the screen holds on until a key (None: nothing)."""
+        return None
+
+    def shown(self, update: Update) -> None:
+        """What the game does once an update is on the table."""
+
+    def go_on(self) -> None:
+        """Stop holding on: show what came meanwhile, until the next thing to hold on for."""
+        self.holding = None
+        while self.waiting and not self.holding:
+            self.show_update(self.waiting.popleft())
+        self.redraw()
+
+    def result_seen(self, _: object = None) -> None:
+        """The round's result has been read: the table goes on."""
+        self.go_on()
+        self.client.result_read()
+
+    def record(self, events: tuple[Event, ...]) -> None:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw everything from the last view; called after each update and on a change of faces."""
+        if self.view_ is not None:
+            self.draw(self.view_)
+
+    def draw(self, view: object) -> None:
+        raise NotImplementedError
+
+    def show_result(self, settled: Event, view: object, last: bool) -> None:
+        """Show a round's result (``settled``, the table as ``view`` at its end; ``last``:
+        the session is over); ``result_seen`` once it is read."""
+        raise NotImplementedError
+
+    @property
+    def words(self):
+        """The game's words for this seat, in the card faces of the settings."""
+        return self.WORDS(self.client.names, self.app.settings.faces, self.seat)
+
+    # --- drawing what the games share ----------------------------------------------------------
+
+    def turn_shown(self, my_turn: bool) -> None:
+        """The turn as now drawn: the bell or a flash when it has just become this seat's."""
+        if my_turn and not self.was_my_turn:
+            self.alert_turn()
+        self.was_my_turn = my_turn
+
+    def alert_turn(self) -> None:
+        """The bell, or a flash of the banner, when it becomes this seat's turn (as the settings say)."""
+        alert = self.app.settings.turn_alert
+        if alert == "bell":
+            self.app.bell()
+        elif alert == "flash":
+            self.add_class("-flash")
+            self.set_timer(0.3, lambda: self.remove_class("-flash"))
+
+    def offer(self, offered: tuple) -> None:
+        """The key bar for what can be done now: redrawn only when that changes."""
+        if offered != self.offered:
+            self.offered = offered
+            self.refresh_bindings()
+
+    # --- the person's choices ------------------------------------------------------------------
+
+    def submit(self, action: object) -> None:
+        """Send the action; a refusal is said in the banner, in the engine's own words."""
+        try:
+            self.client.send(action)
+        except IllegalAction as refusal:
+            reason = refusal.for_you(self.app.settings.faces)
+            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+
+    def action_pace(self, step: int) -> None:
+        """The computer players' pace, a notch slower (+1) or faster (-1) among those the
+        settings offer, kept in the settings."""
+        from .settings import PACES  # the settings' screen loads only when asked for
+
+        nearest = min(range(len(PACES)), key=lambda place: abs(PACES[place][0] - self.app.pace))
+        seconds, label = PACES[max(0, min(len(PACES) - 1, nearest + step))]
+        self.app.set_pace(seconds)
+        self.notify(f"The computer players' pace: {label} ({seconds:g} s a card).", timeout=3, markup=False)
+
+    def action_rules(self) -> None:
+        from .rules_help import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules_markdown()))
+
+    def rules_markdown(self) -> str:
+        """The rules as played at this table, in Markdown."""
+        raise NotImplementedError
+
+    @work
+    async def action_quit_table(self) -> None:
+        """Leave, asking first while the session goes on (it is saved)."""
+        if self.client.is_over:
+            if self.TELLS_THE_END:
+                self.app.session_result_read()
+            self.app.exit()
+            return
+        from .confirm import ConfirmScreen
+
+        if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, yes="Leave", no="Stay")):
+            self.app.exit()
