@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
@@ -470,7 +472,11 @@ def shows_progress(stream: TextIO) -> bool:
 
 class StderrProgress:
     """A bar on standard error for a run that lasts: drawn only when standard error is a
-    terminal and the run has gone on for PROGRESS_AFTER_SECONDS, and wiped when it ends."""
+    terminal and the run has gone on for PROGRESS_AFTER_SECONDS, and wiped when it ends.
+
+    Ctrl-C never interrupts the bar itself: one that came while it was being drawn
+    (holding the lock its drawing thread needs, which stopping it would then wait for
+    for ever) is raised once the drawing is done."""
 
     def __init__(self, unit: str, total: int):
         self.unit, self.total = unit, total
@@ -479,21 +485,41 @@ class StderrProgress:
         self.started = time.monotonic()
         self.done = 0
         self.bar = None
+        self.drawing = False
+        self.interrupted = False
+        self.usual_handler = None
 
     def __enter__(self) -> StderrProgress:
+        if self.wanted and threading.current_thread() is threading.main_thread():
+            self.usual_handler = signal.signal(signal.SIGINT, self._ctrl_c)
         return self
 
     def __exit__(self, *exception) -> None:
         if self.bar is not None:
+            self.drawing = True
             self.bar.stop()
+        if self.usual_handler is not None:
+            signal.signal(signal.SIGINT, self.usual_handler)
+
+    def _ctrl_c(self, signum, frame) -> None:
+        if self.drawing:
+            self.interrupted = True
+        else:
+            raise KeyboardInterrupt
 
     def advance(self) -> None:
         """One more hand or deal done."""
         self.done += 1
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done)
-        elif self.wanted and time.monotonic() - self.started >= PROGRESS_AFTER_SECONDS:
-            self._start()
+        self.drawing = True
+        try:
+            if self.bar is not None:
+                self.bar.update(self.task, completed=self.done)
+            elif self.wanted and time.monotonic() - self.started >= PROGRESS_AFTER_SECONDS:
+                self._start()
+        finally:
+            self.drawing = False
+        if self.interrupted:
+            raise KeyboardInterrupt
 
     def _start(self) -> None:
         from rich.console import Console

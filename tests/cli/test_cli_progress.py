@@ -16,6 +16,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from ramsli_tui import cli
 from ramsli_tui.cli import main, shows_progress
 
@@ -132,3 +134,29 @@ def test_ctrl_c_stops_a_long_tournament_with_status_130_and_no_traceback():
     status, out, shown = run.finish()
     assert (status, out) == (130, "")
     assert "Traceback" not in shown and "KeyboardInterrupt" not in shown
+
+
+def test_ctrl_c_while_the_bar_is_drawn_waits_for_the_drawing_then_stops_the_run(monkeypatch):
+    """Raised inside the bar's drawing, Ctrl-C would leave its lock held, and stopping the
+    bar would wait for its thread for ever: it is raised once the drawing is done."""
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    monkeypatch.setattr(cli, "PROGRESS_AFTER_SECONDS", 0.0)
+    progress = cli.StderrProgress("deals", 10)
+    raised_while_drawing = []
+    with pytest.raises(KeyboardInterrupt):
+        with progress:
+            progress.advance()  # the bar is drawn from now on
+            drawn = progress.bar.update
+
+            def update_then_ctrl_c(*args, **kwargs):
+                drawn(*args, **kwargs)
+                try:
+                    signal.raise_signal(signal.SIGINT)  # in the middle of the drawing
+                except KeyboardInterrupt:
+                    raised_while_drawing.append(True)
+                    raise
+
+            progress.bar.update = update_then_ctrl_c
+            progress.advance()
+    assert raised_while_drawing == [] and progress.interrupted and progress.done == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, "the usual Ctrl-C is back"
