@@ -18,7 +18,8 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
    declare themselves in and wait for their turn to play; then → (the next card
    raised, which always changes the screen) is pressed and timed until the screen
    changes: first one person at a time, then everyone at once, each pressing
-   ``--presses`` times with a pause of about ``--think`` seconds between keys.
+   ``--presses`` times with a pause of about ``--think`` seconds between keys (a
+   round for each pause given), and the CPU the apps and the server spent per key.
 3. **memory per session**: PSS and RSS (/proc/PID/smaps_rollup) of each app process,
    of the fork server and of the server itself.
 4. **CPU of an idle session**: utime+stime (/proc/PID/stat) over ``--idle-seconds``
@@ -375,22 +376,27 @@ class Bench:
         await asyncio.sleep(2)  # the last tables' computer players done
 
     async def keypresses(self) -> None:
-        args = self.args
         alone = [await terminal.press_until_changed(RIGHT) for terminal in self.seated]
         self.say("keypress → changed frame, one person at a time (ms)", spread(alone, 1000) + f" ({len(alone)} keys)")
+        for think in self.args.think:
+            await self.everyone_typing(think)
+
+    async def everyone_typing(self, think: float) -> None:
+        """Every seated person presses → ``--presses`` times, about ``think`` seconds apart."""
+        args = self.args
         times: list[float] = []
         missed = 0
         spent = os.times()
 
         async def typing(terminal: Terminal) -> None:
             nonlocal missed
-            await asyncio.sleep(random.uniform(0, args.think))
+            await asyncio.sleep(random.uniform(0, think))
             for _ in range(args.presses):
                 try:
                     times.append(await terminal.press_until_changed(RIGHT))
                 except TimeoutError:
                     missed += 1
-                await asyncio.sleep(random.uniform(0.5, 1.5) * args.think)
+                await asyncio.sleep(random.uniform(0.5, 1.5) * think)
 
         apps = self.processes.apps()
         cpu_before = {pid: cpu_seconds(pid) for pid in [*apps, self.processes.server]}
@@ -401,11 +407,11 @@ class Bench:
         clients = (mine.user + mine.system - spent.user - spent.system) / took * 100
         cpu = {pid: cpu_seconds(pid) - spent for pid, spent in cpu_before.items() if alive(pid)}
         server_cpu = cpu.pop(self.processes.server, 0.0)
-        self.say("keypress → changed frame, everyone typing (ms)",
+        self.say(f"keypress → changed frame, everyone typing, a key every ~{think:g} s each (ms)",
                  spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
                  + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
         if times:
-            self.say("CPU per keypress: the apps, the server (ms)",
+            self.say(f"CPU per keypress, a key every ~{think:g} s each: the apps, the server (ms)",
                      f"{sum(cpu.values()) / len(times) * 1000:.1f}, {server_cpu / len(times) * 1000:.1f}")
         print(f"  (the simulated clients took {clients:.0f} % of a CPU meanwhile)", flush=True)
 
@@ -504,14 +510,16 @@ def main() -> int:
     parser.add_argument("--logins", type=int, default=20, help="people logging in at once (default 20)")
     parser.add_argument("--seated", type=int, default=200, help="people at tables, typing (default 200)")
     parser.add_argument("--batch", type=int, default=20, help="people coming to their tables at a time (default 20)")
-    parser.add_argument("--presses", type=int, default=10, help="keys each seated person presses at once with the others")
-    parser.add_argument("--think", type=float, default=2.0, help="seconds between one person's keys, about (default 2)")
+    parser.add_argument("--presses", type=int, default=5,
+                        help="keys each seated person presses in a round, with the others (default 5)")
+    parser.add_argument("--think", type=float, nargs="+", default=[2.0, 8.0],
+                        help="seconds between one person's keys, about; a round of keys for each (default 2 8)")
     parser.add_argument("--idle-seconds", type=float, default=30.0, help="how long the idle CPU is measured (default 30)")
     parser.add_argument("--only", nargs="+", choices=("ramsli", "bare"), default=["ramsli", "bare"])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 logins, 4 seated, 3 keys, 3 idle seconds")
     args = parser.parse_args()
     if args.quick:
-        args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, 0.5, 3.0
+        args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, [0.5], 3.0
     try:
         asyncio.run(bench(args))
     except (KeyboardInterrupt, asyncio.CancelledError):
