@@ -9,8 +9,9 @@ this process, each with a key of its own, a PTY of 100×30 and a ``pyte`` screen
 with everything it receives, each coming from an address of its own in 127.0.0.0/8
 (so that the door's limits per address stay as they are).  For each server:
 
-1. **connect → first usable frame**: ``--logins`` people log in at once (after one
-   warm-up login, which for ramsli starts the fork server); the time from asking for
+1. **connect → first usable frame**: five people one after the other, then
+   ``--logins`` people at once (after one warm-up login, which for ramsli starts the
+   fork server); the time from asking for
    the connection to a screen that shows the lobby's title with the person's name and
    its key bar (the bare app: its title and key bar).
 2. **keypress → changed frame**: ``--seated`` people each make a table (ramsli, four
@@ -56,6 +57,7 @@ import pyte
 SERVERS = Path(__file__).with_name("serve_servers.py")
 WIDTH, HEIGHT = 100, 30
 WAIT = 30.0  # seconds any one step of a person may take
+ALONE = 5  # logins one at a time
 KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
 RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -322,6 +324,7 @@ class Bench:
         warm_started = time.monotonic()
         warm = await self.person("warm-up")
         self.say("first login after the start", f"{(warm[1] - warm_started) * 1000:.0f} ms")
+        await self.first_frame_alone(ALONE)
         await self.first_frames(args.logins)
         await self.seat(args.seated)
         await self.keypresses()
@@ -333,6 +336,17 @@ class Bench:
         terminal = await Terminal.open(self.port, name)
         self.terminals.append(terminal)
         return terminal, await terminal.until(lambda: self.contender.usable(terminal, name))
+
+    async def first_frame_alone(self, count: int) -> None:
+        """``count`` logins one after the other, each leaving before the next comes."""
+        times = []
+        for number in range(count):
+            started = time.monotonic()
+            terminal, shown = await self.person(f"alone{number}")
+            times.append(shown - started)
+            await terminal.close()
+            self.terminals.remove(terminal)
+        self.say("connect → first usable frame, one login at a time (ms)", spread(times, 1000) + f" ({count} logins)")
 
     async def first_frames(self, count: int) -> None:
         async def one(number: int) -> float:
