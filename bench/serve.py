@@ -357,6 +357,8 @@ class Bench:
         terminals_before = len(self.terminals)
         times = await asyncio.gather(*(one(number) for number in range(count)))
         self.say("connect → first usable frame, all at once (ms)", spread(times, 1000) + f" ({count} logins)")
+        spent = [cpu_seconds(pid) for pid in self.processes.apps() if alive(pid)]
+        self.say("CPU of an app up to its first frame, median (ms)", f"{statistics.median(spent) * 1000:.0f}")
         await asyncio.gather(*(terminal.close() for terminal in self.terminals[terminals_before:]))
         del self.terminals[terminals_before:]  # gone: a lobby redrawn every few seconds is work for nothing here
 
