@@ -258,6 +258,39 @@ async def session_ended(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.is_over)
 
 
+# --- watching a table ------------------------------------------------------------------------
+
+def watching(spec: GameSpec, done: Callable[[object], bool]) -> Callable[[Pilot], Awaitable[None]]:
+    """Steps that watch a table of ``spec`` (as a spectator: the client's seat None)
+    while its person at seat 0 always takes the first legal action and reads each
+    result, until ``done(view)`` holds for seat 0's view when it is to act."""
+    async def steps(pilot: Pilot) -> None:
+        from .table.client import LocalClient
+        from .table.table import Table
+
+        app = pilot.app
+        table = Table.for_spec(spec)
+        person = LocalClient(table, 0)
+        app.sit_remote(LocalClient(table, None), spec.game)
+        for _ in range(100):  # until the spectator's screen is up and listening
+            if getattr(app.screen, "view_", None) is not None:
+                break
+            await pilot.pause()
+        app.run_worker(table.run, name="table", group="table", exit_on_error=False)
+        for _ in range(400):
+            await person.until_needed()
+            if person.result_unread:
+                person.result_read()
+            elif done(person.view):
+                for _ in range(3):  # the spectator's screen takes the updates, then opens what they open
+                    await pilot.pause()
+                return
+            else:
+                person.send(person.view.legal[0])
+        raise RuntimeError("the game never got there")
+    return steps
+
+
 def then_press(key: str, before: Callable[[Pilot], Awaitable[None]]) -> Callable[[Pilot], Awaitable[None]]:
     """The steps ``before``, then ``key`` pressed: the screen it opens."""
     async def steps(pilot: Pilot) -> None:
@@ -296,6 +329,10 @@ SCENES = {
         Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand), sizes=RAMI_SIZES),
         Scene("rami-rules", rami_seeded(), then_press("question_mark", settle), sizes=RAMI_SIZES),
         Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended), sizes=RAMI_SIZES),
+        Scene("watch-ramsli", setup_screen, watching(seeded(seed=4)(Path()), lambda view: len(view.tricks) >= 2
+                                                     and bool(view.current_trick.plays)), sizes=((80, 24),)),
+        Scene("watch-rami", setup_screen, watching(rami_seeded()(Path()), lambda view: len(view.discards) >= 6),
+              sizes=((80, 24),)),
     )
 }
 

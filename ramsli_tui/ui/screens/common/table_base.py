@@ -11,7 +11,10 @@
 - the computer players' pace changed at the table (``+``/``-``, kept in the settings),
   the bell or a flash when it becomes the person's turn, a refused action said in the
   banner, the rules help, leaving the table, and the table's entries in the command
-  palette.
+  palette;
+- a table watched (the client's seat None): drawn from seat 0's chair, seat 0 a seat
+  like the others where the hand would be (``-watching``), and only the keys that
+  change nothing at the table (``WATCHER_ACTIONS``).
 
 A game's screen composes its felt, draws its views and names what differs: its
 words, its hand widget, the event that ends a round and the screen that shows it.
@@ -77,6 +80,7 @@ class TableScreenBase(Screen):
     RESULT_EVENT: ClassVar[type]  # the event that settles a round: the screen holds on its result
     HAND: ClassVar[type[Widget]]  # the widget of the person's hand, which has the focus
     WORDS: ClassVar[type]  # the game's words, made for the names, the faces and this seat
+    WATCHER_ACTIONS: ClassVar[frozenset[str]]  # what a spectator may do: look, never act
     TELLS_THE_END = False  # does the table itself say how the session ended (so leaving it after reads it)?
 
     DEFAULT_CSS = """
@@ -99,11 +103,13 @@ class TableScreenBase(Screen):
             self.update = update
 
     def __init__(self, client: TableClient) -> None:
-        super().__init__()
+        self.watching = client.seat is None  # a spectator: sees what is public, and may not act
+        super().__init__(classes="-watching" if self.watching else None)
         self.client = client
         self.seat = client.seat
+        self.chair = 0 if self.watching else client.seat  # where the table is seen from: a spectator, seat 0's
         self.rules = client.view.rules
-        self.sides = sides(len(client.names), client.seat)
+        self.sides = sides(len(client.names), self.chair)
         self.view_ = None  # the view last shown
         self.waiting: deque[Update] = deque()  # updates not shown yet, while the screen holds on
         self.holding: str | None = None  # what it holds on for: "result" (of a round), or what the game adds
@@ -150,7 +156,8 @@ class TableScreenBase(Screen):
             lambda message: self.notify(message, severity="error", timeout=8, markup=False),
         )
         self.fit_to(self.app.size.width, self.app.size.height)
-        self.query_one(self.HAND).focus()
+        if not self.watching:
+            self.query_one(self.HAND).focus()
         self.show_update(self.client.opening())
         self.opened()
         self.call_after_refresh(self.app.run_table)  # the session goes on once the table is on screen
@@ -241,6 +248,10 @@ class TableScreenBase(Screen):
             self.add_class("-flash")
             self.set_timer(0.3, lambda: self.remove_class("-flash"))
 
+    def turn_text(self, turn: str) -> str:
+        """The banner's line for whose turn it is, said as watched to a spectator."""
+        return f"Watching: {turn}" if self.watching else turn
+
     def offer(self, offered: tuple) -> None:
         """The key bar for what can be done now: redrawn only when that changes."""
         if offered != self.offered:
@@ -248,6 +259,16 @@ class TableScreenBase(Screen):
             self.refresh_bindings()
 
     # --- the person's choices ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator's keys are only those that change nothing at the table; a player's,
+        what the game offers now (``check_player_action``)."""
+        if self.watching:
+            return action in self.WATCHER_ACTIONS
+        return self.check_player_action(action, parameters)
+
+    def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        raise NotImplementedError
 
     def submit(self, action: object) -> None:
         """Send the action; a refusal is said in the banner, in the engine's own words."""
@@ -278,7 +299,10 @@ class TableScreenBase(Screen):
 
     @work
     async def action_quit_table(self) -> None:
-        """Leave, asking first while the session goes on (it is saved)."""
+        """Leave, asking first while the session goes on (it is saved); a spectator at once."""
+        if self.watching:
+            self.app.exit()
+            return
         if self.client.is_over:
             if self.TELLS_THE_END:
                 self.app.session_result_read()

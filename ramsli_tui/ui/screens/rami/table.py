@@ -59,6 +59,7 @@ class RamiTableScreen(TableScreenBase):
     RESULT_EVENT = HandScored
     HAND = RamiHand
     WORDS = RamiWords
+    WATCHER_ACTIONS = frozenset({"score_sheet", "rules", "quit_table"})
     TELLS_THE_END = True  # the banner says how the game ended
 
     DEFAULT_CSS = """
@@ -84,6 +85,7 @@ class RamiTableScreen(TableScreenBase):
             RamiHand CardWidget.-group-end { margin: 1 1 0 0; }
             #buttons Button { margin: 0 0 0 1; }
         }
+        &.-watching #buttons { display: none; }
     }
     """
 
@@ -127,7 +129,7 @@ class RamiTableScreen(TableScreenBase):
                         yield RamiSeat(id=f"seat-{seat}")
             yield Static(id="said")
             with Horizontal(id="mine"):
-                yield RamiHand(id="hand")
+                yield RamiSeat(id=f"seat-{self.chair}") if self.watching else RamiHand(id="hand")
             with Horizontal(id="buttons"):
                 for label, action in (("By suit", "sort-suit"), ("By rank", "sort-rank"), ("◀ Move", "move-left"),
                                       ("Move ▶", "move-right"), ("Melds", "melds"), ("Go out", "go-out")):
@@ -151,7 +153,7 @@ class RamiTableScreen(TableScreenBase):
             if seat != self.seat:
                 self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(
                     name=self.client.names[seat],
-                    role="partner" if seat == view.partner else "opponent",
+                    role=self.role(view, seat),
                     cards=view.counts[seat],
                     dealer=seat == view.dealer,
                     turn=seat == view.current_seat and not self.holding,
@@ -162,8 +164,9 @@ class RamiTableScreen(TableScreenBase):
                                    view.first_round, sources, faces)
         room = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1
         self.query_one("#said", Static).update(Content("\n".join(list(self.said)[-room:])))
-        discards = frozenset(action.card for action in view.legal if action.kind == "discard")
-        self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
+        if not self.watching:
+            discards = frozenset(action.card for action in view.legal if action.kind == "discard")
+            self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
         can_go_out = self.can_go_out()
         self.query_one("#go-out", Button).disabled = not can_go_out
         banner = self.query_one(TurnBanner)
@@ -172,9 +175,15 @@ class RamiTableScreen(TableScreenBase):
         elif self.client.is_over:
             banner.say(self.game_over_text(view, words), yours=False)
         else:
-            banner.say(words.turn(view), yours=my_turn)
+            banner.say(self.turn_text(words.turn(view)), yours=my_turn)
         self.turn_shown(my_turn)
         self.offer((my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over))
+
+    def role(self, view: RamiView, seat: int) -> str:
+        """A seat's side, said on it: your partner or an opponent; to a spectator, its partner's name."""
+        if not self.watching:
+            return "partner" if seat == view.partner else "opponent"
+        return f"with {self.client.names[(seat + 2) % 4]}" if view.players == 4 else ""
 
     def title_text(self, view: RamiView, words: RamiWords) -> str:
         scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
@@ -193,7 +202,7 @@ class RamiTableScreen(TableScreenBase):
 
     # --- the person's choices ----------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The draws show when the person is to draw, the discard when to discard, "go
         out" only when their cards go out now; the other keys always work."""
         view = self.view_

@@ -83,6 +83,7 @@ class TableScreen(TableScreenBase):
     RESULT_EVENT = HandSettled
     HAND = HandView
     WORDS = Words
+    WATCHER_ACTIONS = frozenset({"last_trick", "history", "scoreboard", "rules", "quit_table"})
 
     DEFAULT_CSS = """
     TableScreen {
@@ -117,6 +118,9 @@ class TableScreen(TableScreenBase):
             HandView CardWidget.-selected { offset: 0 0; }
             ActionBar { padding: 0 0 0 1; }
             ActionBar Button { width: auto; min-width: 9; }
+        }
+        &.-watching {
+            HandView, ActionBar { display: none; }
         }
     }
     """
@@ -166,7 +170,7 @@ class TableScreen(TableScreenBase):
                         for seat in left:
                             yield SeatPanel(id=f"seat-{seat}")
                     with Container(id="trick-place"):
-                        yield TrickArea(self.sides, self.seat)
+                        yield TrickArea(self.sides, self.chair)
                     with Vertical(classes="side"):
                         for seat in right:
                             yield SeatPanel(id=f"seat-{seat}")
@@ -177,7 +181,7 @@ class TableScreen(TableScreenBase):
             yield GameLog(id="log")
 
     def seat_panel(self, seat: int) -> SeatPanel:
-        return self.query_one("#seat-mine" if seat == self.seat else f"#seat-{seat}", SeatPanel)
+        return self.query_one("#seat-mine" if seat == self.chair else f"#seat-{seat}", SeatPanel)
 
     def size_across(self, width: int) -> None:
         """The seats across the table and their places in the trick share the middle of the
@@ -274,7 +278,7 @@ class TableScreen(TableScreenBase):
         hand_view = self.query_one(HandView)
         hand_view.second_click = self.app.settings.second_click
         hand_view.show(sort_hand(hand, view.trump), legal_cards, my_turn and view.phase is Phase.PLAY, faces)
-        hand_view.set_class(view.declarations[self.seat] is False, "-sitting-out")
+        hand_view.set_class(not self.watching and view.declarations[self.seat] is False, "-sitting-out")
         self.query_one(ActionBar).show(view.legal if my_turn else ())
         self.query_one(TurnBanner).say(self.banner_text(view, words), yours=my_turn)
         self.turn_shown(my_turn)
@@ -288,7 +292,7 @@ class TableScreen(TableScreenBase):
             return f"{words.event(self.trick_on_table)} Press space to go on."
         if self.sitting_out(view) and not view.my_turn:
             return f"You sit this hand out: {words.turn(view)} (f finishes the hand at once)"
-        return words.turn(view)
+        return self.turn_text(words.turn(view))
 
     def draw_pot(self, view: PlayerView, words: Words) -> None:
         undealt = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
@@ -336,7 +340,7 @@ class TableScreen(TableScreenBase):
 
     def sitting_out(self, view: PlayerView) -> bool:
         """Is this seat out of a hand still being played?"""
-        return view.declarations[self.seat] is False and view.phase is not Phase.SETTLED
+        return not self.watching and view.declarations[self.seat] is False and view.phase is not Phase.SETTLED
 
     def last_trick(self) -> TrickWon | None:
         """The last finished trick of the session, as this seat saw it."""
@@ -389,7 +393,7 @@ class TableScreen(TableScreenBase):
         self.showing_last_trick = False
         super().submit(action)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show the declaring and announcing keys only when the rules offer them now, and the
         other keys of the table only when they can do something.  The card keys always
         work, so that a card pressed at the wrong time is answered in words."""

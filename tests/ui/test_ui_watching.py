@@ -1,0 +1,110 @@
+"""A table watched (the client's seat None), in both games at 80×24: seen from seat 0's
+chair with seat 0 a seat like the others, no hand and no hand's actions, the banner
+saying it is watched, and only the keys that change nothing at the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from ramsli_tui.games.rami.engine import Phase as RamiPhase
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.screenshots import NAMES, rami_seeded, seeded, watching
+from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
+from ramsli_tui.ui.screens.rami.hand import RamiHand
+from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
+from ramsli_tui.ui.screens.rami.seat import RamiSeat
+from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+from ramsli_tui.ui.screens.ramsli.actions import ActionBar
+from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.widgets.banner import TurnBanner
+from ramsli_tui.ui.widgets.card import CardWidget
+from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.widgets.key_bar import KeyBar
+
+from tests.kits.ui import make_app
+
+
+def ramsli_mid_trick(view) -> bool:
+    return view.phase is Phase.PLAY and len(view.tricks) >= 2 and bool(view.current_trick.plays)
+
+
+def keys_and_banner(screen) -> tuple[str, str]:
+    return str(screen.query_one(KeyBar).render()), str(screen.query_one(TurnBanner).render())
+
+
+async def test_a_watched_ramsli_table_is_seen_from_seat_0s_chair_without_a_hand(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watching(seeded(players=4, seed=4)(tmp_path), ramsli_mid_trick)(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.watching
+        assert screen.seat_panel(0).id == "seat-mine" and screen.seat_panel(0).state.name == NAMES[0]
+        assert [panel.id for panel in screen.query(".side SeatPanel")] == ["seat-1", "seat-3"], "Anna left, Carlo right"
+        assert [panel.id for panel in screen.query("#across SeatPanel")] == ["seat-2"]
+        assert not screen.query_one(HandView).display and not screen.query_one(ActionBar).display
+        assert screen.query_one("#trick-mine CardWidget", CardWidget).id == "trick-0", "seat 0's card at the bottom"
+        assert screen.seat_panel(0).state.turn and screen.seat_panel(0).state.cards > 0
+        keys, banner = keys_and_banner(screen)
+        assert banner.startswith("Watching: ") and f"{NAMES[0]} is thinking" in banner
+        for shown in ("l Last trick", "h History", "s Scores", "? Rules", "q Quit"):
+            assert shown in keys
+        for hidden in ("In", "Out", "Play", "Pace", "Hint", "Finish"):
+            assert hidden not in keys, hidden
+        view = app.client.view
+        await pilot.press("i", "1", "minus")
+        await pilot.pause()
+        assert app.client.view == view and app.pace == 0.0, "a spectator's keys change nothing at the table"
+        await pilot.press("l")
+        assert screen.showing_last_trick
+
+
+async def test_a_watched_rami_table_shows_seat_0_as_a_seat_and_no_cards(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watching(rami_seeded(players=2)(tmp_path), lambda view: len(view.discards) >= 2)(pilot)
+        screen = app.screen
+        assert isinstance(screen, RamiTableScreen) and screen.watching
+        assert not screen.query(RamiHand) and not screen.query_one("#buttons").display
+        mine = screen.query_one("#mine RamiSeat", RamiSeat)
+        assert mine.id == "seat-0" and mine.state.name == NAMES[0] and mine.state.cards >= 13
+        assert mine.state.turn, "seat 0 is to act"
+        assert [seat.id for seat in screen.query("#across RamiSeat")] == ["seat-1"]
+        assert not [widget for widget in screen.query(CardWidget) if widget.card is not None and
+                    widget.card not in (app.client.view.jetee[:1] + (app.client.view.tournante,))], "no card of a hand"
+        keys, banner = keys_and_banner(screen)
+        assert banner.startswith(f"Watching: {NAMES[0]} to ")
+        for hidden in ("Talon", "Discard", "Melds", "By suit", "Pace", "Go out"):
+            assert hidden not in keys, hidden
+        assert "s Scores" in keys and "? Rules" in keys and "q Quit" in keys
+        view = app.client.view
+        await pilot.press("t", "d", "plus")
+        await pilot.pause()
+        assert app.client.view == view and view.phase in (RamiPhase.DRAW, RamiPhase.DISCARD)
+
+
+async def test_a_spectator_leaves_at_once_without_being_asked(tmp_path):
+    app = make_app(tmp_path)
+    left = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watching(seeded(players=3, seed=4)(tmp_path), ramsli_mid_trick)(pilot)
+        app.exit = lambda *args, **kwargs: left.append(True)
+        await pilot.press("q")
+        await pilot.pause()
+        assert left == [True] and not isinstance(app.screen, ConfirmScreen)
+
+
+@pytest.mark.parametrize("game", ["ramsli", "rami"])
+async def test_a_spectator_reads_each_hands_result_and_goes_on_to_the_next_hand(tmp_path, game):
+    spec = seeded(players=3, seed=4)(tmp_path) if game == "ramsli" else rami_seeded(players=2)(tmp_path)
+    result_screen = HandSummaryScreen if game == "ramsli" else RoundOverScreen
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watching(spec, lambda view: view.number == 2)(pilot)
+        assert isinstance(app.screen, result_screen), "the first hand's result, held for the spectator"
+        table = app.screen_stack[-2]
+        assert table.holding == "result" and table.view_.number == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table and table.view_.number == 2 and not table.holding
+        assert str(table.query_one(TurnBanner).render()).startswith("Watching: ")
