@@ -88,6 +88,7 @@ async def test_a_spectator_leaves_at_once_without_being_asked(tmp_path):
     left = []
     async with app.run_test(size=(80, 24)) as pilot:
         await watching(seeded(players=3, seed=4)(tmp_path), ramsli_mid_trick)(pilot)
+        assert app.screen.palette()[-1] == ("Leave the table", "Quit", "quit_table"), "nothing of theirs is saved"
         app.exit = lambda *args, **kwargs: left.append(True)
         await pilot.press("q")
         await pilot.pause()

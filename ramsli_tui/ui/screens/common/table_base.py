@@ -52,15 +52,15 @@ LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go o
 
 
 class TableCommands(Provider):
-    """The table's entries in the command palette: the ``PALETTE`` of the screen it is opened on."""
+    """The table's entries in the command palette: those of the screen it is opened on."""
 
     async def discover(self) -> Hits:
-        for title, help_text, action in self.screen.PALETTE:
+        for title, help_text, action in self.screen.palette():
             yield DiscoveryHit(title, self._runner(action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, action in self.screen.PALETTE:
+        for title, help_text, action in self.screen.palette():
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), self._runner(action), help=help_text)
@@ -73,7 +73,7 @@ class TableScreenBase(Screen):
     """One session at a table, for the person at the client's seat."""
 
     COMMANDS = {TableCommands}
-    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]]  # (title, help, action) of each palette entry
+    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]]  # (title, help, action): the game's palette entries
     SMALLEST: ClassVar[tuple[int, int]]  # the smallest window the table is laid out for
     COMPACT_BELOW: ClassVar[tuple[int, int]]  # the compact layout in a window narrower or lower than this
     TALL_FROM: ClassVar[tuple[int, int]]  # large cards from this size
@@ -259,6 +259,11 @@ class TableScreenBase(Screen):
             self.refresh_bindings()
 
     # --- the person's choices ------------------------------------------------------------------
+
+    def palette(self) -> tuple[tuple[str, str, str], ...]:
+        """The table's entries in the command palette: the game's, then leaving."""
+        leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
+        return (*self.PALETTE, ("Leave the table", leaving, "quit_table"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A spectator's keys are only those that change nothing at the table; a player's,

@@ -51,7 +51,6 @@ class RamiTableScreen(TableScreenBase):
     PALETTE = (
         ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
         ("Rules help", "The rules as played at this table", "rules"),
-        ("Leave the table", "Quit; the game is saved and resumes next time", "quit_table"),
     )
     SMALLEST = (80, 24)  # fourteen cards in a row
     COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this

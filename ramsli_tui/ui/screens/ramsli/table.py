@@ -75,7 +75,6 @@ class TableScreen(TableScreenBase):
         ("Trick history", "Every trick of this hand and the earlier ones", "history"),
         ("Scoreboard", "Hand by hand results and the stacks over the session", "scoreboard"),
         ("Rules help", "The rules as played at this table", "rules"),
-        ("Leave the table", "Quit; the game is saved and resumes next time", "quit_table"),
     )
     SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
     COMPACT_BELOW = (80, 24)  # two-line seats and no pot card in a window narrower or lower than this
