@@ -8,7 +8,7 @@ import pytest
 
 from ramsli_tui.games.rami.engine import Phase as RamiPhase
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.screenshots import NAMES, rami_seeded, seeded, watching
+from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watching
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.rami.hand import RamiHand
 from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
@@ -109,3 +109,16 @@ async def test_a_spectator_reads_each_hands_result_and_goes_on_to_the_next_hand(
         await pilot.pause()
         assert app.screen is table and table.view_.number == 2 and not table.holding
         assert str(table.query_one(TurnBanner).render()).startswith("Watching: ")
+
+
+async def test_a_spectator_is_told_the_rami_games_end_without_a_new_game_to_start(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watching(rami_one_hand(tmp_path), lambda view: view.current_seat < 0)(pilot)
+        await pilot.press("enter")  # the hand's result
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RamiTableScreen) and app.client.is_over
+        keys, banner = keys_and_banner(screen)
+        assert banner.startswith("The game is over: ") and banner.endswith("points. q leaves.")
+        assert "New game" not in keys

@@ -189,11 +189,10 @@ class RamiTableScreen(TableScreenBase):
         return (f"Rami · {view.rules.name} · hand {view.number} · dealer {self.client.names[view.dealer]} · "
                 f"{scores} / {view.rules.lost_at(view.players)}")
 
-    @staticmethod
-    def game_over_text(view: RamiView, words: RamiWords) -> str:
+    def game_over_text(self, view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])
-        return (f"The game is over: {capitalised(words.side(loser))} lost at {view.scores[loser]} points. "
-                "n: a new game; q leaves.")
+        keys = "q leaves." if self.watching else "n: a new game; q leaves."
+        return f"The game is over: {capitalised(words.side(loser))} lost at {view.scores[loser]} points. {keys}"
 
     def can_go_out(self) -> bool:
         view = self.view_
