@@ -59,6 +59,7 @@ WIDTH, HEIGHT = 100, 30
 WAIT = 30.0  # seconds any one step of a person may take
 ALONE = 5  # logins one at a time
 KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
+QUIET = 5.0  # seconds of nobody typing before each round of keys, to tell its idle CPU from the keys' cost
 RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
 TICKS = os.sysconf("SC_CLK_TCK")
 MIB = 1024 * 1024
@@ -414,20 +415,22 @@ class Bench:
                     missed += 1
                 await asyncio.sleep(random.uniform(0.5, 1.5) * think)
 
-        apps = self.processes.apps()
-        cpu_before = {pid: cpu_seconds(pid) for pid in [*apps, self.processes.server]}
+        apps = [*self.processes.apps(), self.processes.server]
+        idle = await self.cpu_rates(apps, QUIET)  # what they spend anyway, left out of the keys' cost
+        cpu_before = {pid: cpu_seconds(pid) for pid in apps}
         started = time.monotonic()
         await asyncio.gather(*(typing(terminal) for terminal in self.seated))
         took = time.monotonic() - started
         mine = os.times()
         clients = (mine.user + mine.system - spent.user - spent.system) / took * 100
-        cpu = {pid: cpu_seconds(pid) - spent for pid, spent in cpu_before.items() if alive(pid)}
+        cpu = {pid: cpu_seconds(pid) - spent - idle.get(pid, 0.0) * took for pid, spent in cpu_before.items()
+               if alive(pid)}
         server_cpu = cpu.pop(self.processes.server, 0.0)
         self.say(f"keypress → changed frame, everyone typing, a key every ~{think:g} s each (ms)",
                  spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
                  + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
         if times:
-            self.say(f"CPU per keypress, a key every ~{think:g} s each: the apps, the server (ms)",
+            self.say(f"CPU per keypress, a key every ~{think:g} s each, idle CPU left out: the apps, the server (ms)",
                      f"{sum(cpu.values()) / len(times) * 1000:.1f}, {server_cpu / len(times) * 1000:.1f}")
         print(f"  (the simulated clients took {clients:.0f} % of a CPU meanwhile)", flush=True)
 
@@ -452,9 +455,8 @@ class Bench:
         """CPU over ``seconds`` while nobody types."""
         apps = self.processes.apps()
         names = self.app_names()
-        before = {pid: cpu_seconds(pid) for pid in [*apps, self.processes.server]}
-        await asyncio.sleep(seconds)
-        share = {pid: (cpu_seconds(pid) - spent) / seconds * 100 for pid, spent in before.items() if alive(pid)}
+        rates = await self.cpu_rates([*apps, self.processes.server], seconds)
+        share = {pid: rate * 100 for pid, rate in rates.items()}
         if names:
             self.say("idle CPU, a session in the lobby (% of a CPU)", self.shares(
                 [share[pid] for pid in apps if pid in share and names.get(pid) == "idler"]))
@@ -464,6 +466,13 @@ class Bench:
             self.say("idle CPU, a session (at its table) (% of a CPU)",
                      self.shares([share[pid] for pid in apps if pid in share]))
         self.say("idle CPU, the server process (% of a CPU)", f"{share.get(self.processes.server, 0.0):.2f}")
+
+    @staticmethod
+    async def cpu_rates(pids: list[int], seconds: float) -> dict[int, float]:
+        """CPU seconds a second each process spends over the next ``seconds``."""
+        before = {pid: cpu_seconds(pid) for pid in pids}
+        await asyncio.sleep(seconds)
+        return {pid: (cpu_seconds(pid) - spent) / seconds for pid, spent in before.items() if alive(pid)}
 
     @staticmethod
     def shares(values: list[float]) -> str:
