@@ -11,9 +11,9 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
 
 1. **connect → first usable frame**: five people one after the other, then
    ``--logins`` people at once (after one warm-up login, which for ramsli starts the
-   fork server); the time from asking for
-   the connection to a screen that shows the lobby's title with the person's name and
-   its key bar (the bare app: its title and key bar).
+   fork server); the time from asking for the connection to a screen that shows the
+   lobby's title with the person's name and its key bar (the bare app: its title and
+   key bar), and the CPU an app spent up to then.
 2. **keypress → changed frame**: ``--seated`` people each make a table (ramsli, four
    seats, three computer players, through the lobby's dialog, as a person would),
    declare themselves in and wait for their turn to play; then → (the next card
