@@ -37,7 +37,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from ....games.protocol import Event, IllegalAction
-from ....table.client import TableClient
+from ....table.client import TableClient, TalkRefused
 from ....table.updates import Update
 from ...seating import sides
 from ...widgets.banner import TurnBanner
@@ -48,6 +48,7 @@ PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the e
     Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
     Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
 ]
+TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
 LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
 
 
@@ -115,6 +116,7 @@ class TableScreenBase(Screen):
         self.holding: str | None = None  # what it holds on for: "result" (of a round), or what the game adds
         self.offered: tuple = ()  # what the key bar was last drawn for
         self.was_my_turn = False
+        self.talked: list[str] = []  # the lines people said at the table, "name: text", for the talk line
 
     def compose(self) -> ComposeResult:
         """The title, the game's felt (``compose_felt``, its outer parts of class
@@ -154,6 +156,7 @@ class TableScreenBase(Screen):
         self.client.subscribe(
             lambda update: self.post_message(self.Updated(update)),
             lambda message: self.notify(message, severity="error", timeout=8, markup=False),
+            self.heard_said,
         )
         self.fit_to(self.app.size.width, self.app.size.height)
         if not self.watching:
@@ -267,7 +270,12 @@ class TableScreenBase(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A spectator's keys are only those that change nothing at the table; a player's,
-        what the game offers now (``check_player_action``)."""
+        what the game offers now (``check_player_action``).  Talking is for a server's
+        tables, and there the server sets the computer players' pace."""
+        if action == "talk":
+            return self.client.talks
+        if action == "pace" and self.app.lobby is not None:
+            return False
         if self.watching:
             return action in self.WATCHER_ACTIONS
         return self.check_player_action(action, parameters)
@@ -292,6 +300,31 @@ class TableScreenBase(Screen):
         seconds, label = PACES[max(0, min(len(PACES) - 1, nearest + step))]
         self.app.set_pace(seconds)
         self.notify(f"The computer players' pace: {label} ({seconds:g} s a card).", timeout=3, markup=False)
+
+    # --- talking at a server's table --------------------------------------------------------------
+
+    def heard_said(self, name: str, text: str) -> None:
+        """A line said at the table (by anyone, oneself too): kept for the talk line, and
+        shown as a note (the table talk, where the window has it, shows it too)."""
+        self.talked.append(f"{name}: {text}")
+        self.notify(text, title=name, timeout=8, markup=False)
+        self.said_at_table(name, text)
+
+    def said_at_table(self, name: str, text: str) -> None:
+        """What else the game's screen shows of a line said (its table talk)."""
+
+    def action_talk(self) -> None:
+        from .talk import TalkScreen
+
+        self.app.push_screen(TalkScreen(self.talked), self._say)
+
+    def _say(self, line: str | None) -> None:
+        if line is None:
+            return
+        try:
+            self.client.say(line)
+        except TalkRefused as refusal:
+            self.notify(str(refusal), severity="warning", timeout=6, markup=False)
 
     def action_rules(self) -> None:
         from .rules_help import RulesScreen

@@ -34,7 +34,7 @@ from ....games.rami.engine.events import Event, HandScored
 from ....table.client import TableClient
 from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
-from ..common.table_base import PACE_BINDINGS, TableScreenBase
+from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .arrangement import best_melds, by_rank, by_suit
 from .hand import RamiHand
 from .piles import Pile, Piles
@@ -97,6 +97,7 @@ class RamiTableScreen(TableScreenBase):
         Binding("m", "melds", "Melds", id="rami.melds"),
         Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
         Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
+        TALK_BINDING,
         Binding("s", "score_sheet", "Scores", id="rami.scores"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
         Binding("n", "new_game", "New game", id="rami.new_game"),

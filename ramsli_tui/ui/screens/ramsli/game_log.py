@@ -3,7 +3,8 @@
 A scrolling column of plain lines, newest at the bottom, that wraps to its width.  (A
 ``RichLog`` would do, but importing it alone adds some 10 ms to every start.)  It keeps
 the events it tells of, so that when the player chooses other card faces the whole log
-is told again with them, like every other card on the screen.
+is told again with them, like every other card on the screen.  At a server's table it
+shows what people say there too.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class GameLog(VerticalScroll, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Table talk"
-        self.told: deque[tuple[Event, str]] = deque(maxlen=KEPT_LINES)
+        self.told: deque[tuple[Event | None, str]] = deque(maxlen=KEPT_LINES)  # None: a line said
         self.faces: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -47,7 +48,13 @@ class GameLog(VerticalScroll, can_focus=False):
     def tell(self, events: Iterable[Event], words: Words) -> None:
         """A line for each of ``events`` that the log tells of, in ``words``."""
         self.follow(words)
-        lines = [(event, line) for event in events if (line := words.event(event))]
+        self._add([(event, line) for event in events if (line := words.event(event))])
+
+    def said(self, name: str, text: str) -> None:
+        """A line a person said at the table."""
+        self._add([(None, f"{name}: {text}")])
+
+    def _add(self, lines: list[tuple[Event | None, str]]) -> None:
         if lines:
             self.told.extend(lines)
             self.show_lines()
@@ -58,7 +65,8 @@ class GameLog(VerticalScroll, can_focus=False):
         if words.faces == self.faces:
             return
         self.faces = words.faces
-        self.told = deque(((event, words.event(event)) for event, _ in self.told), maxlen=KEPT_LINES)
+        self.told = deque(((event, line if event is None else words.event(event)) for event, line in self.told),
+                          maxlen=KEPT_LINES)
         self.show_lines()
 
     def show_lines(self) -> None:

@@ -48,7 +48,7 @@ from ....games.ramsli.engine import (
 from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, SeatsLeft, SessionEnded, TrickWon
 from ....table.client import TableClient
 from ....table.updates import Update
-from ..common.table_base import PACE_BINDINGS, TableScreenBase
+from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .chronicle import Chronicle
 from ...messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
@@ -136,6 +136,7 @@ class TableScreen(TableScreenBase):
         Binding("space", "go_on", "Go on", id="table.go_on"),
         Binding("f", "finish_hand", "Finish hand", id="table.finish_hand"),
         Binding("t", "hint", "Hint", id="table.hint"),
+        TALK_BINDING,
         Binding("q", "quit_table", "Quit", id="table.quit"),
         Binding("l", "last_trick", "Last trick", id="table.last_trick"),
         Binding("h", "history", "History", id="table.history"),
@@ -254,6 +255,9 @@ class TableScreen(TableScreenBase):
                 self.notify(words.event(event), timeout=8, markup=False)
         self.query_one(GameLog).tell(events, words)
         self.chronicle.record(events)
+
+    def said_at_table(self, name: str, text: str) -> None:
+        self.query_one(GameLog).said(name, text)
 
     def draw(self, view: PlayerView) -> None:
         words = self.words
