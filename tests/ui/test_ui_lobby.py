@@ -162,3 +162,21 @@ async def test_the_maker_starts_a_waiting_table_at_once_with_s(tmp_path):
         await pilot.pause()
         assert lobby.asked[-1] == ("start", 3)
         assert isinstance(app.screen, TableScreen) and app.screen.client is app.client
+
+
+async def test_the_list_is_drawn_again_only_when_it_changed(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(DataTable)
+        cleared = []
+        drawn = view.clear
+        view.clear = lambda *args, **kwargs: (cleared.append(True), drawn(*args, **kwargs))[1]
+        lobby.listing = [dict(table) for table in lobby.listing]  # the same tables, read anew
+        app.screen.action_refresh()
+        assert cleared == [], "nothing changed: nothing drawn"
+        lobby.listing = [*lobby.listing, listed(3, 0, ("lena", "person"), (None, "open"))]
+        app.screen.action_refresh()
+        await pilot.pause()
+        assert cleared == [True] and rows(app.screen)[-1][0] == "3"

@@ -11,6 +11,7 @@ soon as it starts; the app then shows it (``app.sit_remote``).
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Protocol
 
 from textual import on
@@ -105,7 +106,16 @@ class LobbyScreen(Screen):
         self.query_one(DataTable).focus()
 
     def action_refresh(self) -> None:
-        self.listed = self.lobby.tables()
+        """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""
+        listed = self.lobby.tables()
+        if listed != self.listed or not self.query_one(DataTable).row_count:
+            self.listed = copy.deepcopy(listed)  # as drawn, whatever becomes of the backend's own
+            self._draw_list()
+        started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]
+        if started:
+            self._sit(started[0], self.lobby.join)
+
+    def _draw_list(self) -> None:
         view = self.query_one(DataTable)
         row = view.cursor_row
         view.clear()
@@ -116,9 +126,6 @@ class LobbyScreen(Screen):
         if self.listed:
             view.move_cursor(row=min(row, len(self.listed) - 1))
         self.query_one("#empty").display = not self.listed
-        started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]
-        if started:
-            self._sit(started[0], self.lobby.join)
 
     def _sit(self, number: int, request) -> None:
         """Ask to sit at (or watch) table ``number``; at the table when it has started."""
