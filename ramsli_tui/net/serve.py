@@ -14,6 +14,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from . import MAX_APPS
+
 EXIT_USAGE = 2
 
 
@@ -25,9 +27,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=2222, help="the port to listen on (default: 2222)")
     parser.add_argument("--data", type=Path, metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
+    parser.add_argument("--max-apps", type=positive, default=MAX_APPS, metavar="N",
+                        help=f"the most full-screen sessions at once, each an app process of some 30 MB "
+                             f"(default: {MAX_APPS}); programs on json are not counted")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--allow", type=Path, metavar="FILE", help="let in only the keys of this authorized_keys file")
     who.add_argument("--open", action="store_true", help="let any key in, binding the name it asks for on first use")
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is less than 1")
+    return number
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)  # the server's own log tells what matters, once
     try:
         asyncio.run(serve_until_stopped(args.data or default_data_dir(), None if args.open else args.allow,
-                                        args.host, args.port))
+                                        args.host, args.port, args.max_apps))
     except ServeError as error:
         print(f"ramsli serve: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -15,6 +15,7 @@ from .door import Admission, Door, Interactive, Limits, lobby_to_come
 from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
+from . import MAX_APPS
 from .sessions import AppSessions
 from .store import ServeError, ServerFolder
 from .thinkers import Thinkers
@@ -25,10 +26,10 @@ class Server:
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
                  limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive = lobby_to_come,
-                 apps: bool = False):
+                 apps: bool = False, max_apps: int = MAX_APPS):
         """``allowed``: an authorized_keys file, or None for an open server; ``apps``: a
         session with a terminal gets the full-screen app (net/sessions.py) in place of
-        ``interactive``."""
+        ``interactive``, at most ``max_apps`` at once."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
@@ -38,7 +39,7 @@ class Server:
         except HistoryError as error:
             raise ServeError(str(error)) from None
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
-        self.apps = AppSessions(self.hub, self.journal, idle_timeout=limits.idle_timeout) if apps else None
+        self.apps = AppSessions(self.hub, self.journal, max_apps, limits.idle_timeout) if apps else None
         self.door = Door(self.hub, self.admission, limits, self.journal, self.apps or interactive)
         self.port: int | None = None
 
@@ -61,14 +62,15 @@ class Server:
         await self.hub.stop()
 
 
-async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int) -> None:
-    """Run a server on ``data`` until SIGTERM or SIGINT; ServeError if it cannot start."""
+async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int) -> None:
+    """Run a server on ``data`` until SIGTERM or SIGINT, with at most ``max_apps``
+    full-screen sessions at once; ServeError if it cannot start."""
     folder = ServerFolder(data)
     journal = Journal()
     with folder.claimed():
         thinkers = Thinkers()
         try:
-            server = Server(folder, allowed, thinkers, journal=journal, apps=True)
+            server = Server(folder, allowed, thinkers, journal=journal, apps=True, max_apps=max_apps)
             await server.start(host, port)
             stopping = asyncio.Event()
             loop = asyncio.get_running_loop()

@@ -33,12 +33,12 @@ from pathlib import Path
 
 import asyncssh
 
+from . import MAX_APPS
 from .app_client import serve_app
 from .hub import Hub, Player
 from .journal import Journal
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
-MAX_APPS = 50  # app processes at once (each holds some tens of MB); more sessions are told to come later
 READ_SIZE = 65536
 # What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
 # paste off, the cursor shown, back from the alternate screen.
@@ -165,16 +165,16 @@ class AppSessions:
 
     @staticmethod
     def _screen(master: int, process: asyncssh.SSHServerProcess, closed: asyncio.Event) -> None:
-        """What the app drew, to the SSH client."""
+        """What the app drew, to the SSH client; once either has gone, the session ends."""
         try:
             data = os.read(master, READ_SIZE)
-        except OSError:  # EIO: no process holds the terminal any more, the app has gone
-            data = b""
-        if not data:
-            asyncio.get_running_loop().remove_reader(master)
-            closed.set()
-            return
-        process.stdout.write(data)
+            if data:
+                process.stdout.write(data)
+                return
+        except OSError:  # EIO: no process holds the terminal any more; BrokenPipeError: the channel closed
+            pass
+        asyncio.get_running_loop().remove_reader(master)
+        closed.set()
 
     async def _keys(self, process: asyncssh.SSHServerProcess, master: int, pid: int) -> None:
         """What the person types, to the app; a window change, to the PTY; the channel's

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ramsli_tui.net import serve
+from ramsli_tui.net import MAX_APPS, serve
 
 from tests.net.kit import Peer, new_key, served
 
@@ -232,3 +232,15 @@ def test_the_command_needs_exactly_one_of_allow_and_open(arguments, capsys):
     assert ended.value.code == 2 and "--allow" in capsys.readouterr().err
     chosen = parser.parse_args(["--open"])
     assert (chosen.host, chosen.port, chosen.data, chosen.allow, chosen.open) == ("127.0.0.1", 2222, None, None, True)
+    assert chosen.max_apps == MAX_APPS == 50
+
+
+@pytest.mark.parametrize("given, said", [("0", "0 is less than 1"), ("many", "'many' is not a whole number")])
+def test_max_apps_is_a_whole_number_of_at_least_one(given, said, capsys):
+    parser = argparse.ArgumentParser(prog="ramsli serve")
+    serve.add_arguments(parser)
+    assert parser.parse_args(["--open", "--max-apps", "250"]).max_apps == 250
+    with pytest.raises(SystemExit) as ended:
+        parser.parse_args(["--open", "--max-apps", given])
+    error = capsys.readouterr().err
+    assert ended.value.code == 2 and f"--max-apps: {said}" in error and "Traceback" not in error

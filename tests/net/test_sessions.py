@@ -16,6 +16,7 @@ import pyte
 from ramsli_tui.net.door import Limits
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
+from ramsli_tui.net.sessions import AppSessions
 from ramsli_tui.net.sessions import app_environment
 from ramsli_tui.net.store import ServerFolder
 
@@ -178,3 +179,26 @@ async def test_an_app_nobody_types_at_is_ended_and_its_person_told(tmp_path, thi
         await mia.until_shown("Nothing came for 1 s: goodbye. Your seats are kept.", timeout=5)
         assert all(map(gone, pids)) and not server.apps.running
         await mia.close()
+
+
+async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_error():
+    """Many people leaving at once: the app's last frame finds the channel gone."""
+
+    class Closed:
+        def write(self, data):
+            raise BrokenPipeError("Channel not open for sending")
+
+    class Process:
+        stdout = Closed()
+
+    screen, app_side = os.pipe()
+    os.write(app_side, b"the last frame")
+    closed = asyncio.Event()
+    asyncio.get_running_loop().add_reader(screen, lambda: None)
+    try:
+        AppSessions._screen(screen, Process(), closed)
+        assert closed.is_set(), "the session ends"
+        assert not asyncio.get_running_loop().remove_reader(screen), "and its terminal is read no more"
+    finally:
+        os.close(screen)
+        os.close(app_side)
