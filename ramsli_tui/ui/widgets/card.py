@@ -5,9 +5,11 @@ whenever it has three lines inside its border.  Its suit, in the faces shown, gi
 a class (``-spades`` … ``-clubs``, ``-leaves`` … ``-acorns``) that colours it with the
 theme's ``$suit-…`` or ``$german-…`` variable.  Its state is shown by classes the
 parents set: ``-legal`` (its border), ``-illegal`` (no border, a dim face),
-``-selected`` (a double border, lifted), ``-winner`` (the card taking the trick), both
-in the theme's ``$card-highlight``, so that every state reads without colour as well as
-with it.  German faces mark their suit with a letter (``L`` Laub, ``H`` Herz, ``S``
+``-selected`` (a double border), ``-winner`` (the card taking the trick), both in the
+theme's ``$card-highlight``, so that every state reads without colour as well as with
+it.  The raised card is not lifted out of its row: an offset makes Textual lay the
+whole screen out again on every key, which cost a third of each keypress over SSH
+(bench/serve.py); its border, and its number marked under it, say which it is.  German faces mark their suit with a letter (``L`` Laub, ``H`` Herz, ``S``
 Schellen, ``E`` Eichel) that is never a rank's letter.
 """
 
@@ -85,7 +87,7 @@ class CardWidget(Widget):
         &.-empty { display: none; }
         &.-illegal { border: blank; text-style: dim; }
         &.-legal:hover { border: double $card-edge; }
-        &.-selected { border: double $card-highlight; offset: 0 -1; }
+        &.-selected { border: double $card-highlight; }
         &.-winner { border: double $card-highlight; }
     }
     """
