@@ -52,8 +52,7 @@ async def serve_ramsli(data: Path, max_apps: int, tables: int) -> None:
         thinkers = Thinkers()
         try:
             server = Server(folder, None, thinkers, policy=Policy(turn_limit=TURN_LIMIT, max_tables=tables),
-                            journal=Journal(log), apps=True)
-            server.apps.max_apps = max_apps
+                            journal=Journal(log), max_apps=max_apps)
             print(await server.start(HOST, 0), flush=True)
             await until_stopped()
             await server.stop()

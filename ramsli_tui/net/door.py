@@ -148,18 +148,12 @@ class Admission:
 Interactive = Callable[[asyncssh.SSHServerProcess, Player], Awaitable[None]]
 
 
-async def lobby_to_come(process: asyncssh.SSHServerProcess, player: Player) -> None:
-    """What a session with a terminal gets from a door that serves no app (the tests' own)."""
-    process.stdout.write(f"Hello {player.name}. The full-screen lobby is coming; until then, programs play with "
-                         f"'ssh -T {player.name}@HOST json' (docs/serving.md).\r\n".encode())
-    process.exit(0)
-
-
 class Door:
     """The SSH server in front of the hub."""
 
-    def __init__(self, hub: Hub, admission: Admission, limits: Limits = Limits(), journal: Journal | None = None,
-                 interactive: Interactive = lobby_to_come):
+    def __init__(self, hub: Hub, admission: Admission, interactive: Interactive, limits: Limits = Limits(),
+                 journal: Journal | None = None):
+        """``interactive``: what a session with a terminal gets (the app: net/sessions.py)."""
         self.hub = hub
         self.admission = admission
         self.limits = limits

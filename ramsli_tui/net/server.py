@@ -11,7 +11,7 @@ import asyncio
 import signal
 from pathlib import Path
 
-from .door import Admission, Door, Interactive, Limits, lobby_to_come
+from .door import Admission, Door, Interactive, Limits
 from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
@@ -25,11 +25,11 @@ class Server:
     """A hub and its door on one data folder."""
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
-                 limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive = lobby_to_come,
-                 apps: bool = False, max_apps: int = MAX_APPS):
-        """``allowed``: an authorized_keys file, or None for an open server; ``apps``: a
-        session with a terminal gets the full-screen app (net/sessions.py) in place of
-        ``interactive``, at most ``max_apps`` at once."""
+                 limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive | None = None,
+                 max_apps: int = MAX_APPS):
+        """``allowed``: an authorized_keys file, or None for an open server.  A session
+        with a terminal gets the full-screen app (net/sessions.py), at most ``max_apps``
+        at once, unless ``interactive`` says otherwise (the tests of the door's own)."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
@@ -39,8 +39,8 @@ class Server:
         except HistoryError as error:
             raise ServeError(str(error)) from None
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
-        self.apps = AppSessions(self.hub, self.journal, max_apps, limits.idle_timeout) if apps else None
-        self.door = Door(self.hub, self.admission, limits, self.journal, self.apps or interactive)
+        self.apps = AppSessions(self.hub, self.journal, max_apps, limits.idle_timeout) if interactive is None else None
+        self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal)
         self.port: int | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -70,7 +70,7 @@ async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port:
     with folder.claimed():
         thinkers = Thinkers()
         try:
-            server = Server(folder, allowed, thinkers, journal=journal, apps=True, max_apps=max_apps)
+            server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps)
             await server.start(host, port)
             stopping = asyncio.Event()
             loop = asyncio.get_running_loop()

@@ -31,11 +31,19 @@ def authorized_keys(path: Path, *keys: asyncssh.SSHKey) -> Path:
     return path
 
 
+async def greeting_only(process: asyncssh.SSHServerProcess, player) -> None:
+    """What a session with a terminal gets from the servers of the door's tests: a line,
+    in place of a full-screen app (net/sessions.py has its own tests)."""
+    process.stdout.write(f"Hello {player.name}: this test server runs no app.\r\n".encode())
+    process.exit(0)
+
+
 @asynccontextmanager
 async def served(data: Path, thinkers, allowed: Path | None = None, policy: Policy = QUICK, limits: Limits = Limits()):
     """A running server on a free port of 127.0.0.1; its log is ``server.log.getvalue()``."""
     log = io.StringIO()
-    server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log))
+    server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log),
+                    interactive=greeting_only)
     server.log = log
     await server.start("127.0.0.1", 0)
     try:

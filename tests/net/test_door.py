@@ -171,7 +171,7 @@ async def test_only_the_game_is_served_no_shell_command_forwarding_or_sftp(tmp_p
         ran = await connection.run("ls /", check=False)
         assert ran.exit_status == 1 and "runs the game only" in ran.stderr
         shell = await connection.run(check=False, term_type="xterm", term_size=(80, 24))
-        assert "The full-screen lobby is coming" in shell.stdout and shell.exit_status == 0
+        assert shell.stdout == "Hello mia: this test server runs no app.\r\n" and shell.exit_status == 0
         without_terminal = await connection.run(check=False)
         assert without_terminal.exit_status == 1
         with pytest.raises(asyncssh.ChannelOpenError):

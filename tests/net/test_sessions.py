@@ -28,7 +28,7 @@ SHOWN_WAIT = 15.0  # seconds a screen may take (an app process starts in about 1
 @asynccontextmanager
 async def served_apps(data, thinkers, limits: Limits = Limits()):
     log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log), apps=True)
+    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log))
     await server.start("127.0.0.1", 0)
     try:
         yield server
