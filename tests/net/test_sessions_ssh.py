@@ -1,6 +1,7 @@
 """The full-screen app with the real OpenSSH client, ``ssh -tt`` in tmux (a tmux server
 of the test's own): two people with their own keys at one table with two computer
-players; a window change lays the table out again; no app process is left after."""
+players, a line one of them says shown to everyone there, a third person watching; a
+window change lays the table out again; no app process is left after."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def key_file(folder, name: str):
     return path
 
 
-async def test_two_people_over_ssh_in_tmux_make_join_resize_and_leave_nothing_behind(tmp_path, thinkers):
+async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and_nothing_is_left(tmp_path, thinkers):
     tmux = Tmux(tmp_path)
     async with served_apps(tmp_path / "data", thinkers) as server:
         try:
@@ -78,8 +79,17 @@ async def test_two_people_over_ssh_in_tmux_make_join_resize_and_leave_nothing_be
             tmux.press("second", "j")
             await tmux.until_shown("second", "Anna")
             await tmux.until_shown("first", "zora")
+            tmux.ssh("third", server.port, "otto", key_file(tmp_path, "otto"))
+            await tmux.until_shown("third", "mia, zora")
+            tmux.press("third", "w")
+            await tmux.until_shown("third", "Watching:")
+            tmux.press("first", "c")
+            await tmux.until_shown("first", "Say to the table")
+            tmux.press("first", "good luck all", "Enter")
+            for window in ("first", "second", "third"):
+                await tmux.until_shown(window, "good luck all")  # a note on every screen at the table
             pids = list(server.apps.running)
-            assert len(pids) == 2
+            assert len(pids) == 3
 
             tmux.run("resize-window", "-t", "ramsli:second", "-x", "130", "-y", "40")
             for _ in range(50):
