@@ -10,6 +10,7 @@ from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
+from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
 from ramsli_tui.ui.screens.ramsli.table import TableScreen
 
@@ -180,3 +181,32 @@ async def test_the_list_is_drawn_again_only_when_it_changed(tmp_path):
         app.screen.action_refresh()
         await pilot.pause()
         assert cleared == [True] and rows(app.screen)[-1][0] == "3"
+
+
+async def test_q_at_a_servers_table_goes_back_to_the_lobby_asking_a_player_first(tmp_path):
+    app = served_app(tmp_path, FakeLobby())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.sit_remote(FakeLobby.client(), "ramsli")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Your seat is kept" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.is_running, "the lobby, not the end of the session"
+
+
+async def test_q_while_watching_goes_back_to_the_lobby_at_once_and_stops_watching(tmp_path):
+    app = served_app(tmp_path, FakeLobby())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        watcher = LocalClient(FakeLobby.client().table, None)
+        left = []
+        watcher.leave = lambda: left.append(True)
+        app.sit_remote(watcher, "ramsli")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.watching
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and left == [True]

@@ -50,6 +50,8 @@ PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the e
 ]
 TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
 LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
+LOBBY_QUESTION = ("Back to the lobby? Your seat is kept: join the table again to go on "
+                  "(after 30 s away, a computer player plays it until you are back).")
 
 
 class TableCommands(Provider):
@@ -265,7 +267,10 @@ class TableScreenBase(Screen):
 
     def palette(self) -> tuple[tuple[str, str, str], ...]:
         """The table's entries in the command palette: the game's, then leaving."""
-        leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
+        if self.app.lobby is not None:
+            leaving = "Back to the lobby" + ("" if self.watching else "; your seat is kept")
+        else:
+            leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
         return (*self.PALETTE, ("Leave the table", leaving, "quit_table"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -337,7 +342,15 @@ class TableScreenBase(Screen):
 
     @work
     async def action_quit_table(self) -> None:
-        """Leave, asking first while the session goes on (it is saved); a spectator at once."""
+        """Leave, asking first while the session goes on (it is saved); a spectator at once.
+        At a server's table: back to its lobby, the seat kept."""
+        from .confirm import ConfirmScreen
+
+        if self.app.lobby is not None:
+            if self.watching or self.client.is_over or await self.app.push_screen_wait(
+                    ConfirmScreen(LOBBY_QUESTION, yes="Lobby", no="Stay")):
+                self.app.new_game()  # served: the lobby
+            return
         if self.watching:
             self.app.exit()
             return
@@ -346,7 +359,5 @@ class TableScreenBase(Screen):
                 self.app.session_result_read()
             self.app.exit()
             return
-        from .confirm import ConfirmScreen
-
         if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, yes="Leave", no="Stay")):
             self.app.exit()
