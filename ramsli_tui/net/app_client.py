@@ -106,7 +106,7 @@ class AppAttendee:
 
     def watch(self, number: int) -> None:
         """Watch ``number``, a table that has started (the app draws a table being played)."""
-        if self.hub.table(number).table is None:
+        if not self.hub.table(number).record.started:
             raise HubRefusal(f"table {number} has not started yet: join it, or watch it once it has")
         self.hub.watch(self, number)
 

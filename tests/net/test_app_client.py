@@ -11,7 +11,7 @@ import pytest
 
 from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.ramsli.engine.events import CardsDealt
-from ramsli_tui.net.app_client import VERSION, HubLink, RemoteLobby, SocketClient, framed, serve_app
+from ramsli_tui.net.app_client import VERSION, AppAttendee, HubLink, RemoteLobby, SocketClient, framed, serve_app
 from ramsli_tui.net.hub import HubRefusal, Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.table.client import TalkRefused
@@ -212,3 +212,29 @@ async def test_the_app_talks_at_its_table_and_hears_the_others(hub_and_app):
         await asyncio.to_thread(client.say, "x" * 300)
     hub.say(zora, number, "thanks")
     await until(lambda: said[-1] == ("zora", "thanks"), what="zora's line")
+
+
+async def test_a_table_taken_back_after_a_restart_can_be_watched_before_its_people_return(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers)
+    otto, zora = Listener("otto"), Listener("zora")
+    number = hub.create(otto, "ramsli", "classic", 3, ["normal"])
+    hub.join(zora, number, None)
+    await hub.stop()
+    again = new_hub(tmp_path, thinkers)
+    again.restore()
+    assert again.tables[number].table is None, "asleep until someone wants it"
+
+    class Socket:
+        pushed = []
+
+        def is_closing(self):
+            return False
+
+        def write(self, data):
+            self.pushed.append(data)
+
+    watcher = AppAttendee(again, MIA, Socket(), Journal(open("/dev/null", "w")))
+    assert watcher.answer({"id": 1, "op": "watch", "table": number})[3] is None, "not refused"
+    update, names, alone = watcher.opening(number)
+    assert update.view.seat is None and update.view.hand == () and names[:2] == ("otto", "zora")
+    await again.stop()
