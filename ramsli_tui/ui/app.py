@@ -88,7 +88,9 @@ class RamsliApp(App[None]):
         for problem in self.problems:
             self.notify(problem, severity="warning", timeout=10, markup=False)
         if self.lobby is not None:
-            self.new_game()
+            from .screens.common.lobby import LobbyScreen
+
+            self.switch_to(LobbyScreen(self.lobby, back_to_seat=True))
             return
         if self.spec is not None:
             self.start_table(self.spec)

@@ -210,3 +210,29 @@ async def test_q_while_watching_goes_back_to_the_lobby_at_once_and_stops_watchin
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and left == [True]
+
+
+async def test_someone_who_comes_back_is_taken_straight_to_their_seat(tmp_path):
+    lobby = FakeLobby()
+    lobby.listing[1]["hand"] = 4  # table 2 is being played, and she sits at it
+    lobby.listing[1]["seats"][1] = {"seat": 1, "name": "mia", "kind": "person"}
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert lobby.asked == [("join", 2)] and isinstance(app.screen, TableScreen)
+        assert "Back at table 2: your seat waited for you." in [note.message for note in app._notifications]
+
+
+async def test_the_lobby_gone_back_to_does_not_send_one_back_to_the_table(tmp_path):
+    lobby = FakeLobby()
+    lobby.listing[1]["hand"] = 2  # lena's table 2 is played; mia sits at none
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert lobby.asked == [] and isinstance(app.screen, LobbyScreen)
+        app.sit_remote(FakeLobby.client(), "ramsli")
+        lobby.listing[1]["seats"][1] = {"seat": 1, "name": "mia", "kind": "person"}
+        await pilot.pause()
+        app.new_game()  # back to the lobby, as q does
+        await pilot.pause()
+        assert lobby.asked == [] and isinstance(app.screen, LobbyScreen)

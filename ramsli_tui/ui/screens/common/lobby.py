@@ -6,7 +6,9 @@ each game) and makes, joins and watches tables.  Everything works from the keybo
 the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``s`` starts
 one you made at once (computer players take its open seats), ``n`` makes a new one,
 ``r`` reads the list again.  A table joined or made that waits for people is sat at as
-soon as it starts; the app then shows it (``app.sit_remote``).
+soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
+(a dropped connection, another terminal) is taken straight back to a table they sit
+at that is being played.
 """
 
 from __future__ import annotations
@@ -86,9 +88,12 @@ class LobbyScreen(Screen):
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, back_to_seat: bool = False) -> None:
+        """``back_to_seat``: the session has just begun; sit again at once at a table being
+        played where this person has a seat."""
         super().__init__()
         self.lobby = lobby
+        self.back_to_seat = back_to_seat
         self.listed: list[dict[str, Any]] = []
         self.waiting: set[int] = set()  # tables sat at that wait for their other seats
 
@@ -104,6 +109,15 @@ class LobbyScreen(Screen):
         self.action_refresh()
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
+        if self.back_to_seat:
+            mine = [table["table"] for table in self.listed if table["hand"] and self.sits_at(table)]
+            if mine:
+                self.notify(f"Back at table {mine[0]}: your seat waited for you.", markup=False)
+                self._sit(mine[0], self.lobby.join)
+
+    def sits_at(self, table: dict[str, Any]) -> bool:
+        """Has this person a seat at ``table`` (names are bound to keys: the name is theirs)?"""
+        return any(seat["kind"] == "person" and seat["name"] == self.lobby.name for seat in table["seats"])
 
     def action_refresh(self) -> None:
         """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""
