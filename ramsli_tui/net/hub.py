@@ -258,10 +258,7 @@ class Hub:
     def act(self, attendee: Attendee, number: int, text: str) -> None:
         """The person's action at their seat: HubRefusal if they have none or it is not an
         action; IllegalAction (the game's or the table's words) if it cannot be taken now."""
-        table = self.table(number)
-        seat = table.seat_of(attendee.player)
-        if seat is None:
-            raise HubRefusal(f"you do not sit at table {number}")
+        table, seat = self._seat_of(attendee, number)
         if table.table is None:
             raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
         try:
@@ -284,10 +281,7 @@ class Hub:
 
     def hurry(self, attendee: Attendee, number: int) -> None:
         """The person would rather not watch the rest of the hand played (as in local play)."""
-        table = self.table(number)
-        seat = table.seat_of(attendee.player)
-        if seat is None:
-            raise HubRefusal(f"you do not sit at table {number}")
+        table, seat = self._seat_of(attendee, number)
         if table.table is not None:
             table.table.hurry(seat)
 
@@ -308,10 +302,7 @@ class Hub:
     def result_read(self, attendee: Attendee, number: int) -> None:
         """The person has read the last hand's result, on a face that shows it (one whose
         ``reads_results`` is True; the next hand waits for them, as in local play)."""
-        table = self.table(number)
-        seat = table.seat_of(attendee.player)
-        if seat is None:
-            raise HubRefusal(f"you do not sit at table {number}")
+        table, seat = self._seat_of(attendee, number)
         if table.table is not None:
             table.table.result_read(seat)
 
@@ -327,6 +318,14 @@ class Hub:
         table.give_up(seat)
         if not any(table.record.owners):
             self.close(table, "empty")
+
+    def _seat_of(self, attendee: Attendee, number: int) -> tuple[HubTable, int]:
+        """Table ``number`` and the attendee's seat at it; HubRefusal if they sit there not."""
+        table = self.table(number)
+        seat = table.seat_of(attendee.player)
+        if seat is None:
+            raise HubRefusal(f"you do not sit at table {number}")
+        return table, seat
 
     def table(self, number: int) -> HubTable:
         try:
