@@ -443,20 +443,30 @@ async def test_a_result_once_read_is_not_shown_again_when_the_table_is_replayed(
         runner.cancel()
 
 
-async def test_a_computer_players_action_that_cannot_be_listed_is_judged_by_the_games_check():
-    """In Rami a going-out is never among the listed actions; a computer player's going-out
-    is taken, not replaced by the first listed action."""
-    spec = GameSpec("rami", "simple", 14, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
-    table = Table.for_spec(spec)
-    notices = []
-    for channel in table.channels:
-        channel.on_notice = notices.append
+def two_random_rami_players() -> Table:
+    return Table.for_spec(GameSpec("rami", "simple", 14, (SeatSpec.computer("Anna", "random"),
+                                                          SeatSpec.computer("Bertl", "random"))))
+
+
+async def play_the_first_rami_hand(table: Table) -> None:
+    """Run the table until its first hand is over (at most a minute: random players take
+    a few hundred turns)."""
     runner = asyncio.create_task(table.run())
-    for _ in range(6000):  # at most a minute: random players take a few hundred turns
+    for _ in range(6000):
         if table.game.rounds_finished or runner.done():
             break
         await asyncio.sleep(0.01)
     runner.cancel()
+
+
+async def test_a_computer_players_action_that_cannot_be_listed_is_judged_by_the_games_check():
+    """In Rami a going-out is never among the listed actions; a computer player's going-out
+    is taken, not replaced by the first listed action."""
+    table = two_random_rami_players()
+    notices = []
+    for channel in table.channels:
+        channel.on_notice = notices.append
+    await play_the_first_rami_hand(table)
     assert table.game.rounds_finished == 1, "the first hand ended"
     assert any(action.startswith("out:") for action in table.actions), "by going out"
     assert not [notice for notice in notices if "illegal" in notice]
@@ -516,15 +526,9 @@ async def test_a_spectator_may_not_act_and_holds_nobody_up():
 
 
 async def test_a_spectator_of_a_rami_table_sees_counts_and_discards_but_no_hand():
-    spec = GameSpec("rami", "simple", 14, (SeatSpec.computer("Anna", "random"), SeatSpec.computer("Bertl", "random")))
-    table = Table.for_spec(spec)
+    table = two_random_rami_players()
     watcher, updates, _ = watch(table)
-    runner = asyncio.create_task(table.run())
-    for _ in range(6000):  # at most a minute: random players take a few hundred turns
-        if table.game.rounds_finished or runner.done():
-            break
-        await asyncio.sleep(0.01)
-    runner.cancel()
+    await play_the_first_rami_hand(table)
     assert table.game.rounds_finished == 1 and len(updates) > 20
     assert_only_public(updates)
     ended = next(update.round_end for update in reversed(updates) if update.round_end is not None)
