@@ -1,7 +1,8 @@
 """The full-screen app with the real OpenSSH client, ``ssh -tt`` in tmux (a tmux server
 of the test's own): two people with their own keys at one table with two computer
-players, a line one of them says shown to everyone there, a third person watching; a
-window change lays the table out again; no app process is left after."""
+players, a line one of them says shown to everyone there, a third person watching, a
+dropped connection back at its seat; a window change lays the table out again; no app
+process is left after."""
 
 from __future__ import annotations
 
@@ -74,7 +75,8 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             await tmux.until_shown("first", "New table")
             tmux.press("first", "Enter")
             await tmux.until_shown("first", "(open)")
-            tmux.ssh("second", server.port, "zora", key_file(tmp_path, "zora"))
+            zoras_key = key_file(tmp_path, "zora")
+            tmux.ssh("second", server.port, "zora", zoras_key)
             await tmux.until_shown("second", "mia, (open)")
             tmux.press("second", "j")
             await tmux.until_shown("second", "Anna")
@@ -88,12 +90,19 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             tmux.press("first", "good luck all", "Enter")
             for window in ("first", "second", "third"):
                 await tmux.until_shown(window, "good luck all")  # a note on every screen at the table
+            tmux.run("kill-window", "-t", "ramsli:second")  # zora's connection drops
+            tmux.ssh("again", server.port, "zora", zoras_key)
+            await tmux.until_shown("again", "Back at table 1")  # straight back to her seat
+            for _ in range(50):  # the dropped connection's app ends (SIGTERM, then SIGKILL after 2 s)
+                if len(server.apps.running) == 3:
+                    break
+                await asyncio.sleep(0.1)
             pids = list(server.apps.running)
-            assert len(pids) == 3
+            assert len(pids) == 3, "mia's, otto's, and zora's new one"
 
-            tmux.run("resize-window", "-t", "ramsli:second", "-x", "130", "-y", "40")
+            tmux.run("resize-window", "-t", "ramsli:again", "-x", "130", "-y", "40")
             for _ in range(50):
-                lines = (await asyncio.to_thread(tmux.screen, "second")).splitlines()
+                lines = (await asyncio.to_thread(tmux.screen, "again")).splitlines()
                 if len(lines) >= 40 and any(len(line.rstrip()) > 100 for line in lines):
                     break
                 await asyncio.sleep(0.1)
