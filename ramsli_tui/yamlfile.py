@@ -58,6 +58,11 @@ class FileProblem(ValueError):
         return f"{first}; and {len(more)} more" if more else first
 
 
+def is_int(value: Any) -> bool:
+    """A whole number, as YAML and JSON read one (``true`` is not 1 here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def bundled(folder: str) -> Path:
     """A folder shipped with ramsli (``rulesets``, ``themes``): inside the installed
     package, or at the checkout's top level."""

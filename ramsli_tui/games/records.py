@@ -17,8 +17,8 @@ from typing import Any, Sequence
 import yaml
 
 from ..cards import Card
-from ..yamlfile import Entry, FileProblem, line_of, mapping_entries, node_value, parse_node, shown
-from .rulesets import RulesetFiles, is_int
+from ..yamlfile import Entry, FileProblem, is_int, line_of, mapping_entries, node_value, parse_node, shown
+from .rulesets import RulesetFiles
 
 CARD_CODE_LENGTH = 3  # the longest code, ``10H``
 

@@ -39,11 +39,6 @@ def user_folder() -> Path:
     return Path(user_config_dir("ramsli")) / "rulesets"
 
 
-def is_int(value: Any) -> bool:
-    """A whole number, as YAML reads one (``true`` is not 1 here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- the checks of keys ----------------------------------------------------------------
 
 @dataclass(frozen=True)

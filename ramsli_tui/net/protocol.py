@@ -27,7 +27,7 @@ from ..games.ramsli.engine.events import (
     Announced, CardPlayed, CardsDealt, Declared, FirstDealerChosen, HandSettled, HandStarted, Passed, Payment,
     PlayStarted, SeatsLeft, SessionEnded, TrickWon, TrumpTurned,
 )
-from ..yamlfile import shown
+from ..yamlfile import is_int, shown
 
 PROTOCOL = "ramsli-table/1"
 MAX_LINE = 4096  # bytes in one line from a client, its newline included
@@ -81,10 +81,6 @@ class Request(NamedTuple):
     fields: dict[str, Any]
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _text(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
 
@@ -100,14 +96,14 @@ OPS: dict[str, tuple[FieldRule, ...]] = {
     "create": (
         ("game", _text, "a game's name", False),
         ("ruleset", _text, "a ruleset's name", False),
-        ("players", _whole, "a whole number", False),
+        ("players", is_int, "a whole number", False),
         ("bots", _texts, "a list of computer players' strengths", False),
     ),
-    "join": (("table", _whole, "a table's number", False), ("seat", _whole, "a seat's number", True)),
-    "start": (("table", _whole, "a table's number", False),),
-    "watch": (("table", _whole, "a table's number", False),),
-    "act": (("table", _whole, "a table's number", False), ("action", _text, "an action such as \"in\" or \"KS\"", False)),
-    "leave": (("table", _whole, "a table's number", False),),
+    "join": (("table", is_int, "a table's number", False), ("seat", is_int, "a seat's number", True)),
+    "start": (("table", is_int, "a table's number", False),),
+    "watch": (("table", is_int, "a table's number", False),),
+    "act": (("table", is_int, "a table's number", False), ("action", _text, "an action such as \"in\" or \"KS\"", False)),
+    "leave": (("table", is_int, "a table's number", False),),
 }
 
 

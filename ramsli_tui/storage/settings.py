@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from ..games import GAMES
-from ..yamlfile import NotPlain, did_you_mean, mapping_entries, parse_node, plain_value, shown
+from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown
 
 FACES = ("french", "german")
 TRICK_PAUSES = ("timed", "until_key")  # a finished trick shows about a second, or until a key is pressed
@@ -122,15 +122,15 @@ def _set_checked(settings: Settings, name: str, value: Any) -> bool:
     did; otherwise the default stays."""
     default = getattr(settings, name)
     if name in ("starting_chips", "seed"):
-        ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+        ok = value is None or is_int(value)
     elif name in CHOICES:
         ok = value in CHOICES[name]
     elif isinstance(default, bool):
         ok = isinstance(value, bool)
     elif isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 5
+        ok = (is_int(value) or isinstance(value, float)) and 0 <= value <= 5
     elif isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
+        ok = is_int(value)
     else:
         ok = isinstance(value, str) and bool(value) and _is_printable_line(value)
     if ok:

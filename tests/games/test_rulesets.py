@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from ramsli_tui.games.rulesets import RulesetFiles, Where, is_int, plain_text
+from ramsli_tui.games.rulesets import RulesetFiles, Where, plain_text
+from ramsli_tui.yamlfile import is_int
 from ramsli_tui.yamlfile import FileProblem
 
 

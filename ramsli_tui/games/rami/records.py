@@ -25,7 +25,7 @@ from ...yamlfile import did_you_mean, parse_node, shown
 from .. import records as shared
 from ..records import RecordError, RecordFields, card_of, deck_of, error_object, folders_of, ruleset_reference
 from ..records import printed_result as printed_result  # as for every game
-from ..rulesets import is_int
+from ...yamlfile import is_int
 from . import rules as rulesets
 from .deck import COPIES, COUNTS, DECK_SIZE, codes, plain_order
 from .engine import Action, Hand, IllegalAction, Phase

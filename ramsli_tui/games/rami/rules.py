@@ -28,8 +28,8 @@ from typing import Any, Sequence
 
 import yaml
 
-from ...yamlfile import FileProblem, escaped, parse_node, read_text
-from ..rulesets import RulesetFiles, Where, bundled_folder, is_int, plain_text, user_folder
+from ...yamlfile import FileProblem, escaped, is_int, parse_node, read_text
+from ..rulesets import RulesetFiles, Where, bundled_folder, plain_text, user_folder
 
 GAME = "rami"
 PLAYER_COUNTS = (2, 4)  # S2: one against one, or two against two

@@ -17,7 +17,7 @@ from ...cards import Card
 from ...yamlfile import shown
 from ..records import RecordError, RecordFields, card_of, deck_of, error_object, folders_of, ruleset_reference
 from ..records import dump_record as dump_record, printed_result as printed_result  # as for every game
-from ..rulesets import is_int
+from ...yamlfile import is_int
 from .engine import Action, Hand, IllegalAction
 from .rules import Ruleset, RulesetError
 

@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ...cards import Card, deck_cards
-from ...yamlfile import Entry, FileProblem, parse_node
-from ..rulesets import RulesetFiles, Where, bundled_folder, is_int, plain_text, user_folder
+from ...yamlfile import Entry, FileProblem, is_int, parse_node
+from ..rulesets import RulesetFiles, Where, bundled_folder, plain_text, user_folder
 
 NAP_TARGETS = (2, 3, 4, 5)
 CARDS_PER_HAND = 5  # R6: five cards each
