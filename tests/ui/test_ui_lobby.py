@@ -13,6 +13,7 @@ from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
 from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import storage_in
 
@@ -189,6 +190,8 @@ async def test_q_at_a_servers_table_goes_back_to_the_lobby_asking_a_player_first
         await pilot.pause()
         app.sit_remote(FakeLobby.client(), "ramsli")
         await pilot.pause()
+        keys = str(app.screen.query_one(KeyBar).render())
+        assert "q Lobby" in keys and "q Quit" not in keys
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and "Your seat is kept" in app.screen.question

@@ -68,7 +68,7 @@ class KeyBar(Widget):
                 items.append(Content.assemble(keys, (f" {group.description}", DESCRIPTION_STYLE)))
             else:
                 binding, enabled = bindings[0]
-                items.append(Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE)))
+                items.append(Content.assemble(self.key(binding, enabled), (f" {self.described(binding)}", DESCRIPTION_STYLE)))
             bindings = bindings[together:]
         line = self.fitted(items)
         if palette is None:
@@ -76,6 +76,11 @@ class KeyBar(Widget):
         right = Content.assemble(self.key(*palette), (f" {palette[0].description} ", DESCRIPTION_STYLE))
         gap = self.size.width - line.cell_length - right.cell_length
         return line + Content(" " * max(gap, 2)) + right if gap >= 2 else line
+
+    def described(self, binding: Binding) -> str:
+        """A key's words: its binding's, or the screen's for where it is (``binding_description``)."""
+        words = getattr(self.app.screen, "binding_description", None)
+        return binding.description if words is None else words(binding)
 
     def fitted(self, items: list[Content]) -> Content:
         """The keys on one line: two spaces apart where they fit, else one; where even that

@@ -273,6 +273,12 @@ class TableScreenBase(Screen):
             leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
         return (*self.PALETTE, ("Leave the table", leaving, "quit_table"))
 
+    def binding_description(self, binding: Binding) -> str:
+        """The key bar's words for a key: at a server's table, q goes back to the lobby."""
+        if binding.action == "quit_table" and self.app.lobby is not None:
+            return "Lobby"
+        return binding.description
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A spectator's keys are only those that change nothing at the table; a player's,
         what the game offers now (``check_player_action``).  Talking is for a server's
