@@ -18,7 +18,6 @@ class TalkRefused(Exception):
     """A line that cannot be said at the table; the message says why, in words."""
 
 
-
 class TableClient(Protocol):
     seat: int | None  # None: a spectator, who may only watch
     names: tuple[str, ...]

@@ -87,10 +87,8 @@ class RamsliApp(App[None]):
         self.theme_changed_signal.subscribe(self, self.theme_chosen)
         for problem in self.problems:
             self.notify(problem, severity="warning", timeout=10, markup=False)
-        if self.lobby is not None:
-            from .screens.common.lobby import LobbyScreen
-
-            self.switch_to(LobbyScreen(self.lobby, back_to_seat=True))
+        if self.served:
+            self.to_lobby(back_to_seat=True)
             return
         if self.spec is not None:
             self.start_table(self.spec)
@@ -150,14 +148,24 @@ class RamsliApp(App[None]):
         if self.save_path is not None:
             self.storage.discard_game(self.save_path)
 
+    @property
+    def served(self) -> bool:
+        """Is this app a session of ``ramsli serve``, its tables the server's?"""
+        return self.lobby is not None
+
+    def to_lobby(self, back_to_seat: bool = False) -> None:
+        """Served: the lobby, leaving the table sat at (the seat is kept at the server);
+        ``back_to_seat``: straight on to a table the person sits at, if one is played."""
+        from .screens.common.lobby import LobbyScreen
+
+        self.leave_table()
+        self.switch_to(LobbyScreen(self.lobby, back_to_seat))
+
     def new_game(self) -> None:
         """Go to the setup screen; the session at the table stays, saved, to go back to.
-        Served: back to the lobby (the seat is kept at the server)."""
-        if self.lobby is not None:
-            from .screens.common.lobby import LobbyScreen
-
-            self.leave_table()
-            self.switch_to(LobbyScreen(self.lobby))
+        Served: back to the lobby."""
+        if self.served:
+            self.to_lobby()
             return
         from .screens.common.setup import SetupScreen
 

@@ -122,7 +122,7 @@ class LobbyScreen(Screen):
     def action_refresh(self) -> None:
         """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""
         listed = self.lobby.tables()
-        if listed != self.listed or not self.query_one(DataTable).row_count:
+        if listed != self.listed:
             self.listed = copy.deepcopy(listed)  # as drawn, whatever becomes of the backend's own
             self._draw_list()
         started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]

@@ -267,7 +267,7 @@ class TableScreenBase(Screen):
 
     def palette(self) -> tuple[tuple[str, str, str], ...]:
         """The table's entries in the command palette: the game's, then leaving."""
-        if self.app.lobby is not None:
+        if self.app.served:
             leaving = "Back to the lobby" + ("" if self.watching else "; your seat is kept")
         else:
             leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
@@ -275,7 +275,7 @@ class TableScreenBase(Screen):
 
     def binding_description(self, binding: Binding) -> str:
         """The key bar's words for a key: at a server's table, q goes back to the lobby."""
-        if binding.action == "quit_table" and self.app.lobby is not None:
+        if binding.action == "quit_table" and self.app.served:
             return "Lobby"
         return binding.description
 
@@ -285,7 +285,7 @@ class TableScreenBase(Screen):
         tables, and there the server sets the computer players' pace."""
         if action == "talk":
             return self.client.talks
-        if action == "pace" and self.app.lobby is not None:
+        if action == "pace" and self.app.served:
             return False
         if self.watching:
             return action in self.WATCHER_ACTIONS
@@ -352,10 +352,10 @@ class TableScreenBase(Screen):
         At a server's table: back to its lobby, the seat kept."""
         from .confirm import ConfirmScreen
 
-        if self.app.lobby is not None:
+        if self.app.served:
             if self.watching or self.client.is_over or await self.app.push_screen_wait(
                     ConfirmScreen(LOBBY_QUESTION, yes="Lobby", no="Stay")):
-                self.app.new_game()  # served: the lobby
+                self.app.to_lobby()
             return
         if self.watching:
             self.app.exit()
