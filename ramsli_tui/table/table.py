@@ -46,6 +46,7 @@ class TableRefusal(IllegalAction):
         "read_first": "{who} must read the hand's result first",
         "no_seat": "there is no seat {seat} at this table",
         "watching": "a spectator cannot act or read a result for a seat",
+        "closed": "the table is closed: nothing more is played at it",
     }
 
 
@@ -98,6 +99,8 @@ class Table:
         self._awaited_turn: int | None = None  # the seat whose action the table waits for, if any
         self._last_events: tuple[Event, ...] = ()  # what the last action did, for the pace
         self._hurried: set[int] = set()  # the people who asked to see this round played out at once
+        self._run: object | None = None  # the token of the run that may act now (None: no run may)
+        self.closed = False  # closed for good: nothing is played, nobody is told of an action
         self._deliver_to_backlogs(game.opening_events)
         settled = False
         for number, text in enumerate(actions, 1):
@@ -176,6 +179,8 @@ class Table:
         """A person's action.  IllegalAction, with nothing changed, if it cannot be taken now:
         only the seat whose turn the table waits for may act, once."""
         channel = self.channel(seat)
+        if self.closed:
+            raise TableRefusal(seat, "closed")
         if channel.result_unread:
             raise TableRefusal(seat, "read_first")
         if self._awaited_turn != seat or self._turn is None or self._turn.done():
@@ -245,26 +250,50 @@ class Table:
     # --- running ------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Run the session to its end, delivering every update to each seat's listener."""
+        """Run the session to its end, delivering every update to each seat's listener;
+        ``stop`` ends the run where it stands, whatever it was waiting for."""
         game = self.game
+        token = self._run = object()
         try:
-            while not game.is_over:
+            while not game.is_over and self._run is token:
                 unread = self._unread_people()
                 if unread:
-                    if not await self._wait_for_people(unread):
+                    if not await self._wait_for_people(unread) and self._run is token:
                         self._read_for(unread)
                     continue
                 seat = game.current_seat
                 chair = self.seats[seat]
                 if chair.played_by_computer and chair.player is not None:
-                    self._apply(seat, await self._think(seat, chair.player, chair))
+                    action = await self._think(seat, chair.player, chair)
                 elif not await self._wait_for_people((seat,), turn=seat) and self.stand_in is not None:
+                    if self._run is not token:
+                        break
                     chair.player = chair.player or self.stand_in()
                     self.tell_everyone(f"{chair.name} took too long: a computer player acted for them.")
-                    self._apply(seat, await self._think(seat, chair.player, chair))
+                    action = await self._think(seat, chair.player, chair)
+                else:
+                    continue
+                if self._run is token:  # a stop while it thought: the choice is dropped
+                    self._apply(seat, action)
         finally:
+            if self._run is token:
+                self._run = None
             for channel in self.channels:
                 channel.needed.set()
+
+    def stop(self) -> None:
+        """End the run at once, in one step the run obeys wherever it waits: no action is
+        taken after this call returns, even one a computer player has already chosen.
+        The table may be run again later (the hub does, when its people come back)."""
+        self._run = None
+        if self._turn is not None and not self._turn.done():
+            self._turn.set_result(None)
+
+    def close(self) -> None:
+        """Stop for good: no action is ever taken again, by a person or a computer player,
+        and no observer is told of one."""
+        self.closed = True
+        self.stop()
 
     async def _wait_for_people(self, seats: Sequence[int], turn: int | None = None) -> bool:
         """Wait for ``seats`` to read a result, or for ``turn``'s action; False if the time ran out."""
@@ -365,6 +394,8 @@ class Table:
             channel.backlog += events_for(events, channel.seat)
 
     def _tell_observers(self, moved: Moved) -> None:
+        if self.closed:
+            return  # a closed table keeps nothing more
         for observer in self.observers:
             try:
                 observer.table_moved(moved)
