@@ -19,7 +19,7 @@ from ramsli_tui.net.server import Server
 from ramsli_tui.net.store import ServerFolder
 
 QUICK = Policy(away_after=0.3, turn_limit=5.0, bot_delay=0.0)
-WAIT = 5.0  # seconds any one message may take to come
+WAIT = 30.0  # seconds any one message may take to come (generous: a loaded machine is slow)
 
 
 def new_key() -> asyncssh.SSHKey:

@@ -50,7 +50,7 @@ class Serving:
             self.heard.set()
         self.heard.set()
 
-    async def line_with(self, word: str, timeout: float = 10.0) -> str:
+    async def line_with(self, word: str, timeout: float = 30.0) -> str:
         async with asyncio.timeout(timeout):
             while True:
                 found = [line for line in self.log if word in line]
@@ -61,7 +61,7 @@ class Serving:
                 self.heard.clear()
                 await self.heard.wait()
 
-    async def ended(self, timeout: float = 10.0) -> int:
+    async def ended(self, timeout: float = 30.0) -> int:
         async with asyncio.timeout(timeout):
             await self.reading
             return await self.process.wait()
@@ -108,7 +108,7 @@ def alive(pid: int) -> bool:
     return state != "Z"  # a zombie has ended; only its parent has not yet asked how
 
 
-async def all_gone(pids: set[int], timeout: float = 5.0) -> bool:
+async def all_gone(pids: set[int], timeout: float = 30.0) -> bool:
     for _ in range(int(timeout / 0.05)):
         if not any(map(alive, pids)):
             return True

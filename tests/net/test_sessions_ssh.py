@@ -18,7 +18,7 @@ from tests.net.test_sessions import gone, served_apps
 pytestmark = pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux")),
                                 reason="needs the OpenSSH client and tmux")
 
-SHOWN_WAIT = 15.0
+SHOWN_WAIT = 60.0  # generous: a loaded machine is slow, never wrong
 
 
 class Tmux:
@@ -93,7 +93,7 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             tmux.run("kill-window", "-t", "ramsli:second")  # zora's connection drops
             tmux.ssh("again", server.port, "zora", zoras_key)
             await tmux.until_shown("again", "Back at table 1")  # straight back to her seat
-            for _ in range(50):  # the dropped connection's app ends (SIGTERM, then SIGKILL after 2 s)
+            for _ in range(300):  # the dropped connection's app ends (SIGTERM, then SIGKILL after 2 s)
                 if len(server.apps.running) == 3:
                     break
                 await asyncio.sleep(0.1)
@@ -101,7 +101,7 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             assert len(pids) == 3, "mia's, otto's, and zora's new one"
 
             tmux.run("resize-window", "-t", "ramsli:again", "-x", "130", "-y", "40")
-            for _ in range(50):
+            for _ in range(300):
                 lines = (await asyncio.to_thread(tmux.screen, "again")).splitlines()
                 if len(lines) >= 40 and any(len(line.rstrip()) > 100 for line in lines):
                     break
@@ -109,7 +109,7 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             assert any(len(line.rstrip()) > 100 for line in lines), "the table fills the wider window"
         finally:
             tmux.close()
-        for _ in range(100):
+        for _ in range(600):
             if not server.apps.running and all(map(gone, pids)):
                 break
             await asyncio.sleep(0.05)
