@@ -29,12 +29,13 @@ from typing import Any, Callable
 from ..games import game_named
 from ..games.protocol import IllegalAction
 from ..table.client import TalkRefused
+from ..table.table import TableRefusal
 from ..table.updates import Update
 from ..ui.screens.common.lobby import LobbyRefusal
-from .hub import RULESETS, Hub, HubRefusal, Player
+from .hub import CLOSED_BECAUSE, RULESETS, Hub, HubRefusal, Player, TableClosed
 from .journal import Journal
 
-VERSION = 1
+VERSION = 2
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 65536  # bytes in one request of an app; the hub's frames are not limited
 ANSWER_WAIT = 10.0  # seconds the app waits for the hub to answer a request
@@ -91,6 +92,9 @@ class AppAttendee:
     def said(self, table: int, name: str, text: str) -> None:
         self.push(("said", table, name, text))
 
+    def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
+        self.push(("closed", table, f"table {table} is over: {CLOSED_BECAUSE[reason]}"))
+
     # What the JSON protocol has no op for.
 
     def opening(self, number: int) -> tuple[Update, tuple[str, ...], bool]:
@@ -111,19 +115,20 @@ class AppAttendee:
         self.hub.watch(self, number)
 
     def answer(self, request: dict[str, Any]) -> tuple:
-        """One request of the app, done: ``("answer", id, value, refusal, illegal)``."""
+        """One request of the app, done: ``("answer", id, value, refusal, illegal, closed)``,
+        ``closed`` True when the refusal is that the table is over."""
         ident = request.get("id")
         try:
-            return "answer", ident, self._do(request), None, None
+            return "answer", ident, self._do(request), None, None, False
         except HubRefusal as error:
-            return "answer", ident, None, str(error), None
+            return "answer", ident, None, str(error), None, isinstance(error, TableClosed)
         except IllegalAction as error:
-            return "answer", ident, None, None, packed_illegal(error)
+            return "answer", ident, None, None, packed_illegal(error), False
         except (KeyError, TypeError, ValueError) as error:
-            return "answer", ident, None, f"a request the hub cannot read ({error!r})", None
+            return "answer", ident, None, f"a request the hub cannot read ({error!r})", None, False
         except Exception as error:  # a bug must not end the session or any table
             self.journal("error", name=self.player.name, op=request.get("op"), error=repr(error))
-            return "answer", ident, None, "the server failed to do that; its log says why", None
+            return "answer", ident, None, "the server failed to do that; its log says why", None, False
 
     def _do(self, request: dict[str, Any]) -> Any:
         hub, op = self.hub, request["op"]
@@ -140,6 +145,8 @@ class AppAttendee:
             return self.opening(request["table"])
         if op == "watch":
             return self.watch(request["table"])
+        if op == "last_table":
+            return hub.last_table(self.player)
         action = {"start": lambda: hub.start(self, request["table"]),
                   "say": lambda: hub.say(self, request["table"], str(request["text"])),
                   "hurry": lambda: hub.hurry(self, request["table"]),
@@ -208,6 +215,8 @@ class HubLink:
         return pickle.loads(payload) if len(payload) == length else None
 
     def _read_all(self) -> None:
+        """The thread's loop: until the hub or the app goes, then quietly (whatever state
+        the socket, the file over it or the app's event loop was left in)."""
         try:
             while (message := self._read()) is not None:
                 if message[0] == "answer":
@@ -216,8 +225,8 @@ class HubLink:
                         self.answered.notify_all()
                 else:
                     self._hand_on(message)
-        except OSError:
-            pass
+        except (OSError, ValueError, EOFError, pickle.UnpicklingError):
+            pass  # the socket was closed under the read (ValueError: the file over it was)
         with self.answered:
             self.closed = True
             self.answered.notify_all()
@@ -228,7 +237,10 @@ class HubLink:
             if self.on_push is None:
                 self.pushed.append(message)
                 return
-            self.loop.call_soon_threadsafe(self.on_push, message)
+            try:
+                self.loop.call_soon_threadsafe(self.on_push, message)
+            except RuntimeError:
+                pass  # the app's event loop has closed: nobody is left to tell
 
     def listen(self, on_push: Callable[[tuple], None]) -> None:
         """Hand every message the hub pushes (those that came already first) to ``on_push``,
@@ -241,8 +253,8 @@ class HubLink:
             on_push(message)
 
     def request(self, op: str, **fields: Any) -> Any:
-        """Ask the hub and wait for its answer: its value; HubRefusal or IllegalAction as
-        the hub raised them; HubGone if it has gone."""
+        """Ask the hub and wait for its answer: its value; HubRefusal (TableClosed about a
+        table that is over) or IllegalAction as the hub raised them; HubGone if it has gone."""
         with self.sending:
             self.last_id += 1
             ident = self.last_id
@@ -255,9 +267,9 @@ class HubLink:
                 raise HubGone(f"the hub did not answer {op} within {ANSWER_WAIT:g} s")
             if ident not in self.answers:
                 raise HubGone("the hub has gone")
-            _, _, value, refusal, illegal = self.answers.pop(ident)
+            _, _, value, refusal, illegal, closed = self.answers.pop(ident)
         if refusal is not None:
-            raise HubRefusal(refusal)
+            raise (TableClosed if closed else HubRefusal)(refusal)
         if illegal is not None:
             raise unpacked_illegal(illegal)
         return value
@@ -284,6 +296,8 @@ class SocketClient:
         self.listener: Callable[[Update], None] = lambda update: None
         self.on_notice: Callable[[str], None] = lambda message: None
         self.on_said: Callable[[str, str], None] = lambda name, text: None
+        self.on_closed: Callable[[str], None] = lambda words: None
+        self.closed: str | None = None  # why the table is over, once the hub has said so
         self.opening()
 
     def opening(self) -> Update:
@@ -291,10 +305,12 @@ class SocketClient:
         return self.last
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
-                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
+                  on_said: Callable[[str, str], None] = lambda name, text: None,
+                  on_closed: Callable[[str], None] = lambda words: None) -> None:
         self.listener = listener
         self.on_notice = on_notice
         self.on_said = on_said
+        self.on_closed = on_closed
 
     def heard(self, message: tuple) -> None:
         """What the hub pushed for this table (the link's listener hands it on)."""
@@ -308,16 +324,31 @@ class SocketClient:
             self.on_notice(message[2])
         elif message[0] == "said" and message[1] == self.table:
             self.on_said(message[2], message[3])
+        elif message[0] == "closed" and message[1] == self.table:
+            self.closed = message[2]
+            self.on_closed(message[2])
 
     def send(self, action: object) -> None:
-        self.link.request("act", table=self.table, action=str(action))
+        """The seat's action; TableRefusal, as any refused action, once the table is over."""
+        try:
+            self.link.request("act", table=self.table, action=str(action))
+        except TableClosed:
+            raise TableRefusal(self.seat, "closed") from None
 
     def result_read(self) -> None:
         if self.seat is not None:  # a spectator's reading holds nobody up
-            self.link.request("result_read", table=self.table)
+            self._tell("result_read")
 
     def hurry(self) -> None:
-        self.link.request("hurry", table=self.table)
+        self._tell("hurry")
+
+    def _tell(self, op: str) -> None:
+        """Tell the hub what only matters while the table is played: once it is over, or
+        the hub has gone (the app is then told, and ends), there is nothing to tell."""
+        try:
+            self.link.request(op, table=self.table)
+        except (TableClosed, HubGone):
+            pass
 
     @property
     def alone(self) -> bool:
@@ -385,6 +416,9 @@ class RemoteLobby:
     def offer(self) -> dict[str, dict[str, list[str]]]:
         return self._ask("offer")
 
+    def last_table(self) -> int | None:
+        return self._ask("last_table")
+
     def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         return self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)
 
@@ -392,8 +426,7 @@ class RemoteLobby:
         seat, started = self._ask("join", table=table)
         if not started:
             return None
-        self.client = SocketClient(self.link, table, seat)
-        return self.client
+        return self._client(table, seat)
 
     def start(self, table: int) -> SocketClient:
         self._ask("start", table=table)
@@ -401,5 +434,12 @@ class RemoteLobby:
 
     def watch(self, table: int) -> SocketClient:
         self._ask("watch", table=table)
-        self.client = SocketClient(self.link, table, None)
+        return self._client(table, None)
+
+    def _client(self, table: int, seat: int | None) -> SocketClient:
+        """The client of ``table`` at ``seat``; LobbyRefusal if the table closed meanwhile."""
+        try:
+            self.client = SocketClient(self.link, table, seat)
+        except (HubRefusal, HubGone) as refusal:
+            raise LobbyRefusal(str(refusal)) from None
         return self.client

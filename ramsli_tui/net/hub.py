@@ -29,8 +29,10 @@ one machine".
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -59,11 +61,27 @@ class HubRefusal(Exception):
     """A request the hub cannot take; the message says why, in words."""
 
 
+class TableClosed(HubRefusal):
+    """A request about a table that is over: closed, and never played again."""
+
+
+# Why a table closes: the code in the log and in the protocol's ``table_closed`` event,
+# and the words people read ("table 3 is over: …").
+CLOSED_BECAUSE = {
+    "finished": "its session is over",
+    "empty": "everyone has left it",
+    "abandoned": "nobody was at it for a while before it started",
+    "unplayable": "its ruleset has changed on the server, and it no longer replays",
+}
+REMEMBERED_CLOSED = 1000  # tables closed lately, whose requests are told they are over
+
+
 class Player(NamedTuple):
     """A person, known by the key they logged in with and the name bound to it."""
 
     name: str
     key: str  # the key's fingerprint
+    address: str = ""  # where they connected from (limits per address)
 
 
 class Attendee(Protocol):
@@ -83,6 +101,10 @@ class Attendee(Protocol):
 
     def said(self, table: int, name: str, text: str) -> None:
         """What a person at ``table`` said to everyone at it (one line, escaped)."""
+
+    def closed(self, table: int, seat: int | None, reason: str, view: Any | None, names: tuple[str, ...]) -> None:
+        """``table`` is over (``reason``, a key of ``CLOSED_BECAUSE``) and nothing more
+        comes of it; ``view``: the seat's view as the table ended (None before it started)."""
 
 
 class TableStore(Protocol):
@@ -121,6 +143,8 @@ class Policy:
     bot_delay: float = 0.6  # a computer player's pause before acting, so people can follow
     max_tables: int = 200
     tables_per_person: int = 8
+    abandoned_after: float = 600.0  # a table not started, nobody at it this long, is closed
+    new_tables_per_hour: int = 20  # tables one key, and one address, may make in an hour
 
 
 class Hub:
@@ -134,6 +158,8 @@ class Hub:
         self.policy = policy
         self.journal = journal or Journal()
         self.tables: dict[int, HubTable] = {}
+        self.closed_lately: dict[int, str] = {}  # table number → why it closed, the last few
+        self.made: dict[str, deque[float]] = {}  # when each key and each address made its last tables
 
     def restore(self) -> None:
         """Take back every table kept; each waits for its people."""
@@ -141,9 +167,11 @@ class Hub:
         for problem in problems:
             self.journal("table unreadable", problem=problem)
         for record in records:
-            self.tables[record.number] = HubTable(self, record)
+            table = self.tables[record.number] = HubTable(self, record)
+            if not record.started:
+                table.deserted()  # nobody is here after a restart: it waits for them a while
         if records:
-            self.journal("tables restored", count=len(records))
+            self.journal("tables restored", count=len(self.tables))
 
     async def stop(self) -> None:
         """Stop every table (each is saved already, after its last action)."""
@@ -177,6 +205,7 @@ class Hub:
             raise HubRefusal(f"the server has {len(self.tables)} tables, as many as it holds; join one of them")
         self._check_room_for(player)
         spec = self._spec(player, game, ruleset, players, bots)
+        self._count_new_table(player)
         owners = [player.key] + [None] * (players - 1)
         record = ServedTable(self.store.next_number(), player.key, owners, SavedGame(spec))
         table = self.tables[record.number] = HubTable(self, record)
@@ -187,6 +216,22 @@ class Hub:
         if not table.open_seats():
             table.begin()
         return record.number
+
+    def _count_new_table(self, player: Player) -> None:
+        """One more table made by ``player``'s key and from their address; HubRefusal if
+        either has made ``new_tables_per_hour`` in the last hour."""
+        now, limit = time.monotonic(), self.policy.new_tables_per_hour
+        makers = [f"key {player.key}"] + ([f"address {player.address}"] if player.address else [])
+        for maker in makers:
+            made = self.made.setdefault(maker, deque())
+            while made and now - made[0] >= 3600:
+                made.popleft()
+            if len(made) >= limit:
+                wait = math.ceil((3600 - (now - made[0])) / 60)
+                raise HubRefusal(f"{limit} tables were made from your {maker.split()[0]} in the last hour, "
+                                 f"as many as may be; join one, or make one in {wait} minutes")
+        for maker in makers:
+            self.made[maker].append(now)
 
     def _check_room_for(self, player: Player) -> None:
         sitting = sum(1 for table in self.tables.values() if table.seat_of(player) is not None)
@@ -265,7 +310,17 @@ class Hub:
             action = table.table.game.parse_action(text)
         except ValueError as error:
             raise HubRefusal(str(error)) from None
+        table.record.acted_at[attendee.player.key] = time.time()  # kept with the action's save
         table.table.act(seat, action)
+
+    def last_table(self, player: Player) -> int | None:
+        """The table being played where ``player`` sits and acted last (the one they most
+        likely want back after a dropped connection or a restart), if any."""
+        played = [table for table in self.tables.values()
+                  if table.record.started and table.seat_of(player) is not None]
+        if not played:
+            return None
+        return max(played, key=lambda table: (table.record.acted_at.get(player.key, 0.0), -table.number)).number
 
     def opening(self, attendee: Attendee, number: int) -> tuple[Update, tuple[str, ...]]:
         """Everything the attendee's seat may see so far (a spectator's: what is public),
@@ -276,8 +331,9 @@ class Hub:
         return table.table.opening(table.seat_of(attendee.player)), table.table.names
 
     def alone(self, player: Player, number: int) -> bool:
-        """Is ``player`` the only person who sits at table ``number``?"""
-        return [owner for owner in self.table(number).record.owners if owner] == [player.key]
+        """Is ``player`` the only person who sits at table ``number`` (False once it has closed)?"""
+        table = self.tables.get(number)
+        return table is not None and [owner for owner in table.record.owners if owner] == [player.key]
 
     def hurry(self, attendee: Attendee, number: int) -> None:
         """The person would rather not watch the rest of the hand played (as in local play)."""
@@ -328,16 +384,28 @@ class Hub:
         return table, seat
 
     def table(self, number: int) -> HubTable:
+        """Table ``number``; HubRefusal if there is none, TableClosed if it is over."""
         try:
             return self.tables[number]
         except KeyError:
+            if number in self.closed_lately:
+                raise TableClosed(f"table {number} is over: {CLOSED_BECAUSE[self.closed_lately[number]]}") from None
             raise HubRefusal(f"there is no table {number}") from None
 
     def close(self, table: HubTable, reason: str) -> None:
-        table.halt()
+        """``table`` is over (``reason``, a key of ``CLOSED_BECAUSE``): in one step it stops
+        for good, leaves the hub and its file goes among the closed; then everyone at it,
+        spectators too, is told, and follows it no more."""
+        if table.closed:
+            return
+        table.close()
         self.tables.pop(table.number, None)
+        self.closed_lately[table.number] = reason
+        if len(self.closed_lately) > REMEMBERED_CLOSED:
+            del self.closed_lately[next(iter(self.closed_lately))]
         self.store.close_table(table.record)
         self.journal("table closed", table=table.number, reason=reason)
+        table.tell_closed(reason)
 
 
 def computer_names(taken: set[str], count: int) -> list[str]:
@@ -360,6 +428,8 @@ class HubTable:
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
         self.hands_kept = 0  # how many of its finished hands are in the hub's history
         self.last_said: dict[str, float] = {}  # when each person last said something here, by key
+        self.abandon_timer: asyncio.TimerHandle | None = None  # set while nobody is at it before its start
+        self.closed = False  # over: it never acts, saves or tells anything again
 
     @property
     def number(self) -> int:
@@ -385,7 +455,8 @@ class HubTable:
         return [seat for seat in range(self.spec.players) if self.record.kind_of(seat) == "open"]
 
     def save(self) -> None:
-        self.hub.store.save_table(self.record)
+        if not self.closed:  # a closed table's file is among the closed: it is never written again
+            self.hub.store.save_table(self.record)
 
     def _reseat(self, seat: int, spec: SeatSpec, owner: str | None) -> None:
         seats = list(self.spec.seats)
@@ -413,6 +484,7 @@ class HubTable:
 
     def begin(self) -> None:
         """Start the first hand: the open seats get computer players."""
+        self._no_longer_deserted()
         taken = {seat.name for seat in self.spec.seats}
         for seat, name in zip(self.open_seats(), computer_names(taken, self.spec.players)):
             self._reseat(seat, SeatSpec.computer(name, STAND_IN), None)
@@ -452,6 +524,7 @@ class HubTable:
         attendee.seated(self.number, seat)
         if seat is not None:
             self._cancel_away(seat)
+            self._no_longer_deserted()
             if self.table is not None and self.table.seats[seat].away:
                 self.table.set_away(seat, False)
                 self.tell(f"{attendee.player.name} is back.")
@@ -468,6 +541,33 @@ class HubTable:
                 attendees.remove(attendee)
                 if seat is not None and not attendees and self.table is not None:
                     self._start_away(seat)
+        if not self.record.started and not any(self._present(seat) for seat in self._people()):
+            self.deserted()
+
+    # --- a table nobody comes to ------------------------------------------------------------------
+
+    def deserted(self) -> None:
+        """Nobody is at this table, which has not started: unless someone comes back within
+        ``abandoned_after`` of the moment it was deserted (kept, so that a restart counts
+        from then too), it is closed.  Nobody can fill the server with tables and go."""
+        if self.closed or self.abandon_timer is not None:
+            return
+        if self.record.deserted_at is None:
+            self.record.deserted_at = time.time()
+            self.save()
+        left = self.hub.policy.abandoned_after - (time.time() - self.record.deserted_at)
+        if left <= 0:
+            self.hub.close(self, "abandoned")
+            return
+        self.abandon_timer = asyncio.get_running_loop().call_later(left, self.hub.close, self, "abandoned")
+
+    def _no_longer_deserted(self) -> None:
+        if self.abandon_timer is not None:
+            self.abandon_timer.cancel()
+            self.abandon_timer = None
+        if self.record.deserted_at is not None:
+            self.record.deserted_at = None
+            self.save()
 
     def _present(self, seat: int) -> bool:
         return bool(self.attendees.get(seat))
@@ -526,7 +626,7 @@ class HubTable:
                                    results_read=saved.results_read)
         except (FileProblem, ValueError) as error:  # its ruleset changed or went away
             self.hub.journal("table cannot go on", table=self.number, problem=str(error))
-            self.hub.close(self, "does not replay")
+            self.hub.close(self, "unplayable")
             return
         table.stand_in = lambda: thinkers.player(spec.game, STAND_IN)
         for seat, chair in enumerate(table.seats):
@@ -569,7 +669,7 @@ class HubTable:
             self.runner = None
             return
         self.runner = None
-        if table.game.is_over:
+        if table.game.is_over and not table.closed:
             self.hub.close(self, "finished")
 
     def pause(self) -> None:
@@ -579,9 +679,12 @@ class HubTable:
             self.hub.journal("table waits", table=self.number)
 
     def halt(self) -> asyncio.Task | None:
-        """Stop running the table, if it runs; the task that ran it."""
+        """Stop running the table, if it runs (no action is taken after this call); the
+        task that ran it."""
         for seat in list(self.away_timers):
             self._cancel_away(seat)
+        if self.table is not None:
+            self.table.stop()
         runner, self.runner = self.runner, None
         if runner is None:
             return None
@@ -590,6 +693,25 @@ class HubTable:
         # The table marks every seat as wanted when its run ends; it is only waiting.
         runner.add_done_callback(lambda _: [channel.needed.clear() for channel in table.channels])
         return runner
+
+    def close(self) -> None:
+        """Stop for good: no action is taken, saved or told after this call (Hub.close)."""
+        self.closed = True
+        if self.abandon_timer is not None:
+            self.abandon_timer.cancel()
+            self.abandon_timer = None
+        if self.table is not None:
+            self.table.close()
+        self.halt()
+
+    def tell_closed(self, reason: str) -> None:
+        """Tell everyone at the table, spectators too, that it is over, and let them go."""
+        game = self.table.game if self.table is not None else None
+        names = self.table.names if self.table is not None else self.spec.names
+        for seat, attendees in list(self.attendees.items()):
+            for attendee in list(attendees):
+                attendee.closed(self.number, seat, reason, game.view(seat) if game is not None else None, names)
+        self.attendees.clear()
 
     # --- what the table says -----------------------------------------------------------------------
 

@@ -111,6 +111,14 @@ class JsonClient:
         seq = self.seqs[table] = self.seqs.get(table, 0) + 1
         self.send(protocol.update(table, seq, update.view, update.events, names, seat))
 
+    def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
+        """A last ``update`` of a table that had started, with a ``table_closed`` event (the
+        protocol's way to add news: a new event); nothing follows it."""
+        if view is None:
+            return  # a table closed before its start: a program that asks is told it is over
+        seq = self.seqs[table] = self.seqs.get(table, 0) + 1
+        self.send(protocol.table_closed(table, seq, view, names, seat, reason))
+
     def noticed(self, table: int, message: str) -> None:
         """The protocol has no notices: the server's log keeps what the table said."""
 

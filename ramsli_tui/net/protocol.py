@@ -178,6 +178,16 @@ def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequen
     }
 
 
+def table_closed(table: int, seq: int, view: Any, names: Sequence[str], seat: int | None, reason: str) -> dict[str, Any]:
+    """The last update of a table that is over: the seat's view as it ended, nothing to
+    do, and a ``table_closed`` event saying why (``reason``: finished, empty, abandoned,
+    unplayable)."""
+    message = update(table, seq, view, (), names, seat)
+    message["events"] = [{"event": "table_closed", "reason": reason}]
+    message["legal"] = None
+    return message
+
+
 def words_of(view: Any):
     """The module that tells this game's views and events: Rami's, or this one (Ramsli's)."""
     from ..games.rami.engine.view import RamiView

@@ -4,7 +4,8 @@
     host_key          the server's ed25519 key, made on the first start (mode 0600)
     names.json        the key each player's name is bound to
     tables/N.json     table N: its seats, who sits in each, and every action so far
-    tables/closed/    tables that finished or that everyone left: kept, never read again
+    tables/closed/    tables that finished, that everyone left or that nobody came to: kept,
+                      never read again
     serve.lock        held while a server runs on the folder
 
 Every file is written atomically (storage/files.py), so it is always the old text or
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -48,6 +49,8 @@ class ServedTable:
     saved: SavedGame
     started: bool = False
     hand: int = 0  # the hand being played, shown in the list of tables
+    deserted_at: float | None = None  # when the last person left it before it started (Unix time)
+    acted_at: dict[str, float] = field(default_factory=dict)  # when each person last acted here, by key
 
     def kind_of(self, seat: int) -> str:
         """``person``, ``bot`` or ``open``: what sits in ``seat``."""
@@ -63,6 +66,8 @@ class ServedTable:
             "owners": self.owners,
             "started": self.started,
             "hand": self.hand,
+            "deserted_at": self.deserted_at,
+            "acted_at": self.acted_at,
             "session": json.loads(self.saved.to_json()),
         }, indent=1)
 
@@ -84,9 +89,30 @@ class ServedTable:
                 raise ValueError("owners")
             if not isinstance(data["creator"], str) or not isinstance(data["started"], bool):
                 raise ValueError("creator" if not isinstance(data["creator"], str) else "started")
-            return cls(whole(data, "table"), data["creator"], owners, saved, data["started"], whole(data, "hand"))
+            return cls(whole(data, "table"), data["creator"], owners, saved, data["started"], whole(data, "hand"),
+                       _time_or_none(data, "deserted_at"), _times_by_key(data, "acted_at"))
         except (KeyError, ValueError) as error:
             raise ValueError(f"it is missing or has a wrong '{error.args[0]}'") from None
+
+
+def _time_or_none(data: dict, key: str) -> float | None:
+    """An optional time (tables kept before it was written have none)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise ValueError(key)
+    return float(value)
+
+
+def _times_by_key(data: dict, key: str) -> dict[str, float]:
+    """An optional mapping of key fingerprints to times."""
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(
+            isinstance(who, str) and not isinstance(when, bool) and isinstance(when, (int, float))
+            for who, when in value.items()):
+        raise ValueError(key)
+    return {who: float(when) for who, when in value.items()}
 
 
 class ServerFolder:
@@ -146,6 +172,11 @@ class ServerFolder:
         for path in sorted(self.tables_dir.glob("*.json"), key=lambda path: (len(path.name), path.name)):
             if not path.stem.isdigit():
                 continue  # set aside earlier
+            if (self.closed_dir / path.name).exists():  # closed already: it never comes back
+                kept = unused_name(path, "stale")
+                path.replace(kept)
+                problems.append(f"{path} is closed already ({self.closed_dir / path.name}); it was kept as {kept}")
+                continue
             try:
                 found.append(ServedTable.from_json(path.read_text(encoding="utf-8")))
             except (OSError, UnicodeDecodeError, ValueError) as error:

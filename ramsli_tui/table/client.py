@@ -34,9 +34,11 @@ class TableClient(Protocol):
         """Everything this seat may see so far."""
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
-                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
+                  on_said: Callable[[str, str], None] = lambda name, text: None,
+                  on_closed: Callable[[str], None] = lambda words: None) -> None:
         """Every later update goes to ``listener``, every notice of the table to
-        ``on_notice``, and every line a person says there to ``on_said`` (name, text)."""
+        ``on_notice``, every line a person says there to ``on_said`` (name, text), and
+        ``on_closed`` hears why, if the table is closed under the seat (at a server)."""
 
     def send(self, action: object) -> None:
         """This seat's action; IllegalAction, with nothing changed, if it cannot be taken now."""
@@ -83,7 +85,9 @@ class LocalClient:
         return self.last
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
-                  on_said: Callable[[str, str], None] = lambda name, text: None) -> None:
+                  on_said: Callable[[str, str], None] = lambda name, text: None,
+                  on_closed: Callable[[str], None] = lambda words: None) -> None:
+        """A table in this process is never closed under its seat: ``on_closed`` is never called."""
         self.listener = listener
         self.table.stream(self.seat).on_notice = on_notice
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -30,6 +31,7 @@ class Listener:
         self.updates: list[tuple[int, int | None, object]] = []
         self.notices: list[str] = []
         self.talk: list[tuple[int, str, str]] = []
+        self.closings: list[tuple[int, int | None, str]] = []
 
     def seated(self, table, seat):
         self.seats.append((table, seat))
@@ -43,6 +45,9 @@ class Listener:
     def said(self, table, name, text):
         self.talk.append((table, name, text))
 
+    def closed(self, table, seat, reason, view, names):
+        self.closings.append((table, seat, reason))
+
     @property
     def last(self):
         return self.updates[-1][2]
@@ -52,7 +57,7 @@ def new_hub(folder, thinkers, policy: Policy = QUICK) -> Hub:
     return Hub(ServerFolder(folder), HandHistory.open(folder), thinkers, policy, Journal(open("/dev/null", "w")))
 
 
-async def until(condition, timeout: float = 5.0, what: str = "the condition") -> None:
+async def until(condition, timeout: float = 30.0, what: str = "the condition") -> None:
     for _ in range(int(timeout / 0.01)):
         if condition():
             return
@@ -75,7 +80,7 @@ def act_if_asked(hub: Hub, listener: Listener, table: int) -> bool:
     return True
 
 
-async def play_until(hub: Hub, people: list[Listener], table: int, done, timeout: float = 10.0) -> None:
+async def play_until(hub: Hub, people: list[Listener], table: int, done, timeout: float = 60.0) -> None:
     for _ in range(int(timeout / 0.005)):
         if done():
             return
@@ -409,3 +414,125 @@ async def test_people_at_a_table_talk_in_short_escaped_lines_that_everyone_there
     with pytest.raises(HubRefusal, match="you spoke a moment ago"):
         hub.say(zora, number, "and again")
     await hub.stop()
+
+
+# --- tables that close ------------------------------------------------------------------------------
+
+async def test_a_session_that_ends_closes_its_table_and_tells_everyone_at_it_spectators_too(tmp_path, thinkers,
+                                                                                            own_rulesets):
+    from ramsli_tui.net.hub import TableClosed
+
+    hub = new_hub(tmp_path, thinkers)
+    mia, zora, otto = Listener("mia"), Listener("zora"), Listener("otto")
+    number = hub.create(mia, "ramsli", "one-hand", 3, ["normal"])
+    hub.join(zora, number, None)
+    hub.watch(otto, number)
+    await play_until(hub, [mia, zora], number, lambda: number not in hub.tables)
+    assert mia.closings == [(number, 0, "finished")] and zora.closings == [(number, 1, "finished")]
+    assert otto.closings == [(number, None, "finished")], "the spectator is told too"
+    assert mia.last.over, "the last update, with the session's end, came before"
+    for request in (lambda: hub.result_read(mia, number), lambda: hub.act(mia, number, "in"),
+                    lambda: hub.watch(otto, number), lambda: hub.opening(mia, number)):
+        with pytest.raises(TableClosed, match=f"table {number} is over: its session is over"):
+            request()
+    with pytest.raises(HubRefusal, match="there is no table 99"):
+        hub.act(mia, 99, "in")
+    assert not hub.alone(mia.player, number), "a closed table has nobody alone at it"
+    await hub.stop()
+
+
+async def test_a_table_nobody_came_to_is_closed_after_a_while_and_not_taken_back_at_a_restart(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, abandoned_after=0.2))
+    mia, zora = Listener("mia"), Listener("zora")
+    kept = hub.create(mia, "ramsli", "classic", 4, [])  # mia stays at this one
+    gone = hub.create(zora, "ramsli", "classic", 4, [])
+    hub.disconnected(zora)
+    await until(lambda: gone not in hub.tables, what="the abandoned table's closing")
+    assert zora.closings == [] and kept in hub.tables, "nobody was there to tell; mia's table stays"
+    assert (tmp_path / "tables" / "closed" / f"{gone}.json").exists()
+
+    back = hub.create(zora, "ramsli", "classic", 3, [])
+    hub.disconnected(zora)
+    hub.connected(zora)  # back in time: the table waits for her again
+    await asyncio.sleep(0.4)
+    assert back in hub.tables
+    hub.disconnected(zora)
+    hub.disconnected(mia)
+    await hub.stop()
+    await asyncio.sleep(0.3)  # longer than a while since they left: a restart finds them abandoned
+
+    again = new_hub(tmp_path, thinkers, replace(QUICK, abandoned_after=0.2))
+    again.restore()
+    assert again.listing() == [], "a table nobody came to is never taken back"
+    await again.stop()
+
+
+async def test_a_table_waiting_when_the_server_restarts_waits_a_while_for_its_people(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, abandoned_after=60.0))
+    mia = Listener("mia")
+    number = hub.create(mia, "ramsli", "classic", 4, [])
+    await hub.stop()
+    again = new_hub(tmp_path, thinkers, replace(QUICK, abandoned_after=60.0))
+    again.restore()
+    assert [table["table"] for table in again.listing()] == [number]
+    assert again.tables[number].abandon_timer is not None, "nobody is there after a restart: its while runs"
+    again.connected(Listener("mia"))
+    assert again.tables[number].abandon_timer is None and again.tables[number].record.deserted_at is None
+    await again.stop()
+
+
+async def test_one_key_and_one_address_make_so_many_tables_an_hour(tmp_path, thinkers, monkeypatch):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, new_tables_per_hour=3, max_tables=100, tables_per_person=100))
+    clock = [1000.0]
+    monkeypatch.setattr("ramsli_tui.net.hub.time.monotonic", lambda: clock[0])
+
+    def person(name: str, address: str) -> Listener:
+        listener = Listener(name)
+        listener.player = listener.player._replace(address=address)
+        return listener
+
+    mia, otto = person("mia", "10.0.0.7"), person("otto", "10.0.0.7")
+    for maker in (mia, mia, otto):
+        hub.create(maker, "ramsli", "classic", 3, ["normal"])
+    with pytest.raises(HubRefusal, match="3 tables were made from your address in the last hour, as many as may be; "
+                                         "join one, or make one in 60 minutes"):
+        hub.create(otto, "ramsli", "classic", 3, ["normal"])  # another key, the same address
+    travelling = person("mia", "10.0.0.9")
+    hub.create(travelling, "ramsli", "classic", 3, ["normal"])
+    with pytest.raises(HubRefusal, match="3 tables were made from your key in the last hour"):
+        hub.create(travelling, "ramsli", "classic", 3, ["normal"])  # the same key, another address
+    hub.create(person("lena", "10.0.0.8"), "ramsli", "classic", 3, ["normal"])
+    clock[0] += 3600
+    hub.create(otto, "ramsli", "classic", 3, ["normal"])  # an hour later
+    await hub.stop()
+
+
+async def act_once_at(hub: Hub, listener: Listener, number: int) -> None:
+    """The listener's first legal action at table ``number``, once the table waits for it."""
+    for _ in range(6000):
+        view = next((update.view for table, _, update in reversed(listener.updates) if table == number), None)
+        if view is not None and view.current_seat == 0 and view.legal:
+            try:
+                hub.act(listener, number, str(sorted(map(str, view.legal))[0]))
+                return
+            except IllegalAction:
+                pass  # the table is not waiting for it yet
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"table {number} never waited for {listener.player.name}")
+
+
+async def test_someone_who_comes_back_goes_to_the_table_they_acted_at_last_even_after_a_restart(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, turn_limit=600.0))
+    mia = Listener("mia")
+    first = hub.create(mia, "ramsli", "classic", 3, ["normal", "normal"])
+    second = hub.create(mia, "ramsli", "classic", 3, ["normal", "normal"])
+    assert hub.last_table(mia.player) in (first, second) and hub.last_table(Listener("otto").player) is None
+    for number in (second, first, second):
+        await act_once_at(hub, mia, number)
+        assert hub.last_table(mia.player) == number
+    hub.disconnected(mia)
+    await hub.stop()
+    again = new_hub(tmp_path, thinkers)
+    again.restore()
+    assert again.last_table(mia.player) == second, "the lowest number is not what she played last"
+    await again.stop()

@@ -34,6 +34,7 @@ class FakeLobby:
             listed(2, 0, ("lena", "person"), (None, "open"), ("Bert", "bot")),
         ]
         self.asked: list[tuple] = []
+        self.last: int | None = None  # the table being played where mia acted last
 
     def tables(self):
         return self.listing
@@ -53,6 +54,9 @@ class FakeLobby:
             raise LobbyRefusal("table 1 has started and has no open seat; watch it instead")
         started = next(entry for entry in self.listing if entry["table"] == table)["hand"]
         return self.client() if started else None
+
+    def last_table(self):
+        return self.last
 
     def watch(self, table):
         self.asked.append(("watch", table))
@@ -219,6 +223,7 @@ async def test_someone_who_comes_back_is_taken_straight_to_their_seat(tmp_path):
     lobby = FakeLobby()
     lobby.listing[1]["hand"] = 4  # table 2 is being played, and she sits at it
     lobby.listing[1]["seats"][1] = {"seat": 1, "name": "mia", "kind": "person"}
+    lobby.last = 2
     app = served_app(tmp_path, lobby)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

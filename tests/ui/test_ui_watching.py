@@ -22,6 +22,9 @@ from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from ramsli_tui.table.client import LocalClient
+from ramsli_tui.table.table import Table
+
 from tests.kits.ui import make_app
 
 
@@ -95,20 +98,62 @@ async def test_a_spectator_leaves_at_once_without_being_asked(tmp_path):
         assert left == [True] and not isinstance(app.screen, ConfirmScreen)
 
 
+async def watch_to_a_result(pilot, spec):
+    """A spectator at a table of ``spec`` whose person (seat 0) plays the first legal action,
+    until the first hand's result waits for that person to read it: the person's client."""
+    app = pilot.app
+    table = Table.for_spec(spec)
+    person = LocalClient(table, 0)
+    app.sit_remote(LocalClient(table, None), spec.game)
+    for _ in range(100):
+        if getattr(app.screen, "view_", None) is not None:
+            break
+        await pilot.pause()
+    app.run_worker(table.run, name="table", group="table", exit_on_error=False)
+    for _ in range(400):
+        await person.until_needed()
+        if person.result_unread:
+            for _ in range(3):
+                await pilot.pause()
+            return person
+        person.send(person.view.legal[0])
+    raise RuntimeError("no hand ended")
+
+
 @pytest.mark.parametrize("game", ["ramsli", "rami"])
-async def test_a_spectator_reads_each_hands_result_and_goes_on_to_the_next_hand(tmp_path, game):
+async def test_a_spectator_sees_each_result_while_the_players_read_it_and_is_never_asked_to(tmp_path, game):
     spec = seeded(players=3, seed=4)(tmp_path) if game == "ramsli" else rami_seeded(players=2)(tmp_path)
     result_screen = HandSummaryScreen if game == "ramsli" else RoundOverScreen
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await watching(spec, lambda view: view.number == 2)(pilot)
-        assert isinstance(app.screen, result_screen), "the first hand's result, held for the spectator"
+        person = await watch_to_a_result(pilot, spec)
+        first = app.screen
+        assert isinstance(first, result_screen), "the hand's result, while its person reads it"
         table = app.screen_stack[-2]
         assert table.holding == "result" and table.view_.number == 1
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is table and table.view_.number == 2 and not table.holding
+        person.result_read()
+        for _ in range(200):  # the table goes on: the spectator with it, without a key
+            await pilot.pause()
+            if first not in app.screen_stack:
+                break
+            if person.needed and person.view.current_seat == 0 and person.view.legal:
+                person.send(person.view.legal[0])
+        assert first not in app.screen_stack and table.view_.number >= 2, "the result went when the table went on"
         assert str(table.query_one(TurnBanner).render()).startswith("Watching: ")
+
+
+@pytest.mark.parametrize("game", ["ramsli", "rami"])
+async def test_q_on_a_result_a_spectator_sees_leaves_at_once(tmp_path, game):
+    spec = seeded(players=3, seed=4)(tmp_path) if game == "ramsli" else rami_seeded(players=2)(tmp_path)
+    app = make_app(tmp_path)
+    left = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await watch_to_a_result(pilot, spec)
+        assert isinstance(app.screen, (HandSummaryScreen, RoundOverScreen))
+        app.exit = lambda *args, **kwargs: left.append(True)
+        await pilot.press("q")
+        await pilot.pause()
+        assert left == [True] and not isinstance(app.screen, ConfirmScreen)
 
 
 async def test_a_spectator_is_told_the_rami_games_end_without_a_new_game_to_start(tmp_path):

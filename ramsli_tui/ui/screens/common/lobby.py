@@ -55,6 +55,9 @@ class Lobby(Protocol):
     def watch(self, table: int) -> TableClient:
         """A spectator's client of ``table``.  LobbyRefusal saying why not."""
 
+    def last_table(self) -> int | None:
+        """The table being played where this person sits and acted last (None: none)."""
+
     def start(self, table: int) -> TableClient:
         """Start ``table`` now, computer players in its open seats (only the person who made
         it may): one's seat's client.  LobbyRefusal saying why not."""
@@ -110,14 +113,10 @@ class LobbyScreen(Screen):
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
         if self.back_to_seat:
-            mine = [table["table"] for table in self.listed if table["hand"] and self.sits_at(table)]
-            if mine:
-                self.notify(f"Back at table {mine[0]}: your seat waited for you.", markup=False)
-                self._sit(mine[0], self.lobby.join)
-
-    def sits_at(self, table: dict[str, Any]) -> bool:
-        """Has this person a seat at ``table`` (names are bound to keys: the name is theirs)?"""
-        return any(seat["kind"] == "person" and seat["name"] == self.lobby.name for seat in table["seats"])
+            number = self.lobby.last_table()
+            if number is not None:
+                self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
+                self._sit(number, self.lobby.join)
 
     def action_refresh(self) -> None:
         """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""

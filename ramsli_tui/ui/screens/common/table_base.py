@@ -14,7 +14,11 @@
   palette;
 - a table watched (the client's seat None): drawn from seat 0's chair, seat 0 a seat
   like the others where the hand would be (``-watching``), and only the keys that
-  change nothing at the table (``WATCHER_ACTIONS``).
+  change nothing at the table (``WATCHER_ACTIONS``); a spectator is shown each round's
+  result until the table goes on, never asked to read it;
+- a server's table that closes: its session over, the result and the end are shown
+  as at home, and the way out leads to the lobby; closed for another reason, the
+  person is told why and taken back to the lobby.
 
 A game's screen composes its felt, draws its views and names what differs: its
 words, its hand widget, the event that ends a round and the screen that shows it.
@@ -42,6 +46,7 @@ from ....table.updates import Update
 from ...seating import sides
 from ...widgets.banner import TurnBanner
 from ...widgets.key_bar import KeyBar
+from .dialog import Dialog
 
 PACE_KEYS = Binding.Group("Pace", compact=True)
 PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the end of its own
@@ -105,6 +110,13 @@ class TableScreenBase(Screen):
             super().__init__()
             self.update = update
 
+    class Closed(Message):
+        """The server closed the table; ``words`` say why."""
+
+        def __init__(self, words: str) -> None:
+            super().__init__()
+            self.words = words
+
     def __init__(self, client: TableClient) -> None:
         self.watching = client.seat is None  # a spectator: sees what is public, and may not act
         super().__init__(classes="-watching" if self.watching else None)
@@ -119,6 +131,7 @@ class TableScreenBase(Screen):
         self.offered: tuple = ()  # what the key bar was last drawn for
         self.was_my_turn = False
         self.talked: list[str] = []  # the lines people said at the table, "name: text", for the talk line
+        self.result_shown: Screen | None = None  # the round's result on screen, while it is
 
     def compose(self) -> ComposeResult:
         """The title, the game's felt (``compose_felt``, its outer parts of class
@@ -159,6 +172,7 @@ class TableScreenBase(Screen):
             lambda update: self.post_message(self.Updated(update)),
             lambda message: self.notify(message, severity="error", timeout=8, markup=False),
             self.heard_said,
+            lambda words: self.post_message(self.Closed(words)),
         )
         self.fit_to(self.app.size.width, self.app.size.height)
         if not self.watching:
@@ -174,8 +188,28 @@ class TableScreenBase(Screen):
     def take_update(self, message: Updated) -> None:
         if self.holding:
             self.waiting.append(message.update)
+            if self.watching and self.holding == "result":
+                self.close_result()  # the players have read it: the spectator goes on with them
         else:
             self.show_update(message.update)
+
+    @on(Closed)
+    def table_closed(self, message: Closed) -> None:
+        """The table is over.  When its session ended, the result and the end are shown
+        as they came (and leaving them leads to the lobby); otherwise the person is told
+        why, and goes back to the lobby."""
+        if self.client.is_over:
+            return
+        self.app.to_lobby()
+        self.app.notify(message.words[:1].upper() + message.words[1:] + ".", severity="warning", timeout=10,
+                        markup=False)
+
+    def close_result(self) -> None:
+        """Take the round's result off the screen, as if read (a spectator's, once the
+        table goes on); left alone if the person has opened something over it."""
+        shown, self.result_shown = self.result_shown, None
+        if shown is not None and self.app.screen is shown:
+            shown.dismiss()
 
     def show_update(self, update: Update) -> None:
         """Show what happened.  When a round has just been settled, the table stays as it
@@ -188,7 +222,7 @@ class TableScreenBase(Screen):
             self.holding = "result"
             self.view_ = update.round_end
             self.redraw()
-            self.show_result(update.events[settled_at], update.round_end, last=update.over)
+            self.result_shown = self.show_result(update.events[settled_at], update.round_end, last=update.over)
             return
         self.record(update.events)
         self.view_ = update.view
@@ -212,6 +246,7 @@ class TableScreenBase(Screen):
 
     def result_seen(self, _: object = None) -> None:
         """The round's result has been read: the table goes on."""
+        self.result_shown = None
         self.go_on()
         self.client.result_read()
 
@@ -226,9 +261,9 @@ class TableScreenBase(Screen):
     def draw(self, view: object) -> None:
         raise NotImplementedError
 
-    def show_result(self, settled: Event, view: object, last: bool) -> None:
+    def show_result(self, settled: Event, view: object, last: bool) -> ResultDialog:
         """Show a round's result (``settled``, the table as ``view`` at its end; ``last``:
-        the session is over); ``result_seen`` once it is read."""
+        the session is over); ``result_seen`` once it is read.  The dialog shown."""
         raise NotImplementedError
 
     @property
@@ -252,6 +287,12 @@ class TableScreenBase(Screen):
         elif alert == "flash":
             self.add_class("-flash")
             self.set_timer(0.3, lambda: self.remove_class("-flash"))
+
+    def result_text(self, number: int) -> str:
+        """The banner's line while a round's result is shown: a spectator is not asked to read it."""
+        if self.watching:
+            return f"Watching: hand {number} is over; the players read its result."
+        return f"Hand {number} is over: read the result, then Enter."
 
     def turn_text(self, turn: str) -> str:
         """The banner's line for whose turn it is, said as watched to a spectator."""
@@ -367,3 +408,14 @@ class TableScreenBase(Screen):
             return
         if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, yes="Leave", no="Stay")):
             self.app.exit()
+
+
+class ResultDialog(Dialog[None]):
+    """A round's result over the table: its own keys go on; ``q`` does what it does at the
+    table (leave, asking a player first), so that nobody is kept at a result."""
+
+    BINDINGS = [Binding("q", "leave_table", "Leave", id="result.leave")]
+
+    async def action_leave_table(self) -> None:
+        table = next(screen for screen in reversed(self.app.screen_stack) if isinstance(screen, TableScreenBase))
+        await table.run_action("quit_table")

@@ -12,11 +12,11 @@ from textual.widgets import Button, Static
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import HandScored
 from ...widgets.card import CardWidget
-from ..common.dialog import Dialog
+from ..common.table_base import ResultDialog
 from .words import RamiWords
 
 
-class RoundOverScreen(Dialog[None]):
+class RoundOverScreen(ResultDialog):
     DEFAULT_CSS = """
     RoundOverScreen {
         .box { width: 100; }

@@ -171,7 +171,7 @@ class RamiTableScreen(TableScreenBase):
         self.query_one("#go-out", Button).disabled = not can_go_out
         banner = self.query_one(TurnBanner)
         if self.holding:
-            banner.say(f"Hand {view.number} is over: read the result, then Enter.", yours=False)
+            banner.say(self.result_text(view.number), yours=False)
         elif self.client.is_over:
             banner.say(self.game_over_text(view, words), yours=False)
         else:
@@ -192,7 +192,10 @@ class RamiTableScreen(TableScreenBase):
 
     def game_over_text(self, view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])
-        keys = "q leaves." if self.watching else "n: a new game; q leaves."
+        if self.app.served:
+            keys = "q: back to the lobby."
+        else:
+            keys = "q leaves." if self.watching else "n: a new game; q leaves."
         return f"The game is over: {capitalised(words.side(loser))} lost at {view.scores[loser]} points. {keys}"
 
     def can_go_out(self) -> bool:
@@ -212,8 +215,8 @@ class RamiTableScreen(TableScreenBase):
             return to_act and view.phase is Phase.DISCARD
         if action == "go_out":
             return self.can_go_out()
-        if action == "new_game":
-            return self.client.is_over and not self.holding
+        if action == "new_game":  # at a server, the lobby is where the next game is made
+            return self.client.is_over and not self.holding and not self.app.served
         return True
 
     def action_draw(self, source: str) -> None:
@@ -285,11 +288,13 @@ class RamiTableScreen(TableScreenBase):
 
     # --- other screens ---------------------------------------------------------------------
 
-    def show_result(self, scored: HandScored, view: RamiView, last: bool) -> None:
+    def show_result(self, scored: HandScored, view: RamiView, last: bool) -> RoundOverScreen:
         """The hand's result, its going-out's melds laid on the table."""
         from .round_over import RoundOverScreen
 
-        self.app.push_screen(RoundOverScreen(scored, view, self.words, last), self.result_seen)
+        result = RoundOverScreen(scored, view, self.words, last)
+        self.app.push_screen(result, self.result_seen)
+        return result
 
     def action_score_sheet(self) -> None:
         from .score_sheet import ScoreSheetScreen

@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 from ....games.ramsli.engine.events import HandSettled, Payment
 from .chronicle import Chronicle, HandLog, stack_and_change
 from .words import Words, join_lines
-from ..common.dialog import Dialog
+from ..common.table_base import ResultDialog
 
 
 class Transfer(NamedTuple):
@@ -129,7 +129,7 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     return join_lines(lines)
 
 
-class HandSummaryScreen(Dialog[None]):
+class HandSummaryScreen(ResultDialog):
     DEFAULT_CSS = """
     HandSummaryScreen {
         #text { width: 100%; margin-bottom: 1; }

@@ -1,5 +1,6 @@
 """The end of the session: the result, the final stacks with what each player won or lost
-over the session ("59 chips ▲39"), and what next."""
+over the session ("59 chips ▲39"), and what next: at home a new game or quitting, at a
+server's table back to its lobby (where the next table is made)."""
 
 from __future__ import annotations
 
@@ -62,8 +63,11 @@ class SessionOverScreen(Dialog[None]):
             yield Static(join_lines(lines), id="result")
             with Horizontal(id="buttons"):
                 yield Button("Scores (s)", id="scoreboard", compact=True)
-                yield Button("New game (n)", id="new_game", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                if self.app.served:
+                    yield Button("Lobby (q)", id="quit", variant="primary", compact=True)
+                else:
+                    yield Button("New game (n)", id="new_game", variant="primary", compact=True)
+                    yield Button("Quit (q)", id="quit", compact=True)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id)
@@ -79,5 +83,16 @@ class SessionOverScreen(Dialog[None]):
         self.app.new_game()
 
     def action_quit(self) -> None:
+        """Quit; at a server's table, back to the lobby."""
+        if self.app.served:
+            self.app.to_lobby()
+            return
         self.app.session_result_read()
         self.app.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At a server, the next game is made in the lobby: q leads there, n is not offered."""
+        return not (action == "new_game" and self.app.served)
+
+    def binding_description(self, binding: Binding) -> str:
+        return "Lobby" if binding.action == "quit" and self.app.served else binding.description

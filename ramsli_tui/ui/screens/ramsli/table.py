@@ -290,7 +290,7 @@ class TableScreen(TableScreenBase):
 
     def banner_text(self, view: PlayerView, words: Words) -> str:
         if self.holding == "result":
-            return f"Hand {view.number} is over: read the result, then Enter."
+            return self.result_text(view.number)
         if self.holding == "trick":
             return f"{words.event(self.trick_on_table)} Press space to go on."
         if self.sitting_out(view) and not view.my_turn:
@@ -473,11 +473,13 @@ class TableScreen(TableScreenBase):
 
     # --- other screens ---------------------------------------------------------------------
 
-    def show_result(self, settled: HandSettled, view: PlayerView, last: bool) -> None:
+    def show_result(self, settled: HandSettled, view: PlayerView, last: bool) -> HandSummaryScreen:
         """The hand's summary; ``last``: the hand ended the session, whose result comes after it."""
         from .hand_summary import HandSummaryScreen
 
-        self.app.push_screen(HandSummaryScreen(settled, self.chronicle, self.words, last), self.result_seen)
+        summary = HandSummaryScreen(settled, self.chronicle, self.words, last)
+        self.app.push_screen(summary, self.result_seen)
+        return summary
 
     def result_seen(self, _: object = None) -> None:
         """The summary read, its hand's last trick leaves the table."""
