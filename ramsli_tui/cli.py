@@ -27,7 +27,7 @@ import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence, TextIO
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence, TextIO
 
 import yaml
 
@@ -36,7 +36,7 @@ from .games import GAMES, game_named
 from .games.ramsli import rules as rulesets
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
-from .yamlfile import FileProblem
+from .yamlfile import FileProblem, Part
 
 EXIT_USAGE = 2
 EXIT_BUSY = 3
@@ -234,44 +234,112 @@ def _saved_session(storage: Storage, number: int) -> SaveSlot:
 # --- replay ---------------------------------------------------------------------------------
 
 def add_replay(commands) -> None:
-    replay = commands.add_parser("replay", help="replay a hand record (YAML or JSON; - for standard input)")
-    replay.add_argument("file", help="the hand record, or - to read standard input")
-    replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    replay = commands.add_parser("replay", help="replay a hand record, or each of a stream of them "
+                                 "(YAML or JSON; - for standard input)")
+    replay.add_argument("file", help="the hand record (or a stream of them: ramsli history export), "
+                        "or - to read standard input")
+    replay.add_argument("--hand", type=int, default=None, metavar="N",
+                        help="replay only the Nth record of a stream (1 the first)")
+    replay.add_argument("--json", action="store_true",
+                        help="print the result as one JSON object (a stream's as one JSON array)")
     replay.set_defaults(run=run_replay)
 
 
+class Replayed(NamedTuple):
+    """One record replayed: its result (or error) object, and the hand with the words that
+    tell it, or None for a record that could not be replayed."""
+
+    result: dict
+    hand: object | None
+    describe: Callable | None
+
+
 def run_replay(args: argparse.Namespace) -> int:
-    """Replay a record from a file or standard input: a ruleset it names by path is
-    found beside the record, or where the command was typed."""
-    from .games.rami import records as rami_records
-    from .games.rami.replay_text import describe_hand as describe_rami_hand
-    from .games.ramsli.records import RecordError, error_result, printed_result, replay_text
-    from .games.ramsli.replay_text import describe_hand
-    from .yamlfile import MAX_FILE_BYTES, decoded, escaped, read_text
+    """Replay a record, or each record of a stream of them in turn (``--hand N``: the Nth
+    only), from a file or standard input: a ruleset a record names by path is found
+    beside it, or where the command was typed.  The status is the worst of them."""
+    from .games.ramsli.records import RecordError, error_result
 
     try:
-        if args.file == "-":
-            source, base_dir = "<stdin>", Path.cwd()
-            text = decoded(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), source, what="record")
-        else:
-            path = Path(args.file)
-            source, base_dir = escaped(str(path), limit=None), path.parent
-            text = read_text(path, what="record")
+        source, base_dir, parts = _records_given(args.file)
     except FileProblem as error:
-        result, hand = error_result(RecordError(str(error))), None
+        return _told_one(Replayed(error_result(RecordError(str(error))), None, None), args.json)
+    if args.hand is not None:
+        parts = [_record_chosen(parts, args.hand)]
+    replayed = [_replayed(part, source, base_dir) for part in parts]
+    if len(replayed) == 1:
+        return _told_one(replayed[0], args.json)
+    return _told_each(replayed, parts, args.json)
+
+
+def _records_given(file: str) -> tuple[str, Path, list[Part]]:
+    """Where the records come from, the folder beside them, and the records: one, or each
+    of a stream (at most ``MAX_STREAM_BYTES``, each record within ``MAX_FILE_BYTES``)."""
+    from .games.records import record_parts
+    from .yamlfile import MAX_FILE_BYTES, MAX_STREAM_BYTES, decoded, escaped, read_bytes
+
+    if file == "-":
+        source, base_dir = "<stdin>", Path.cwd()
+        data = sys.stdin.buffer.read(MAX_STREAM_BYTES + 1)
     else:
-        if rami_records.claims(text):
-            result, hand = rami_records.replay_text(text, source, base_dir, also_from=[Path.cwd()])
-            describe_hand = describe_rami_hand
-        else:
-            result, hand = replay_text(text, source, base_dir, also_from=[Path.cwd()])
-    if args.json:
-        print(printed_result(result))
-    elif hand is not None:
-        print(describe_hand(hand, result))
+        path = Path(file)
+        source, base_dir = escaped(str(path), limit=None), path.parent
+        data = read_bytes(path, what="record", limit=MAX_STREAM_BYTES)
+    if len(data) <= MAX_FILE_BYTES:
+        return source, base_dir, record_parts(decoded(data, source, what="record"))
+    parts = record_parts(decoded(data, source, what="stream of records", limit=MAX_STREAM_BYTES))
+    if len(parts) == 1:  # one record, bigger than a record may be: told as ever
+        parts = [Part(decoded(data, source, what="record"), 1)]
+    return source, base_dir, parts
+
+
+def _record_chosen(parts: list[Part], number: int) -> Part:
+    """Record ``number`` (1 the first) of those given; CliError if there is none."""
+    if not 1 <= number <= len(parts):
+        held = "one record" if len(parts) == 1 else f"{len(parts)} records"
+        raise CliError(f"--hand {number}: there is no record {number} here; it holds {held}")
+    return parts[number - 1]
+
+
+def _replayed(part: Part, source: str, base_dir: Path) -> Replayed:
+    """One record replayed by its game's rules: Rami's if it says it is a Rami record."""
+    from .games.rami import records as rami_records
+    from .games.rami.replay_text import describe_hand as describe_rami_hand
+    from .games.ramsli import records as ramsli_records
+    from .games.ramsli.replay_text import describe_hand
+
+    records, describe = ((rami_records, describe_rami_hand) if rami_records.claims(part.text)
+                         else (ramsli_records, describe_hand))
+    result, hand = records.replay_text(part.text, source, base_dir, also_from=[Path.cwd()], first_line=part.line)
+    return Replayed(result, hand, describe)
+
+
+def _told_one(replayed: Replayed, as_json: bool) -> int:
+    """One record's result as JSON, or told in words; its error in one line."""
+    from .games.records import printed_result
+
+    if as_json:
+        print(printed_result(replayed.result))
+    elif replayed.hand is not None:
+        print(replayed.describe(replayed.hand, replayed.result))
     else:
-        print(f"ramsli: {result['error']['message']}", file=sys.stderr)
-    return EXIT_USAGE if hand is None else 0
+        print(f"ramsli: {replayed.result['error']['message']}", file=sys.stderr)
+    return EXIT_USAGE if replayed.hand is None else 0
+
+
+def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> int:
+    """Each record's result in turn: one JSON array of them, or each told in words under
+    a heading (the error of one that could not be replayed in one line on standard error)."""
+    if as_json:
+        print(json.dumps([one.result for one in replayed], indent=1))
+    else:
+        for number, (one, part) in enumerate(zip(replayed, parts), 1):
+            heading = f"Record {number} of {len(parts)}, line {part.line}"
+            if one.hand is None:
+                print(f"ramsli: {heading.lower()}: {one.result['error']['message']}", file=sys.stderr)
+            else:
+                print(f"{heading}\n{one.describe(one.hand, one.result)}\n")
+    return EXIT_USAGE if any(one.hand is None for one in replayed) else 0
 
 
 # --- rules ---------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ The files may come from strangers, so reading them is bounded: at most
 ``MAX_FILE_BYTES`` holding at most ``MAX_VALUES`` values, nesting at most
 ``MAX_DEPTH`` deep, no YAML aliases (a few hundred
 bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` digits, no
-tags but YAML's own.  Every value shown in a message goes through ``shown`` (or
+tags but YAML's own.  A stream of several documents (``ramsli history export``) may be
+as long as ``MAX_STREAM_BYTES``: ``stream_parts`` cuts it into its documents reading its
+events only, and each is then read as a file of its own, under every bound of one.  Every value shown in a message goes through ``shown`` (or
 ``escaped`` for text that is not a value): control characters and bidi overrides are
 written as escapes, never raw, and long values are cut.
 """
@@ -32,6 +34,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 MAX_FILE_BYTES = 1_000_000
+MAX_STREAM_BYTES = 50_000_000  # a stream of documents, each of them still a file's size at most
 MAX_DEPTH = 20
 MAX_VALUES = 10_000  # keys, values and lists in one file: a record holds about 500
 MAX_DIGITS = 30
@@ -149,19 +152,25 @@ def _scalar(value: Any, limit: int, inner: bool) -> str:
 def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
     """The text of the file at ``path``, read only up to ``MAX_FILE_BYTES``; ``problem``
     in one line if it cannot be read, is too big or is not UTF-8 text."""
-    source = escaped(str(path), limit=None)
+    return decoded(read_bytes(path, problem, what), escaped(str(path), limit=None), problem, what)
+
+
+def read_bytes(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file",
+               limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the file at ``path``, read only up to ``limit`` and one more (to tell
+    a file too big); ``problem`` in one line if it cannot be read."""
     try:
         with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
+            return file.read(limit + 1)
     except OSError as error:
-        raise problem(f"{source}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
-    return decoded(data, source, problem, what)
+        raise problem(f"{escaped(str(path), limit=None)}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
 
 
-def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
-    """``data`` as UTF-8 text; ``problem`` if it is over ``MAX_FILE_BYTES`` or not text."""
-    if len(data) > MAX_FILE_BYTES:
-        raise problem(f"{source}: is too big for a {what} (more than {MAX_FILE_BYTES // 1_000_000} MB)")
+def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file",
+            limit: int = MAX_FILE_BYTES) -> str:
+    """``data`` as UTF-8 text; ``problem`` if it is over ``limit`` bytes or not text."""
+    if len(data) > limit:
+        raise problem(f"{source}: is too big for a {what} (more than {limit // 1_000_000} MB)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -169,48 +178,156 @@ def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, 
         raise problem(f"{source}:{line}: is not a text file (UTF-8)") from None
 
 
-def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem) -> yaml.Node | None:
+def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem,
+               first_line: int = 1) -> yaml.Node | None:
     """Parse YAML (or JSON) text safely into a node tree that keeps line numbers;
     ``problem`` (a FileProblem) naming the line if it is not YAML, or is too big, too
-    deeply nested or uses aliases."""
+    deeply nested or uses aliases.  ``first_line``: the line of a stream the text starts
+    on (a ``Part``), which every line told and kept counts from."""
+    below = first_line - 1
     if len(text) > MAX_FILE_BYTES:
-        raise problem(f"{source}: is too big (more than {MAX_FILE_BYTES // 1_000_000} MB)")
-    _refuse_characters(text, source, problem)
+        where = f"{source}:{first_line}" if below else source
+        raise problem(f"{where}: is too big (more than {MAX_FILE_BYTES // 1_000_000} MB)")
+    _refuse_characters(text, source, problem, below)
     try:
-        _refuse_aliases_values_and_depth(text, source, problem)
-        return yaml.compose(text, Loader=YAML_LOADER)
+        _refuse_aliases_values_and_depth(text, source, problem, below)
+        node = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line = f":{mark.line + 1}" if mark else ""
+        line = f":{mark.line + 1 + below}" if mark else ""
         raise problem(f"{source}{line}: this is not valid YAML ({escaped(str(error.problem or 'unreadable'), limit=None)})") from None
     except yaml.YAMLError as error:
-        first_line = str(error).splitlines()[0] if str(error) else "unreadable"
-        raise problem(f"{source}: this is not valid YAML ({escaped(first_line)})") from None
+        said = str(error).splitlines()[0] if str(error) else "unreadable"
+        raise problem(f"{source}: this is not valid YAML ({escaped(said)})") from None
+    return _moved_down(node, below) if node is not None and below else node
 
 
-def _refuse_characters(text: str, source: str, problem: type[FileProblem]) -> None:
+def _refuse_characters(text: str, source: str, problem: type[FileProblem], below: int) -> None:
     found = NOT_IN_YAML.search(text)
     if found:
-        line = text.count("\n", 0, found.start()) + 1
+        line = text.count("\n", 0, found.start()) + 1 + below
         raise problem(f"{source}:{line}: the character {escaped(found.group())} is not allowed in a YAML file")
 
 
-def _refuse_aliases_values_and_depth(text: str, source: str, problem: type[FileProblem]) -> None:
+def _refuse_aliases_values_and_depth(text: str, source: str, problem: type[FileProblem], below: int) -> None:
     """Read the file's events only, and stop at the first alias, at nesting too deep or
     at too many values, before any node is built."""
     depth = 0
     for count, event in enumerate(yaml.parse(text, Loader=YAML_LOADER)):
+        line = event.start_mark.line + 1 + below
         if count > MAX_VALUES:
-            raise problem(f"{source}:{event.start_mark.line + 1}: the file holds more than {MAX_VALUES:,} values")
+            raise problem(f"{source}:{line}: the file holds more than {MAX_VALUES:,} values")
         if isinstance(event, yaml.AliasEvent):
-            line = event.start_mark.line + 1
             raise problem(f"{source}:{line}: YAML aliases (*{escaped(event.anchor)}) are not read here: write the value out")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise problem(f"{source}:{event.start_mark.line + 1}: the values are nested more than {MAX_DEPTH} deep")
+                raise problem(f"{source}:{line}: the values are nested more than {MAX_DEPTH} deep")
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
+
+
+def _moved_down(root: yaml.Node, lines: int) -> yaml.Node:
+    """``root`` and every node under it, each told ``lines`` lines further down (a tree
+    without aliases holds each node once)."""
+    waiting = [root]
+    while waiting:
+        node = waiting.pop()
+        node.start_mark, node.end_mark = _mark_moved(node.start_mark, lines), _mark_moved(node.end_mark, lines)
+        if isinstance(node, yaml.MappingNode):
+            waiting += [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            waiting += node.value
+    return root
+
+
+def _mark_moved(mark, lines: int) -> yaml.Mark:
+    return yaml.Mark(mark.name, mark.index, mark.line + lines, mark.column, None, None)
+
+
+# --- streams of documents ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a YAML stream to read on its own (``parse_node(part.text, …,
+    first_line=part.line)``): its text, and the line of the stream it starts on."""
+
+    text: str
+    line: int
+
+
+def stream_parts(text: str, key: str) -> list[Part]:
+    """The parts of ``text`` that each hold a value of their own: each document of a
+    stream of several; else, of a document that is a list of mappings each holding
+    ``key``, each one's value of ``key``; else the whole text as one part.  Only the
+    events are read, never a node built, so the whole is bounded by its size alone; each
+    part is bounded as a file is when it is read.  Text that is not YAML is one part,
+    whose reading says where it is wrong."""
+    try:
+        documents = _documents(text)
+        if len(documents) > 1:
+            return documents
+        values = _values_under(key, text) if documents else []
+        return values or [Part(text, 1)]
+    except yaml.YAMLError:
+        return [Part(text, 1)]
+
+
+def _documents(text: str) -> list[Part]:
+    """Each document of a stream, from the start of the line it starts on."""
+    documents, start = [], None
+    for event in yaml.parse(text, Loader=YAML_LOADER):
+        if isinstance(event, yaml.DocumentStartEvent):
+            start = event.start_mark
+        elif isinstance(event, yaml.DocumentEndEvent):
+            documents.append(Part(text[start.index - start.column:event.end_mark.index], start.line + 1))
+    return documents
+
+
+def _values_under(key: str, text: str) -> list[Part]:
+    """Of a stream of one document that is a list of mappings each holding ``key``, each
+    one's value of ``key``; nothing if the document is anything else."""
+    events = yaml.parse(text, Loader=YAML_LOADER)
+    next(events), next(events)  # the stream's start and the document's
+    if not isinstance(next(events), yaml.SequenceStartEvent):
+        return []
+    values = []
+    for item in events:
+        if isinstance(item, yaml.SequenceEndEvent):
+            return values
+        value = _value_of(key, events, text) if isinstance(item, yaml.MappingStartEvent) else None
+        if value is None:
+            return []
+        values.append(value)
+    return []
+
+
+def _value_of(key: str, events: Iterator[yaml.Event], text: str) -> Part | None:
+    """The value of ``key`` in the mapping whose entries ``events`` go on with (up to its
+    end), or None if it has no such key."""
+    found = None
+    for key_event in events:
+        if isinstance(key_event, yaml.MappingEndEvent):
+            return found
+        _end_of(key_event, events)
+        value = next(events)
+        end = _end_of(value, events)
+        if isinstance(key_event, yaml.ScalarEvent) and key_event.value == key:
+            start = value.start_mark
+            indent = "" if getattr(value, "flow_style", True) else " " * start.column  # a block keeps its column
+            found = Part(indent + text[start.index:end.index], start.line + 1)
+    return found
+
+
+def _end_of(first: yaml.Event, events: Iterator[yaml.Event]) -> yaml.Mark:
+    """Where the value that starts with ``first`` ends, its events passed."""
+    depth = 1 if isinstance(first, yaml.CollectionStartEvent) else 0
+    end = first.end_mark
+    while depth:
+        event = next(events)
+        depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+        end = event.end_mark
+    return end
 
 
 # --- nodes to values ---------------------------------------------------------------------

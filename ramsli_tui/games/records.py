@@ -5,6 +5,10 @@ A record (``ramsli-hand/1``, ``rami-hand/1``) is a YAML or JSON mapping; ``Recor
 reads its top-level keys with their lines, so that every mistake is one line naming the
 record, the line and the key.  Each game's ``records`` module keeps what is its own: its
 keys and their checks, its actions, the replay and the result object.
+
+``ramsli replay`` also reads a stream of records, as ``ramsli history export`` writes
+them (``record_parts``): YAML documents, or one JSON array of objects each holding its
+hand's ``record``.  Each is read on its own, its lines counted as they stand in the stream.
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ from typing import Any, Sequence
 import yaml
 
 from ..cards import Card
-from ..yamlfile import Entry, FileProblem, is_int, line_of, mapping_entries, node_value, parse_node, shown
+from ..yamlfile import (
+    Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown, stream_parts,
+)
 from .rulesets import RulesetFiles
 
 CARD_CODE_LENGTH = 3  # the longest code, ``10H``
+EXPORTED_RECORD = "record"  # the key of each hand's record in ``ramsli history export --json``
 
 
 class RecordError(FileProblem):
@@ -48,12 +55,13 @@ class RecordFields:
     entries: dict[str, Entry]
 
     @classmethod
-    def read(cls, text: str, source: str, record_format: str, shape: str) -> RecordFields:
+    def read(cls, text: str, source: str, record_format: str, shape: str, first_line: int = 1) -> RecordFields:
         """The keys of the record in ``text``, whose ``format`` must be ``record_format``;
-        RecordError ``shape`` (what a record of the game is) if it is not a mapping."""
-        node = parse_node(text, source, RecordError)
+        RecordError ``shape`` (what a record of the game is) if it is not a mapping.
+        ``first_line``: the line of a stream of records the text starts on."""
+        node = parse_node(text, source, RecordError, first_line)
         if not isinstance(node, yaml.MappingNode):
-            line = line_of(node) if node is not None else 1
+            line = line_of(node) if node is not None else first_line
             raise RecordError(f"{source}:{line}: {shape}")
         fields = cls(source, line_of(node), {entry.key: entry for entry in mapping_entries(node, source, RecordError)})
         if fields.value("format") != record_format:
@@ -107,6 +115,12 @@ class RecordFields:
     def problem_under(self, key: str, error: Exception) -> RecordError:
         """``error`` told at ``key``'s line, under its name."""
         return RecordError(f"{self.where(key)}: {key}: {error}")
+
+
+def record_parts(text: str) -> list[Part]:
+    """The records in ``text``: one, or each of a stream of several (YAML documents, or
+    the JSON array of ``ramsli history export --json``), in order."""
+    return stream_parts(text, EXPORTED_RECORD)
 
 
 def card_of(code: Any) -> Card:

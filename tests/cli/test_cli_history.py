@@ -1,12 +1,15 @@
 """``ramsli history export``, through the real command: every hand ``ramsli serve`` kept,
 as YAML documents or one JSON array, each record replaying through ``ramsli replay`` to
 what was played; ``--table`` keeps one table's; no history, or a broken one, is one line
-and exit status 2."""
+and exit status 2.  The export piped into ``ramsli replay -`` replays every hand, of both
+games, in order (``--hand N``: the Nth alone)."""
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 import yaml
@@ -95,3 +98,49 @@ def test_no_history_or_a_broken_one_is_one_line_and_exit_status_2(tmp_path, brok
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"ramsli: {tmp_path / HISTORY_FILE}: ") and done.stderr.count("\n") == 1
     assert not (tmp_path / HISTORY_FILE).exists() or broken != "missing", "reading never makes a history"
+
+
+def exported_into_replay(folder, export_options: tuple[str, ...], replay_options: tuple[str, ...]):
+    """``ramsli history export … | ramsli replay - …`` through a real pipe: the replay's
+    outcome, once the export has ended well."""
+    command = [sys.executable, "-m", "ramsli_tui"]
+    export = subprocess.Popen([*command, "history", "export", "--data", str(folder), *export_options],
+                              stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run([*command, "replay", "-", *replay_options], stdin=export.stdout,
+                              capture_output=True, text=True, timeout=120)
+    finally:
+        export.stdout.close()
+        assert export.wait(timeout=120) == 0
+    return done
+
+
+@pytest.mark.parametrize("export_options", [(), ("--json",)], ids=["yaml", "json"])
+def test_the_export_piped_into_replay_replays_every_hand_of_both_games_in_order(data, export_options):
+    folder, expected = data
+    done = exported_into_replay(folder, export_options, ("--json",))
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert json.loads(done.stdout) == [expected[1, 1], expected[1, 2], expected[2, 1]]
+
+
+@pytest.mark.parametrize("export_options", [(), ("--json",)], ids=["yaml", "json"])
+def test_the_export_piped_into_replay_tells_every_hand_in_words_each_under_its_heading(data, export_options):
+    folder, _ = data
+    done = exported_into_replay(folder, export_options, ())
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    headings = [line.split(", line")[0] for line in done.stdout.splitlines() if line.startswith("Record ")]
+    assert headings == ["Record 1 of 3", "Record 2 of 3", "Record 3 of 3"]
+    told = done.stdout.split("\nRecord ")
+    assert all(each.split("\n")[1].startswith("Ruleset classic") for each in told[:2]), "the two Ramsli hands"
+    assert told[2].split("\n")[1].startswith("Rami Simple"), "then the Rami hand, by Rami's rules"
+
+
+@pytest.mark.parametrize("export_options", [(), ("--json",)], ids=["yaml", "json"])
+def test_hand_n_replays_the_nth_hand_of_the_export_as_a_record_of_its_own(data, export_options):
+    folder, expected = data
+    for number, kept in enumerate([(1, 1), (1, 2), (2, 1)], 1):
+        done = exported_into_replay(folder, export_options, ("--json", "--hand", str(number)))
+        assert done.returncode == 0 and json.loads(done.stdout) == expected[kept]
+    beyond = exported_into_replay(folder, export_options, ("--json", "--hand", "4"))
+    assert beyond.returncode == 2 and beyond.stdout == ""
+    assert beyond.stderr == "ramsli: --hand 4: there is no record 4 here; it holds 3 records\n"

@@ -1,10 +1,12 @@
 """The lobby of ``ramsli serve``, with a fake server: the tables listed, a table made,
 joined (at once, or once it starts) and refused, all from the keyboard; a table joined
-is played on the usual table screen through the client the lobby gave."""
+is played on the usual table screen through the client the lobby gave.  The new table's
+dialog offers the seats its game and ruleset allow, and keeps every choice when the
+server refuses the table, saying why."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable, Label, Select
 
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
@@ -35,6 +37,7 @@ class FakeLobby:
         ]
         self.asked: list[tuple] = []
         self.last: int | None = None  # the table being played where mia acted last
+        self.refusing: str | None = None  # why the server refuses to make a table now, if it does
 
     def tables(self):
         return self.listing
@@ -44,6 +47,8 @@ class FakeLobby:
 
     def create(self, game, ruleset, players, bots):
         self.asked.append(("create", game, ruleset, players, bots))
+        if self.refusing:
+            raise LobbyRefusal(self.refusing)
         self.listing.append(listed(3, 0, ("mia", "person"), *[(None, "open")] * (players - 1 - len(bots)),
                                    *[("Bot", "bot")] * len(bots)))
         return 3
@@ -244,3 +249,86 @@ async def test_the_lobby_gone_back_to_does_not_send_one_back_to_the_table(tmp_pa
         app.new_game()  # back to the lobby, as q does
         await pilot.pause()
         assert lobby.asked == [] and isinstance(app.screen, LobbyScreen)
+
+
+class TwoGamesLobby(FakeLobby):
+    """A server of both games, with one ruleset of the operator's own for three or four."""
+
+    def offer(self):
+        strengths = ["random", "normal", "hard"]
+        return {"ramsli": {"rulesets": ["classic", "trio"], "strengths": strengths},
+                "rami": {"rulesets": ["long", "simple"], "strengths": strengths}}
+
+
+def offered(screen: NewTableScreen, name: str) -> list:
+    """The values the dialog's drop-down ``name`` offers."""
+    return [value for _, value in screen.query_one(f"#{name}", Select)._options]
+
+
+async def pressable_again(pilot, button) -> None:
+    """Wait (boundedly) until ``button`` has ended the flash of its last press, during which
+    it takes no other."""
+    for _ in range(400):
+        if not button.has_class("-active"):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"{button} stays pressed")
+
+
+async def choose(pilot, screen: NewTableScreen, name: str, value) -> None:
+    screen.query_one(f"#{name}", Select).value = value
+    await pilot.pause()
+
+
+async def test_the_new_table_dialog_offers_only_the_seats_the_game_and_ruleset_allow(tmp_path, monkeypatch):
+    config = tmp_path / "config"
+    (config / "ramsli" / "rulesets").mkdir(parents=True)
+    (config / "ramsli" / "rulesets" / "trio.yaml").write_text("players: {min: 3, max: 4}\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    app = served_app(tmp_path, TwoGamesLobby())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert offered(dialog, "players") == [3, 4, 5, 6] and dialog.chosen("players") == 4
+        await choose(pilot, dialog, "players", 6)
+        await choose(pilot, dialog, "ruleset", "trio")
+        assert offered(dialog, "players") == [3, 4] and dialog.chosen("players") == 4, "the nearest it allows"
+        await choose(pilot, dialog, "game", "rami")
+        assert dialog.chosen("ruleset") == "simple"
+        assert offered(dialog, "players") == [2, 4] and dialog.chosen("players") == 4
+        assert offered(dialog, "bots") == [0, 1, 2, 3] and dialog.chosen("bots") == 2
+        await choose(pilot, dialog, "players", 2)
+        assert offered(dialog, "bots") == [0, 1] and dialog.chosen("bots") == 1, "one seat beside one's own"
+        await choose(pilot, dialog, "game", "ramsli")
+        assert offered(dialog, "players") == [3, 4, 5, 6] and dialog.chosen("players") == 3
+
+
+async def test_a_refused_table_keeps_the_dialog_open_saying_why_with_every_choice_kept(tmp_path):
+    lobby = TwoGamesLobby()
+    lobby.refusing = "you sit at 3 tables, as many as one person may; leave one first"
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        await choose(pilot, dialog, "game", "rami")
+        await choose(pilot, dialog, "ruleset", "long")
+        await choose(pilot, dialog, "players", 2)
+        await choose(pilot, dialog, "strength", "hard")
+        chosen = dialog.choice()
+        assert chosen == ("rami", "long", 2, ["hard"])
+        await pilot.press("enter")  # on Make
+        await pilot.pause()
+        assert lobby.asked == [("create", *chosen)]
+        assert app.screen is dialog and dialog.choice() == chosen, "the dialog stays, every choice kept"
+        said = dialog.query_one("#refusal", Label)
+        assert said.display and str(said.render()) == lobby.refusing
+        lobby.refusing = None  # the person left a table: the server makes it now
+        await pressable_again(pilot, dialog.query_one("#make"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert lobby.asked == [("create", *chosen), ("create", *chosen), ("join", 3)]
+        assert isinstance(app.screen, LobbyScreen) and app.screen.waiting == {3}

@@ -83,17 +83,18 @@ def claims(text: str) -> bool:
 # --- reading --------------------------------------------------------------------------------------
 
 def read_record(text: str, source: str = "<record>", base_dir: Path | None = None,
-                also_from: Sequence[Path] = ()) -> RamiRecord:
+                also_from: Sequence[Path] = (), first_line: int = 1) -> RamiRecord:
     """Parse a YAML or JSON Rami record; RecordError (action None) if it is not one.  A
-    ruleset it names by path is looked for beside it (``base_dir``), then in ``also_from``."""
+    ruleset it names by path is looked for beside it (``base_dir``), then in ``also_from``.
+    ``first_line``: the line of a stream of records the text starts on."""
     try:
-        return _read_record(text, source, folders_of(base_dir, also_from))
+        return _read_record(text, source, folders_of(base_dir, also_from), first_line)
     except RulesetError as error:
         raise RecordError(str(error)) from None
 
 
-def _read_record(text: str, source: str, folders: list[Path]) -> RamiRecord:
-    fields = RecordFields.read(text, source, RECORD_FORMAT, SHAPE)
+def _read_record(text: str, source: str, folders: list[Path], first_line: int) -> RamiRecord:
+    fields = RecordFields.read(text, source, RECORD_FORMAT, SHAPE, first_line)
     where, value = fields.where, fields.value
     for key in fields.entries:
         if key not in RECORD_KEYS:
@@ -257,10 +258,10 @@ def error_result(error: RecordError) -> dict[str, Any]:
 
 
 def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
-                also_from: Sequence[Path] = ()) -> tuple[dict[str, Any], Replayed | None]:
+                also_from: Sequence[Path] = (), first_line: int = 1) -> tuple[dict[str, Any], Replayed | None]:
     """Read and replay a record: (result object, replayed) or (error object, None)."""
     try:
-        replayed = replay(read_record(text, source, base_dir, also_from))
+        replayed = replay(read_record(text, source, base_dir, also_from, first_line))
     except RecordError as error:
         return error_result(error), None
     return result_of(replayed.hand), replayed

@@ -41,18 +41,19 @@ class HandRecord:
 # --- reading ----------------------------------------------------------------------------
 
 def read_record(text: str, source: str = "<record>", base_dir: Path | None = None,
-                also_from: Sequence[Path] = ()) -> HandRecord:
+                also_from: Sequence[Path] = (), first_line: int = 1) -> HandRecord:
     """Parse a YAML or JSON hand record; RecordError (action None) if it is not one.  A
     ruleset it names by path is looked for relative to ``base_dir``, then to the
-    folders ``also_from`` (where a record given on the command line was typed)."""
+    folders ``also_from`` (where a record given on the command line was typed).
+    ``first_line``: the line of a stream of records the text starts on."""
     try:
-        return _read_record(text, source, folders_of(base_dir, also_from))
+        return _read_record(text, source, folders_of(base_dir, also_from), first_line)
     except RulesetError as error:
         raise RecordError(str(error)) from None
 
 
-def _read_record(text: str, source: str, folders: list[Path]) -> HandRecord:
-    fields = RecordFields.read(text, source, RECORD_FORMAT, SHAPE)
+def _read_record(text: str, source: str, folders: list[Path], first_line: int) -> HandRecord:
+    fields = RecordFields.read(text, source, RECORD_FORMAT, SHAPE, first_line)
     where, value = fields.where, fields.value
     rules = _record_ruleset(fields, folders)
     players = value("players")
@@ -181,10 +182,10 @@ def error_result(error: RecordError) -> dict[str, Any]:
 
 
 def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
-                also_from: Sequence[Path] = ()) -> tuple[dict[str, Any], Hand | None]:
+                also_from: Sequence[Path] = (), first_line: int = 1) -> tuple[dict[str, Any], Hand | None]:
     """Read and replay a record: (result object, hand) or (error object, None)."""
     try:
-        hand = replay(read_record(text, source, base_dir, also_from))
+        hand = replay(read_record(text, source, base_dir, also_from, first_line))
     except RecordError as error:
         return error_result(error), None
     return result_of(hand), hand

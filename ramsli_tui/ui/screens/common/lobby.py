@@ -5,8 +5,9 @@ the hand being played), says what may be made (the rulesets and computer players
 each game) and makes, joins and watches tables.  Everything works from the keyboard:
 the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``s`` starts
 one you made at once (computer players take its open seats), ``n`` makes a new one,
-``r`` reads the list again.  A table joined or made that waits for people is sat at as
-soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
+``r`` reads the list again.  The new table's dialog offers only the seats its game and
+ruleset allow, and says there why the server refused a table, every choice kept.  A
+table joined or made that waits for people is sat at as soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
 (a dropped connection, another terminal) is taken straight back to a table they sit
 at that is being played.
 """
@@ -24,7 +25,8 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from ....table.client import TableClient
-from ...specs import DEFAULT_RULESETS
+from ....yamlfile import FileProblem
+from ...specs import DEFAULT_RULESETS, MOST_PLAYERS, player_counts, players_for
 from .dialog import Dialog
 
 REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
@@ -181,27 +183,35 @@ class LobbyScreen(Screen):
         self._sit(number, request)
 
     def action_create(self) -> None:
-        self.app.push_screen(NewTableScreen(self.lobby.offer()), self._create)
+        self.app.push_screen(NewTableScreen(self.lobby.offer(), self.lobby.create), self._made)
 
-    def _create(self, choice: tuple[str, str, int, list[str]] | None) -> None:
-        if choice is None:
-            return
-        try:
-            number = self.lobby.create(*choice)
-        except LobbyRefusal as refusal:
-            self.notify(str(refusal), severity="error", markup=False)
+    def _made(self, number: int | None) -> None:
+        """Sit at the table just made (``None``: none was)."""
+        if number is None:
             return
         self.action_refresh()
         self._sit(number, self.lobby.join)
 
 
-class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
-    """The choices of a new table: game, ruleset, seats, and how many computer players
-    and how strong.  Tab moves between them; Enter on Make makes it, Escape does not."""
+def counts_allowed(game: str, ruleset: str) -> tuple[int, ...]:
+    """The numbers of seats ``game`` allows under ``ruleset``, as its rules say; every
+    count there may be when the ruleset cannot be read here (the server says why not)."""
+    try:
+        return player_counts(game, ruleset)
+    except FileProblem:
+        return tuple(range(2, MOST_PLAYERS + 1))
+
+
+class NewTableScreen(Dialog[int | None]):
+    """The choices of a new table: game, ruleset, seats (those the game and ruleset
+    allow), and how many computer players (fewer than the seats) and how strong.  Tab
+    moves between them; Enter on Make asks the server for the table, Escape does not.
+    A refusal is said in the dialog, every choice kept; the table made is its result."""
 
     DEFAULT_CSS = """
     NewTableScreen {
         #choices { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; margin: 1 0; }
+        #refusal { display: none; width: 1fr; height: auto; color: $error; }
         #buttons { height: auto; align-horizontal: right; }
         Button { margin-left: 2; }
     }
@@ -210,27 +220,32 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="new-table.cancel")]
     AUTO_FOCUS = "#make"
 
-    def __init__(self, offer: dict[str, dict[str, list[str]]]) -> None:
+    def __init__(self, offer: dict[str, dict[str, list[str]]], make) -> None:
+        """``make(game, ruleset, players, bots)``: the number of the table the server made,
+        or LobbyRefusal saying why not (``Lobby.create``)."""
         super().__init__()
         self.offer = offer
+        self.make = make
 
     def compose(self) -> ComposeResult:
         game = next(iter(self.offer))
+        ruleset = self.usual("rulesets", game, DEFAULT_RULESETS.get(game))
+        counts = counts_allowed(game, ruleset)
+        players = players_for(counts, 4)
         with self.box("New table"):
             with Grid(id="choices"):
                 yield Label("Game")
                 yield Select([(name, name) for name in self.offer], value=game, allow_blank=False, id="game")
                 yield Label("Ruleset")
-                yield Select(self._rulesets(game), value=self.usual("rulesets", game, DEFAULT_RULESETS.get(game)),
-                             allow_blank=False, id="ruleset")
+                yield Select(self._rulesets(game), value=ruleset, allow_blank=False, id="ruleset")
                 yield Label("Seats")
-                yield Select([(f"{count} players", count) for count in range(2, 7)], value=4, allow_blank=False,
-                             id="players")
+                yield Select(seat_options(counts), value=players, allow_blank=False, id="players")
                 yield Label("Computer players")
-                yield Select([(str(count), count) for count in range(0, 6)], value=2, allow_blank=False, id="bots")
+                yield Select(bot_options(players), value=min(2, players - 1), allow_blank=False, id="bots")
                 yield Label("How strong")
                 yield Select(self._strengths(game), value=self.usual("strengths", game, "normal"), allow_blank=False,
                              id="strength")
+            yield Label("", id="refusal", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Make", id="make", variant="primary")
@@ -254,6 +269,25 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
         rulesets.value = self.usual("rulesets", game, DEFAULT_RULESETS.get(game))
         strength.set_options(self._strengths(game))
         strength.value = self.usual("strengths", game, "normal")
+        self.show_seats()
+
+    @on(Select.Changed, "#ruleset")
+    def show_seats(self) -> None:
+        """Offer the seats the game and ruleset chosen allow, the nearest to those chosen."""
+        seats = self.query_one("#players", Select)
+        counts = counts_allowed(self.chosen("game"), self.chosen("ruleset"))
+        wanted = seats.value
+        seats.set_options(seat_options(counts))
+        seats.value = players_for(counts, wanted)
+        self.show_bots()
+
+    @on(Select.Changed, "#players")
+    def show_bots(self) -> None:
+        """Offer as many computer players as there are seats beside one's own, at most."""
+        bots = self.query_one("#bots", Select)
+        players, wanted = self.chosen("players"), bots.value
+        bots.set_options(bot_options(players))
+        bots.value = min(wanted, players - 1)
 
     def chosen(self, name: str):
         return self.query_one(f"#{name}", Select).value
@@ -263,4 +297,22 @@ class NewTableScreen(Dialog[tuple[str, str, int, list[str]] | None]):
         return self.chosen("game"), self.chosen("ruleset"), self.chosen("players"), bots
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(self.choice() if event.button.id == "make" else None)
+        if event.button.id != "make":
+            self.dismiss(None)
+            return
+        try:
+            number = self.make(*self.choice())
+        except LobbyRefusal as refusal:
+            said = self.query_one("#refusal", Label)
+            said.update(str(refusal))
+            said.display = True
+            return
+        self.dismiss(number)
+
+
+def seat_options(counts: tuple[int, ...]) -> list[tuple[str, int]]:
+    return [(f"{count} players", count) for count in counts]
+
+
+def bot_options(players: int) -> list[tuple[str, int]]:
+    return [(str(count), count) for count in range(players)]
