@@ -52,6 +52,8 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,23}")
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
 NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
+NOT_LISTED = "its key is not in the allowed keys"
+UNREADABLE = "the server cannot read its allowed keys"
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Limits:
     apps_per_key: int = 4  # full-screen apps one key runs at once (--max-apps is for everyone)
     turned_away_at_once: int = 20  # connections being told why they were turned away; past it, dropped
     turned_away_time: float = 10.0  # how long one of them has to get to its login and be told
+    allowed_check_every: float = 5.0  # how often the keys logged in are checked against --allow
 
 
 def uncount(counter: Counter[str], key: str) -> None:
@@ -170,14 +173,25 @@ class Admission:
                 self.journal("allowed keys read again", file=self.allowed)
         return self._listed
 
+    def _unlisted(self, key: asyncssh.SSHKey, address: str) -> str | None:
+        """Why the allowed keys keep ``key`` out (NOT_LISTED, UNREADABLE); None if they let it in."""
+        if self.allowed is None:
+            return None
+        listed = self._authorized()
+        if listed is None:
+            return UNREADABLE
+        return NOT_LISTED if listed.validate(key, address, address) is None else None
+
+    def still_allowed(self, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether a key logged in may stay: not once the allowed keys, read, leave it out
+        (while they cannot be read, nobody new comes in, and nobody is put out)."""
+        return self._unlisted(key, address) != NOT_LISTED
+
     def refusal(self, name: str, key: asyncssh.SSHKey, address: str) -> str | None:
         """Why ``key`` may not log in as ``name`` from ``address``; None if it may."""
-        if self.allowed is not None:
-            listed = self._authorized()
-            if listed is None:
-                return "the server cannot read its allowed keys"
-            if listed.validate(key, address, address) is None:
-                return "its key is not in the allowed keys"
+        unlisted = self._unlisted(key, address)
+        if unlisted is not None:
+            return unlisted
         fingerprint = key.get_fingerprint()
         if self.names.name_of(fingerprint) is not None:
             return None  # a known key is the name it was bound to, whatever it asks for
@@ -218,7 +232,9 @@ class Door:
         self.sessions: dict[asyncssh.SSHServerProcess, asyncio.Future] = {}  # each is done when its session is
         self.connected: Counter[str] = Counter()  # connections logged in, per key (its fingerprint)
         self.apps: Counter[str] = Counter()  # full-screen apps running, per key
+        self.visits: set[Visit] = set()  # the connections logged in
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.watching: asyncio.Task | None = None  # puts out the keys taken out of --allow
 
     async def open(self, host: str, port: int, host_key: asyncssh.SSHKey) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port."""
@@ -233,11 +249,26 @@ class Door:
             login_timeout=limits.login_timeout,
             keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count_max,
         )
+        if self.admission.allowed is not None:
+            self.watching = asyncio.get_running_loop().create_task(self.put_out_keys_no_longer_allowed())
         return self.acceptor.get_port()
+
+    async def put_out_keys_no_longer_allowed(self) -> None:
+        """Every so often, end the connections of the keys taken out of the allowed keys."""
+        while True:
+            await asyncio.sleep(self.limits.allowed_check_every)
+            for visit in list(self.visits):
+                if not self.admission.still_allowed(visit.proving, visit.address):
+                    reason = f"{visit.player.name}'s key was taken out of the allowed keys"
+                    self.visits.discard(visit)
+                    self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
+                    asyncio.get_running_loop().create_task(self.end_connection(visit, list(visit.processes), reason))
 
     async def close(self) -> None:
         """Tell every session the server stops, end them (waiting a moment for them to
         be done with the hub), and stop listening."""
+        if self.watching is not None:
+            self.watching.cancel()
         for process in list(self.sessions):
             try:
                 process.stderr.write(b"ramsli serve is stopping; your tables are saved: connect again later.\n")
@@ -266,37 +297,43 @@ class Door:
         if refusal is not None:
             await self.turn_away(process, visit, player, refusal)
             return
-        visit.sessions += 1
+        visit.processes.add(process)
         if app:
             self.apps[player.key] += 1
         try:
             await self.serve(process, player, app)
         finally:
-            visit.sessions -= 1
+            visit.processes.discard(process)
             if app:
                 uncount(self.apps, player.key)
 
     def session_refusal(self, visit: Visit, player: Player, app: bool) -> str | None:
         """Why one more session on ``visit``'s connection is one too many; None if it is not."""
         limits = self.limits
-        if visit.sessions >= limits.sessions_per_connection:
+        if len(visit.processes) >= limits.sessions_per_connection:
             return f"{limits.sessions_per_connection} sessions are open on this connection already"
         if app and self.apps[player.key] >= limits.apps_per_key:
             return f"{player.name} has {limits.apps_per_key} apps open already: play on with 'ssh -T HOST json'"
         return None
 
     async def turn_away(self, process: asyncssh.SSHServerProcess, visit: Visit, player: Player, refusal: str) -> None:
-        """Tell a session why it may not be, end it (exit status 1), and end its
-        connection too, once the client has heard, if the connection itself was turned away."""
+        """Tell a session why it may not be and end it (exit status 1), with its
+        connection if the connection itself was turned away."""
         self.journal("refused", name=player.name, address=visit.address, reason=refusal)
-        newline = "\r\n" if process.get_terminal_type() else "\n"
-        process.stderr.write(f"ramsli serve: {refusal}.{newline}".encode())
-        process.exit(1)
         if visit.refusal is not None:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.limits.turned_away_time):
-                    await process.wait_closed()
-            visit.connection.close()
+            await self.end_connection(visit, [process], refusal)
+        else:
+            told(process, refusal)
+
+    async def end_connection(self, visit: Visit, processes: list[asyncssh.SSHServerProcess], reason: str) -> None:
+        """Tell ``processes`` why, end them, and close ``visit``'s connection once the
+        client has heard (or after a while, if it does not close its end)."""
+        for process in processes:
+            told(process, reason)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.limits.turned_away_time):
+                await asyncio.gather(*(process.wait_closed() for process in processes))
+        visit.connection.close()
 
     async def serve(self, process: asyncssh.SSHServerProcess, player: Player, app: bool) -> None:
         """What a session asked for: the table protocol, the app, or a refusal."""
@@ -344,6 +381,16 @@ class Door:
         process.exit(0)
 
 
+def told(process: asyncssh.SSHServerProcess, reason: str) -> None:
+    """A session told ``reason`` on its stderr, and ended with exit status 1."""
+    newline = "\r\n" if process.get_terminal_type() else "\n"
+    try:
+        process.stderr.write(f"ramsli serve: {reason}.{newline}".encode())
+        process.exit(1)
+    except OSError:
+        pass  # that client is leaving already
+
+
 class Visit(asyncssh.SSHServer):
     """One connection: let in or turned away at the gate, then its login and its sessions."""
 
@@ -363,7 +410,7 @@ class Visit(asyncssh.SSHServer):
         self.first_refused: dict[str, str] | None = None
         self.player: Player | None = None
         self.counted = False  # among its key's connections
-        self.sessions = 0  # open on this connection
+        self.processes: set[asyncssh.SSHServerProcess] = set()  # the sessions open on this connection
         self.waiting_for_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
@@ -396,6 +443,7 @@ class Visit(asyncssh.SSHServer):
             self.door.gate.told()
         if self.counted:
             uncount(self.door.connected, self.player.key)
+        self.door.visits.discard(self)
         if self.admitted:
             self.door.gate.left(self.address)
             self.door.journal("connection closed", address=self.address,
@@ -466,6 +514,7 @@ class Visit(asyncssh.SSHServer):
         else:
             self.door.connected[player.key] += 1
             self.counted = True
+            self.door.visits.add(self)
         loop = asyncio.get_running_loop()
         self.waiting_for_session = loop.call_later(self.door.limits.login_timeout, self._no_session)
 

@@ -94,6 +94,7 @@ class Door:
         self.limits = limits
         self.gate = Gate(self.limits)
         self.connected = Counter()
+        self.visits = set()
         self.logged = []
         self.journal = lambda what, **details: self.logged.append((what, details))
 
@@ -194,6 +195,7 @@ def test_a_key_taken_out_of_the_allowed_keys_is_refused_even_if_the_file_keeps_i
     os.utime(listed, ns=(before.st_atime_ns, before.st_mtime_ns))  # as rsync -t or touch -r would leave it
     assert admission.refusal("otto", public(other), "127.0.0.1") == "its key is not in the allowed keys"
     assert admission.refusal("mia", public(friend), "127.0.0.1") is None
+    assert not admission.still_allowed(public(other), "127.0.0.1") and admission.still_allowed(public(friend), "127.0.0.1")
 
 
 def made_a_folder(path):
@@ -218,6 +220,7 @@ def test_allowed_keys_that_cannot_be_read_any_more_let_nobody_in_and_say_so_once
     spoil(listed)
     for _ in range(3):
         assert admission.refusal("mia", public(friend), "127.0.0.1") == "the server cannot read its allowed keys"
+    assert admission.still_allowed(public(friend), "127.0.0.1"), "nobody new comes in, and nobody is put out"
     [(what, details)] = logged
     assert what == "allowed keys unreadable" and details["file"] == listed and said in details["reason"]
     assert details["effect"] == "nobody comes in until it can be read"
@@ -450,6 +453,27 @@ async def test_emptying_or_deleting_the_allowed_keys_while_serving_lets_nobody_n
     said = [event for event in map(read_back, server.log.getvalue().splitlines()) if event[0].startswith("allowed keys")]
     assert [what for what, _ in said] == ["allowed keys unreadable", "allowed keys unreadable", "allowed keys read again"]
     assert "No valid entries found" in said[0][1]["reason"] and "No such file" in said[1][1]["reason"]
+
+
+async def test_the_sessions_of_a_key_taken_out_of_the_allowed_keys_are_ended_and_told_why(tmp_path, thinkers):
+    friend, other = new_key(), new_key()
+    listed = authorized_keys(tmp_path / "friends", friend, other)
+    async with served(tmp_path / "data", thinkers, allowed=listed, limits=Limits(allowed_check_every=0.05)) as server:
+        mia, otto = await Peer.connect(server, "mia", friend), await Peer.connect(server, "otto", other)
+        second = await mia.connection.create_process("json", encoding=None)
+        for peer in (mia, otto):
+            await peer.next("welcome")
+        authorized_keys(listed, other)
+        async with asyncio.timeout(WAIT):
+            for process in (mia.process, second):
+                assert await process.stderr.read() == b"ramsli serve: mia's key was taken out of the allowed keys.\n"
+                assert (await process.wait()).exit_status == 1
+            await mia.connection.wait_closed()
+        otto.send({"op": "list"})
+        assert (await otto.next("tables"))["tables"] == [], "a key still listed stays"
+        await otto.close()
+    said = [fields for what, fields in map(read_back, server.log.getvalue().splitlines()) if what == "disconnected"]
+    assert said == [{"name": "mia", "address": "127.0.0.1", "reason": "mia's key was taken out of the allowed keys"}]
 
 
 # --- with the real OpenSSH client -----------------------------------------------------------------
