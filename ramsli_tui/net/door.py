@@ -74,7 +74,7 @@ class Limits:
     sessions_per_connection: int = 10  # sessions open at once on one connection (OpenSSH's MaxSessions)
     apps_per_key: int = 4  # full-screen apps one key runs at once (--max-apps is for everyone)
     turned_away_at_once: int = 20  # connections being told why they were turned away; past it, dropped
-    turned_away_time: float = 10.0  # how long one of them has to get to its login and be told
+    turned_away_time: float = 10.0  # how long a connection turned away has to hear why, before it is dropped
     allowed_check_every: float = 5.0  # how often the keys logged in are checked against --allow
 
 
@@ -127,6 +127,7 @@ class Gate:
         return True
 
     def told(self) -> None:
+        """A connection turned away has gone."""
         self.telling -= 1
 
 
@@ -257,12 +258,14 @@ class Door:
         """Every so often, end the connections of the keys taken out of the allowed keys."""
         while True:
             await asyncio.sleep(self.limits.allowed_check_every)
-            for visit in list(self.visits):
-                if not self.admission.still_allowed(visit.proving, visit.address):
-                    reason = f"{visit.player.name}'s key was taken out of the allowed keys"
-                    self.visits.discard(visit)
-                    self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
-                    asyncio.get_running_loop().create_task(self.end_connection(visit, list(visit.processes), reason))
+            leaving = [visit for visit in self.visits if not self.admission.still_allowed(visit.proving, visit.address)]
+            endings = []
+            for visit in leaving:
+                reason = f"{visit.player.name}'s key was taken out of the allowed keys"
+                self.visits.discard(visit)
+                self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
+                endings.append(self.end_connection(visit, list(visit.processes), reason))
+            await asyncio.gather(*endings)
 
     async def close(self) -> None:
         """Tell every session the server stops, end them (waiting a moment for them to
