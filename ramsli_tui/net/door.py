@@ -3,8 +3,9 @@
 - **Keys only.**  A player is their public key; the name they ask for (``ssh
   NAME@HOST``) is bound to that key the first time the key logs in, and from then on
   that key is that name.  With ``--allow FILE`` only the keys of that
-  authorized_keys file come in (it is read again when it changes); with ``--open``
-  any key does.  asyncssh asks about every key a client merely *offers*, so a name is
+  authorized_keys file come in (it is read again when it changes, and while it is
+  empty, gone or unreadable nobody comes in: it fails closed); with ``--open`` any
+  key does.  asyncssh asks about every key a client merely *offers*, so a name is
   bound only in ``auth_completed``, once a key has signed; a name bound to another key
   is refused, and the client is told why in a banner.  No passwords, no
   keyboard-interactive, host-based or GSS logins.
@@ -14,15 +15,23 @@
   command, shell or subsystem (SFTP, SCP) is refused, and there is no port, agent or
   X11 forwarding.
 - **Limits** (``Limits``): a login time-out (also for opening a session once logged
-  in); a rate of new connections and a cap on
-  open ones per address; a cap on all connections; an idle time-out on sessions;
-  SSH keep-alives, so that a vanished client is noticed; and a bounded outbox per
-  session (net/outbox.py), so that a client that stops reading is disconnected.
+  in); a rate of new connections and a cap on open ones per address; a cap on all
+  connections; the keys one connection may offer; the connections one key may hold,
+  the sessions one connection may open and the apps one key may run; an idle
+  time-out on sessions; SSH keep-alives, so that a vanished client is noticed; and a
+  bounded outbox per session (net/outbox.py), so that a client that stops reading is
+  disconnected.
+- **Told why.**  A connection turned away at the gate is let through the key
+  exchange and told the reason in an authentication banner, then disconnected: that
+  is what OpenSSH's ``ssh`` prints (a line before the version exchange it would not).
+  One turned away after logging in (too many connections, sessions or apps) is told
+  on the session's stderr, which ends with exit status 1.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
 from collections import Counter, deque
@@ -43,6 +52,8 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,23}")
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
 NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
+NOT_LISTED = "its key is not in the allowed keys"
+UNREADABLE = "the server cannot read its allowed keys"
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,20 @@ class Limits:
     keepalive_count_max: int = 3  # keep-alives unanswered before the connection is dropped
     outbox_bytes: int = 1 << 20  # what may wait for one client to read it
     write_stall: float = 30.0  # how long one write may wait for a client to read
+    key_attempts: int = 6  # keys one connection may offer (OpenSSH's MaxAuthTries)
+    connections_per_key: int = 5  # open connections logged in with one key
+    sessions_per_connection: int = 10  # sessions open at once on one connection (OpenSSH's MaxSessions)
+    apps_per_key: int = 4  # full-screen apps one key runs at once (--max-apps is for everyone)
+    turned_away_at_once: int = 20  # connections being told why they were turned away; past it, dropped
+    turned_away_time: float = 10.0  # how long a connection turned away has to hear why, before it is dropped
+    allowed_check_every: float = 5.0  # how often the keys logged in are checked against --allow
+
+
+def uncount(counter: Counter[str], key: str) -> None:
+    """One fewer of ``key`` in ``counter``, which forgets it at none."""
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 class Gate:
@@ -69,6 +94,7 @@ class Gate:
         self.clock = clock
         self.open: Counter[str] = Counter()
         self.recent: dict[str, deque[float]] = {}
+        self.telling = 0  # connections turned away, being told why
 
     def admit(self, address: str) -> str | None:
         """Let a connection from ``address`` in (None), or say why not."""
@@ -88,41 +114,85 @@ class Gate:
         return None
 
     def left(self, address: str) -> None:
-        self.open[address] -= 1
-        if self.open[address] <= 0:
-            del self.open[address]
+        uncount(self.open, address)
         if not self.recent.get(address, True):
             del self.recent[address]
+
+    def tell(self) -> bool:
+        """Whether one more connection turned away may stay to be told why (then ``told``
+        when it has gone), or must be dropped without a word."""
+        if self.telling >= self.limits.turned_away_at_once:
+            return False
+        self.telling += 1
+        return True
+
+    def told(self) -> None:
+        """A connection turned away has gone."""
+        self.telling -= 1
 
 
 class Admission:
     """Which keys come in, and the name each is known by."""
 
-    def __init__(self, names: NameBook, allowed: Path | None):
-        """``allowed``: an authorized_keys file, or None to let any key in."""
+    def __init__(self, names: NameBook, allowed: Path | None, journal: Callable[..., None] = Journal()):
+        """``allowed``: an authorized_keys file, or None to let any key in; ServeError if
+        it cannot be read now."""
         self.names = names
         self.allowed = allowed
-        self._listed: asyncssh.SSHAuthorizedKeys | None = None
-        self._read_at: float | None = None
+        self.journal = journal
+        self._listed: asyncssh.SSHAuthorizedKeys | None = None  # None: nobody, until the file can be read
+        self._version: tuple | None = None  # what the file's stat said when it was last read
         if allowed is not None:
-            self._authorized()
+            self._version = self._file_version()
+            try:
+                self._listed = asyncssh.read_authorized_keys(str(allowed))
+            except (OSError, ValueError, asyncssh.KeyImportError) as error:
+                raise ServeError(f"{allowed} cannot be read as an authorized_keys file ({in_one_line(error)})") from None
 
-    def _authorized(self) -> asyncssh.SSHAuthorizedKeys:
-        """The allowed keys, read again whenever the file has changed."""
+    def _file_version(self) -> tuple:
+        """What tells one state of the allowed-keys file from another (a changed file has
+        a new ctime, whatever its mtime says), or why it cannot be looked at."""
         try:
-            changed = self.allowed.stat().st_mtime
-            if changed != self._read_at:
+            found = self.allowed.stat()
+        except OSError as error:
+            return ("missing", error.errno)
+        return (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+    def _authorized(self) -> asyncssh.SSHAuthorizedKeys | None:
+        """The allowed keys, read again whenever the file has changed; None (nobody) while
+        it is empty, gone or unreadable, which the log is told once per change."""
+        version = self._file_version()
+        if version != self._version:
+            self._version = version
+            try:
                 self._listed = asyncssh.read_authorized_keys(str(self.allowed))
-                self._read_at = changed
-        except (OSError, ValueError, asyncssh.KeyImportError) as error:
-            if self._listed is None:
-                raise ServeError(f"{self.allowed} cannot be read as an authorized_keys file ({in_one_line(error)})") from None
+            except (OSError, ValueError, asyncssh.KeyImportError) as error:
+                self._listed = None
+                self.journal("allowed keys unreadable", file=self.allowed, reason=in_one_line(error),
+                             effect="nobody comes in until it can be read")
+            else:
+                self.journal("allowed keys read again", file=self.allowed)
         return self._listed
+
+    def _unlisted(self, key: asyncssh.SSHKey, address: str) -> str | None:
+        """Why the allowed keys keep ``key`` out (NOT_LISTED, UNREADABLE); None if they let it in."""
+        if self.allowed is None:
+            return None
+        listed = self._authorized()
+        if listed is None:
+            return UNREADABLE
+        return NOT_LISTED if listed.validate(key, address, address) is None else None
+
+    def still_allowed(self, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether a key logged in may stay: not once the allowed keys, read, leave it out
+        (while they cannot be read, nobody new comes in, and nobody is put out)."""
+        return self._unlisted(key, address) != NOT_LISTED
 
     def refusal(self, name: str, key: asyncssh.SSHKey, address: str) -> str | None:
         """Why ``key`` may not log in as ``name`` from ``address``; None if it may."""
-        if self.allowed is not None and self._authorized().validate(key, address, address) is None:
-            return "its key is not in the allowed keys"
+        unlisted = self._unlisted(key, address)
+        if unlisted is not None:
+            return unlisted
         fingerprint = key.get_fingerprint()
         if self.names.name_of(fingerprint) is not None:
             return None  # a known key is the name it was bound to, whatever it asks for
@@ -161,7 +231,11 @@ class Door:
         self.interactive = interactive
         self.gate = Gate(limits)
         self.sessions: dict[asyncssh.SSHServerProcess, asyncio.Future] = {}  # each is done when its session is
+        self.connected: Counter[str] = Counter()  # connections logged in, per key (its fingerprint)
+        self.apps: Counter[str] = Counter()  # full-screen apps running, per key
+        self.visits: set[Visit] = set()  # the connections logged in
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.watching: asyncio.Task | None = None  # puts out the keys taken out of --allow
 
     async def open(self, host: str, port: int, host_key: asyncssh.SSHKey) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port."""
@@ -176,11 +250,28 @@ class Door:
             login_timeout=limits.login_timeout,
             keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count_max,
         )
+        if self.admission.allowed is not None:
+            self.watching = asyncio.get_running_loop().create_task(self.put_out_keys_no_longer_allowed())
         return self.acceptor.get_port()
+
+    async def put_out_keys_no_longer_allowed(self) -> None:
+        """Every so often, end the connections of the keys taken out of the allowed keys."""
+        while True:
+            await asyncio.sleep(self.limits.allowed_check_every)
+            leaving = [visit for visit in self.visits if not self.admission.still_allowed(visit.proving, visit.address)]
+            endings = []
+            for visit in leaving:
+                reason = f"{visit.player.name}'s key was taken out of the allowed keys"
+                self.visits.discard(visit)
+                self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
+                endings.append(self.end_connection(visit, list(visit.processes), reason))
+            await asyncio.gather(*endings)
 
     async def close(self) -> None:
         """Tell every session the server stops, end them (waiting a moment for them to
         be done with the hub), and stop listening."""
+        if self.watching is not None:
+            self.watching.cancel()
         for process in list(self.sessions):
             try:
                 process.stderr.write(b"ramsli serve is stopping; your tables are saved: connect again later.\n")
@@ -196,14 +287,62 @@ class Door:
     # --- sessions -------------------------------------------------------------------------------
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
+        """One session: counted against its connection's and its key's limits, served,
+        or turned away with the reason on its stderr."""
         player = process.get_extra_info("ramsli_player")
         if player is None:  # its name was taken as it logged in
             process.exit(1)
             return
-        process.get_extra_info("ramsli_visit").session_opened()
+        visit = process.get_extra_info("ramsli_visit")
+        visit.session_opened()
+        app = process.command is None and not process.subsystem and bool(process.get_terminal_type())
+        refusal = visit.refusal or self.session_refusal(visit, player, app)
+        if refusal is not None:
+            await self.turn_away(process, visit, player, refusal)
+            return
+        visit.processes.add(process)
+        if app:
+            self.apps[player.key] += 1
+        try:
+            await self.serve(process, player, app)
+        finally:
+            visit.processes.discard(process)
+            if app:
+                uncount(self.apps, player.key)
+
+    def session_refusal(self, visit: Visit, player: Player, app: bool) -> str | None:
+        """Why one more session on ``visit``'s connection is one too many; None if it is not."""
+        limits = self.limits
+        if len(visit.processes) >= limits.sessions_per_connection:
+            return f"{limits.sessions_per_connection} sessions are open on this connection already"
+        if app and self.apps[player.key] >= limits.apps_per_key:
+            return f"{player.name} has {limits.apps_per_key} apps open already: play on with 'ssh -T HOST json'"
+        return None
+
+    async def turn_away(self, process: asyncssh.SSHServerProcess, visit: Visit, player: Player, refusal: str) -> None:
+        """Tell a session why it may not be and end it (exit status 1), with its
+        connection if the connection itself was turned away."""
+        self.journal("refused", name=player.name, address=visit.address, reason=refusal)
+        if visit.refusal is not None:
+            await self.end_connection(visit, [process], refusal)
+        else:
+            told(process, refusal)
+
+    async def end_connection(self, visit: Visit, processes: list[asyncssh.SSHServerProcess], reason: str) -> None:
+        """Tell ``processes`` why, end them, and close ``visit``'s connection once the
+        client has heard (or after a while, if it does not close its end)."""
+        for process in processes:
+            told(process, reason)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.limits.turned_away_time):
+                await asyncio.gather(*(process.wait_closed() for process in processes))
+        visit.connection.close()
+
+    async def serve(self, process: asyncssh.SSHServerProcess, player: Player, app: bool) -> None:
+        """What a session asked for: the table protocol, the app, or a refusal."""
         if process.command == "json" and not process.subsystem:
             await self.json_session(process, player)
-        elif process.command is None and not process.subsystem and process.get_terminal_type():
+        elif app:
             await self.interactive(process, player)
         else:
             asked = process.subsystem or process.command or "a shell"
@@ -245,18 +384,36 @@ class Door:
         process.exit(0)
 
 
+def told(process: asyncssh.SSHServerProcess, reason: str) -> None:
+    """A session told ``reason`` on its stderr, and ended with exit status 1."""
+    newline = "\r\n" if process.get_terminal_type() else "\n"
+    try:
+        process.stderr.write(f"ramsli serve: {reason}.{newline}".encode())
+        process.exit(1)
+    except OSError:
+        pass  # that client is leaving already
+
+
 class Visit(asyncssh.SSHServer):
-    """One connection: let in or refused at the gate, then its login."""
+    """One connection: let in or turned away at the gate, then its login and its sessions."""
 
     def __init__(self, door: Door):
         self.door = door
         self.connection: asyncssh.SSHServerConnection | None = None
         self.address = ""
         self.admitted = False
+        # Why this connection is turned away: told at its login if the gate said so,
+        # at its first session if it was over a limit of its key's once logged in.
+        self.refusal: str | None = None
+        self.telling: asyncio.TimerHandle | None = None  # drops a connection turned away that never logs in
         self.asked = ""  # the name the client asked for
+        self.attempts = 0  # keys offered
         self.proving: asyncssh.SSHKey | None = None  # the last key accepted; the one that signs, at the end
+        self.refused_keys = 0  # keys refused, and what the first of them was told
+        self.first_refused: dict[str, str] | None = None
         self.player: Player | None = None
-        self.bannered = False
+        self.counted = False  # among its key's connections
+        self.processes: set[asyncssh.SSHServerProcess] = set()  # the sessions open on this connection
         self.waiting_for_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
@@ -264,40 +421,88 @@ class Visit(asyncssh.SSHServer):
         self.address = str((connection.get_extra_info("peername") or ("?",))[0])
         refusal = self.door.gate.admit(self.address)
         if refusal is not None:
-            self.door.journal("refused", address=self.address, reason=refusal)
-            connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+            self._turned_away(refusal)
             return
         self.admitted = True
         self.door.journal("connection", address=self.address)
 
+    def _turned_away(self, refusal: str) -> None:
+        """Let a connection the gate refused through the key exchange, to be told why
+        at its login (``begin_auth``), for a short while; past the gate's cap on those,
+        drop it at once (a client then sees no reason)."""
+        self.door.journal("refused", address=self.address, reason=refusal)
+        if not self.door.gate.tell():
+            self.connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+            return
+        self.refusal = refusal
+        loop = asyncio.get_running_loop()
+        self.telling = loop.call_later(self.door.limits.turned_away_time, self.connection.abort)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.session_opened()  # nothing is waited for any more
+        self._log_refused_keys()
+        if self.telling is not None:
+            self.telling.cancel()
+            self.door.gate.told()
+        if self.counted:
+            uncount(self.door.connected, self.player.key)
+        self.door.visits.discard(self)
         if self.admitted:
             self.door.gate.left(self.address)
             self.door.journal("connection closed", address=self.address,
                               name=self.player.name if self.player else "-", error=exc or "-")
 
     def begin_auth(self, username: str) -> bool:
+        """The client asks to log in as ``username``; one the gate turned away is told
+        why in a banner (OpenSSH's ``ssh`` prints it) and disconnected."""
         self.asked = username
+        if self.refusal is not None:
+            self.connection.send_auth_banner(f"ramsli serve: {self.refusal}.\r\n")
+            self.connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """Asked for every key offered, signed or not: it may say yes, never bind a name."""
+        """Asked for every key offered, signed or not: it may say yes, never bind a name.
+        Past ``key_attempts`` keys offered, the connection is cut off."""
+        if self.proving is None or key.public_data != self.proving.public_data:  # not the signing of an accepted key
+            self.attempts += 1
+            if self.attempts > self.door.limits.key_attempts:
+                self._cut_off()
+                return False
         refusal = self.door.admission.refusal(username, key, self.address)
         if refusal is None:
             self.proving = key
             return True
-        self.door.journal("key refused", name=username, key=key.get_fingerprint(), address=self.address, reason=refusal)
-        if not self.bannered:
-            self.bannered = True
+        self.refused_keys += 1
+        if self.first_refused is None:
+            self.first_refused = {"name": username, "key": key.get_fingerprint(), "address": self.address,
+                                  "reason": refusal}
             self.connection.send_auth_banner(f"ramsli serve: {refusal}.\r\n")
         return False
 
+    def _cut_off(self) -> None:
+        """Disconnect a connection that offered too many keys (said once, however many
+        more it had sent)."""
+        if self.attempts == self.door.limits.key_attempts + 1:
+            reason = f"more than {self.door.limits.key_attempts} keys offered"
+            self._log_refused_keys()
+            self.door.journal("refused", name=self.asked, address=self.address, reason=reason)
+            self.connection.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
+
+    def _log_refused_keys(self) -> None:
+        """One line for the keys this connection had refused, however many: the first
+        one's name, key and reason, and how many."""
+        if self.refused_keys:
+            self.door.journal("key refused", **self.first_refused, keys=self.refused_keys)
+            self.refused_keys = 0
+
     def auth_completed(self) -> None:
-        """A key has signed: now, and only now, its name is bound."""
+        """A key has signed: now, and only now, its name is bound (and the connection
+        counted against its key's)."""
+        self._log_refused_keys()
         player = self.door.admission.player(self.asked, self.proving)
         if player is None:
             self.door.journal("refused", address=self.address, name=self.asked, reason="the name was taken meanwhile")
@@ -306,6 +511,13 @@ class Visit(asyncssh.SSHServer):
         self.player = player
         self.connection.set_extra_info(ramsli_player=player, ramsli_visit=self)
         self.door.journal("login", name=player.name, key=player.key, address=self.address)
+        most = self.door.limits.connections_per_key
+        if self.door.connected[player.key] >= most:
+            self.refusal = f"{player.name} has {most} connections open already"
+        else:
+            self.door.connected[player.key] += 1
+            self.counted = True
+            self.door.visits.add(self)
         loop = asyncio.get_running_loop()
         self.waiting_for_session = loop.call_later(self.door.limits.login_timeout, self._no_session)
 

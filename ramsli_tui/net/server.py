@@ -33,7 +33,7 @@ class Server:
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
-        self.admission = Admission(folder.names(), allowed)
+        self.admission = Admission(folder.names(), allowed, self.journal)
         try:
             history = HandHistory.open(folder.path)
         except HistoryError as error:

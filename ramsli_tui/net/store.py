@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +116,21 @@ def _times_by_key(data: dict, key: str) -> dict[str, float]:
     return {who: float(when) for who, when in value.items()}
 
 
+FILE_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
+              (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _check_private(path: Path, found: os.stat_result) -> None:
+    """ServeError unless ``path`` (as ``lstat`` found it) is a regular file for its owner alone."""
+    if not stat.S_ISREG(found.st_mode):
+        kind = next((name for is_kind, name in FILE_KINDS if is_kind(found.st_mode)), "not a file")
+        raise ServeError(f"{path} is {kind}, not a regular file: the host key must be one")
+    mode = stat.S_IMODE(found.st_mode)
+    if mode & 0o077:
+        access = "readable by" if mode & 0o044 else "writable by" if mode & 0o022 else "open to"
+        raise ServeError(f"{path} is {access} others (mode {mode:04o}): chmod 600 it")
+
+
 class ServerFolder:
     """The data folder of one server."""
 
@@ -148,13 +164,19 @@ class ServerFolder:
     # --- the host key --------------------------------------------------------------------------
 
     def host_key(self) -> asyncssh.SSHKey:
-        """The server's key: made once, then read at every start."""
+        """The server's key: made once, then read at every start.  As sshd, it refuses
+        a key others may read or write, and anything but a regular file."""
         path = self.path / "host_key"
-        if not path.exists():
+        try:
+            found = path.lstat()  # a symbolic link is looked at, not followed
+        except FileNotFoundError:
             key = asyncssh.generate_private_key("ssh-ed25519")
             write_atomically(path, key.export_private_key().decode("ascii"))
             os.chmod(path, 0o600)
             return key
+        except OSError as error:
+            raise ServeError(f"{path} cannot be read as the host key ({in_one_line(error)})") from None
+        _check_private(path, found)
         try:
             return asyncssh.read_private_key(path)
         except (OSError, ValueError, asyncssh.KeyImportError) as error:

@@ -39,11 +39,12 @@ async def greeting_only(process: asyncssh.SSHServerProcess, player) -> None:
 
 
 @asynccontextmanager
-async def served(data: Path, thinkers, allowed: Path | None = None, policy: Policy = QUICK, limits: Limits = Limits()):
+async def served(data: Path, thinkers, allowed: Path | None = None, policy: Policy = QUICK, limits: Limits = Limits(),
+                 interactive=greeting_only):
     """A running server on a free port of 127.0.0.1; its log is ``server.log.getvalue()``."""
     log = io.StringIO()
     server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log),
-                    interactive=greeting_only)
+                    interactive=interactive)
     server.log = log
     await server.start("127.0.0.1", 0)
     try:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ramsli_tui.net import MAX_APPS, serve
+from ramsli_tui.net.store import ServerFolder
 
 from tests.net.kit import Peer, new_key, served
 
@@ -191,6 +192,23 @@ async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
         assert words in lines[-1]
     holder.process.send_signal(signal.SIGTERM)
     assert await holder.ended() == 0
+
+
+async def test_a_host_key_others_can_read_ends_the_start_in_one_line_and_status_2(tmp_path):
+    ServerFolder(tmp_path / "data").host_key()
+    (tmp_path / "data" / "host_key").chmod(0o644)
+    started = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVE, "--port", "0", "--data",
+                                                   str(tmp_path / "data"), "--open", stderr=asyncio.subprocess.PIPE)
+    try:
+        async with asyncio.timeout(20):
+            _, told = await started.communicate()
+    finally:
+        if started.returncode is None:  # it started: end it, and the test fails on its timeout
+            started.kill()
+            await started.wait()
+    assert started.returncode == 2
+    assert told.decode().splitlines() == [
+        f"ramsli serve: {tmp_path / 'data' / 'host_key'} is readable by others (mode 0644): chmod 600 it"]
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client (ssh) is not installed")

@@ -4,6 +4,7 @@ tables kept and read back, a file that cannot be read set aside, one server a fo
 from __future__ import annotations
 
 import json
+import os
 import stat
 
 import asyncssh
@@ -30,8 +31,39 @@ def test_the_host_key_is_made_once_readable_by_the_server_alone(tmp_path):
 
 def test_a_host_key_that_cannot_be_read_stops_the_server_in_one_line(tmp_path):
     (tmp_path / "host_key").write_text("not a key")
+    (tmp_path / "host_key").chmod(0o600)
     with pytest.raises(ServeError, match="host_key cannot be read as the host key"):
         ServerFolder(tmp_path).host_key()
+
+
+@pytest.mark.parametrize("mode, access", [(0o644, "readable by"), (0o640, "readable by"), (0o604, "readable by"),
+                                          (0o620, "writable by"), (0o602, "writable by"), (0o710, "open to")])
+def test_a_host_key_others_may_read_or_write_stops_the_server_in_one_line_as_sshd_does(tmp_path, mode, access):
+    ServerFolder(tmp_path).host_key()
+    (tmp_path / "host_key").chmod(mode)
+    with pytest.raises(ServeError) as refused:
+        ServerFolder(tmp_path).host_key()
+    assert str(refused.value) == f"{tmp_path / 'host_key'} is {access} others (mode 0{mode:o}): chmod 600 it"
+
+
+def test_a_host_key_that_is_not_a_regular_file_stops_the_server_in_one_line(tmp_path):
+    made = ServerFolder(tmp_path / "elsewhere").host_key()
+    (tmp_path / "host_key").symlink_to(tmp_path / "elsewhere" / "host_key")
+    with pytest.raises(ServeError) as refused:
+        ServerFolder(tmp_path).host_key()
+    assert str(refused.value) == f"{tmp_path / 'host_key'} is a symbolic link, not a regular file: the host key must be one"
+    assert made.get_fingerprint()  # the file it points to is a good key, and still refused
+    (tmp_path / "host_key").unlink()
+    os.mkfifo(tmp_path / "host_key", 0o600)
+    with pytest.raises(ServeError, match="host_key is a FIFO, not a regular file"):
+        ServerFolder(tmp_path).host_key()  # never opened: reading a FIFO would wait for ever
+
+
+def test_a_dangling_symbolic_link_is_not_taken_for_a_missing_host_key(tmp_path):
+    (tmp_path / "host_key").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(ServeError, match="host_key is a symbolic link"):
+        ServerFolder(tmp_path).host_key()
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_a_table_is_kept_and_read_back_as_it_was(tmp_path):
