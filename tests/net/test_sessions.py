@@ -14,6 +14,7 @@ import asyncssh
 import pyte
 
 from ramsli_tui.net.door import Limits
+from ramsli_tui.net.hub import Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
 from ramsli_tui.net.sessions import AppSessions
@@ -47,6 +48,7 @@ class Terminal:
         self.process = process
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
+        self.drawn = bytearray()  # every byte that came, as it came
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -59,6 +61,7 @@ class Terminal:
 
     async def _read(self) -> None:
         while data := await self.process.stdout.read(65536):
+            self.drawn += data
             self.stream.feed(data)
 
     @property
@@ -181,7 +184,7 @@ async def test_an_app_nobody_types_at_is_ended_and_its_person_told(tmp_path, thi
         await mia.close()
 
 
-async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_error():
+async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_error(tmp_path):
     """Many people leaving at once: the app's last frame finds the channel gone."""
 
     class Closed:
@@ -194,9 +197,10 @@ async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_
     screen, app_side = os.pipe()
     os.write(app_side, b"the last frame")
     closed = asyncio.Event()
-    asyncio.get_running_loop().add_reader(screen, lambda: None)
+    sessions = AppSessions(None, Journal(io.StringIO()), tmp_path)
     try:
-        AppSessions._screen(screen, Process(), closed)
+        async with asyncio.timeout(WAIT):
+            await sessions._screen(screen, Process(), Player("mia", "SHA256:mia"), closed)
         assert closed.is_set(), "the session ends"
         assert not asyncio.get_running_loop().remove_reader(screen), "and its terminal is read no more"
     finally:
