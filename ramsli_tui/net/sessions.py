@@ -3,20 +3,20 @@
 Each session gets an ordinary Textual process in a pseudo-terminal of its own (Textual's
 Linux driver, as in local play), talking to the hub through the client seam over a
 unix socket pair (net/app_client.py).  The session's terminal type and size come from
-SSH, the size at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (a larger screen is clipped, never
-drawn: it would only cost memory); a window change sets the PTY's size (TIOCSWINSZ), so
-the kernel tells the app (SIGWINCH) and it lays its screen out again.  COLORTERM is passed on only when the
-client sent it.  Each process has its own settings and data folders in a folder of its
-own under the data folder's ``run/sessions/`` (net/store.py removes what a killed server
-left there), so no two sessions share a saved-game lock.
+SSH, the size at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (a larger screen is clipped: it
+would only cost memory); a window change sets the PTY's size (TIOCSWINSZ), so the
+kernel tells the app (SIGWINCH) and it lays its screen out again.  COLORTERM is passed
+on only when the client sent it.  Each process has its own settings and data folders
+in a folder of its own under the data folder's ``run/sessions/`` (net/store.py removes
+what a killed server left there), so no two sessions share a saved-game lock.  When
+the channel closes the process is ended (SIGTERM, then SIGKILL after ``END_WAIT``
+seconds); when the app ends (its terminal closes), so does the session.
 
 What the app draws is read from its PTY only while the SSH channel holds less than its
 high-water mark (that of a json session's outbox, net/door.py): past it, reading waits
 for the client to take what was sent, the PTY fills, and the app's writes wait in
 turn, so a client that does not read costs the server at most the mark and one read.
-A client that has read nothing for ``Limits.write_stall`` seconds is disconnected.  When the channel closes the
-process is ended (SIGTERM, then SIGKILL after ``END_WAIT`` seconds); when the app
-ends (its terminal closes), so does the session.
+A client that has read nothing for ``Limits.write_stall`` seconds is disconnected.
 
 The processes come from a fork server (``ForkServer``): one process, started with the
 first session, that has imported Textual and the app once and forks a child for each
