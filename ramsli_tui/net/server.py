@@ -1,5 +1,6 @@
 """The pieces of ``ramsli serve`` put together: the data folder, the names, the
-computer players' processes, the hub and its door, run until SIGTERM or SIGINT.
+computer players' processes, the hub and its door, run until SIGTERM, SIGINT or SIGHUP
+(a clean stop, each of them: the allowed keys need no signal to be read again).
 
 ``Server`` is what ``serve_until_stopped`` runs and what the tests start on a free
 port.  Stopping tells every client, leaves every table saved, and ends the workers.
@@ -39,7 +40,8 @@ class Server:
         except HistoryError as error:
             raise ServeError(str(error)) from None
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
-        self.apps = AppSessions(self.hub, self.journal, max_apps, limits.idle_timeout) if interactive is None else None
+        self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps)
+                     if interactive is None else None)
         self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal)
         self.port: int | None = None
 
@@ -62,23 +64,47 @@ class Server:
         await self.hub.stop()
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
 async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int) -> None:
-    """Run a server on ``data`` until SIGTERM or SIGINT, with at most ``max_apps``
+    """Run a server on ``data`` until one of ``STOP_SIGNALS``, with at most ``max_apps``
     full-screen sessions at once; ServeError if it cannot start."""
     folder = ServerFolder(data)
     journal = Journal()
-    with folder.claimed():
+    with folder.claimed() as leftovers:
+        tell_about_the_folder(folder, leftovers, journal)
         thinkers = Thinkers()
         try:
             server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps)
+            stop_signal = heard_stop_signal()
             await server.start(host, port)
-            stopping = asyncio.Event()
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(signum, stopping.set)
-            await stopping.wait()
-            journal("stopping")
+            journal("stopping", signal=(await stop_signal).name)
             await server.stop()
             journal("stopped")
         finally:
             thinkers.close()
+
+
+def tell_about_the_folder(folder: ServerFolder, leftovers: int, journal: Journal) -> None:
+    """Log what a killed run left (now removed), and a data folder others may enter."""
+    if leftovers:
+        journal("leftovers removed", sessions=leftovers, folder=folder.run_dir)
+    mode = folder.open_to_others()
+    if mode is not None:
+        journal("data folder", path=folder.path, mode=mode,
+                warning="others may see the names of its files (each file is the server's alone, mode 0600)")
+
+
+def heard_stop_signal() -> asyncio.Future[signal.Signals]:
+    """The first of ``STOP_SIGNALS`` to come, from now on."""
+    loop = asyncio.get_running_loop()
+    came: asyncio.Future[signal.Signals] = loop.create_future()
+
+    def heard(signum: signal.Signals) -> None:
+        if not came.done():
+            came.set_result(signum)
+
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, heard, signum)
+    return came

@@ -3,12 +3,20 @@
 Each session gets an ordinary Textual process in a pseudo-terminal of its own (Textual's
 Linux driver, as in local play), talking to the hub through the client seam over a
 unix socket pair (net/app_client.py).  The session's terminal type and size come from
-SSH; a window change sets the PTY's size (TIOCSWINSZ), so the kernel tells the app
-(SIGWINCH) and it lays its screen out again.  COLORTERM is passed on only when the
-client sent it.  Each process has its own settings and data folders in a temporary
-folder, so no two sessions share a saved-game lock.  When the channel closes the
-process is ended (SIGTERM, then SIGKILL after ``END_WAIT`` seconds); when the app
-ends (its terminal closes), so does the session.
+SSH, the size at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (a larger screen is clipped: it
+would only cost memory); a window change sets the PTY's size (TIOCSWINSZ), so the
+kernel tells the app (SIGWINCH) and it lays its screen out again.  COLORTERM is passed
+on only when the client sent it.  Each process has its own settings and data folders
+in a folder of its own under the data folder's ``run/sessions/`` (net/store.py removes
+what a killed server left there), so no two sessions share a saved-game lock.  When
+the channel closes the process is ended (SIGTERM, then SIGKILL after ``END_WAIT``
+seconds); when the app ends (its terminal closes), so does the session.
+
+What the app draws is read from its PTY only while the SSH channel holds less than its
+high-water mark (that of a json session's outbox, net/door.py): past it, reading waits
+for the client to take what was sent, the PTY fills, and the app's writes wait in
+turn, so a client that does not read costs the server at most the mark and one read.
+A client that has read nothing for ``Limits.write_stall`` seconds is disconnected.
 
 The processes come from a fork server (``ForkServer``): one process, started with the
 first session, that has imported Textual and the app once and forks a child for each
@@ -35,19 +43,29 @@ import asyncssh
 
 from . import MAX_APPS
 from .app_client import serve_app
+from .door import CHANNEL_BUFFER, Limits
 from .hub import Hub, Player
 from .journal import Journal
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
 READ_SIZE = 65536
+MAX_WIDTH, MAX_HEIGHT = 300, 100  # the largest terminal an app is given, in columns and rows
 # What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
 # paste off, the cursor shown, back from the alternate screen.
 RESTORE = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n"
 
 
 def set_size(fd: int, width: int, height: int) -> None:
-    """The terminal size of the PTY ``fd`` (its process is sent SIGWINCH)."""
+    """The terminal size of the PTY ``fd`` (its process is sent SIGWINCH): the size
+    asked for, at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (80 × 24 where SSH said 0)."""
+    width, height = min(width or 80, MAX_WIDTH), min(height or 24, MAX_HEIGHT)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+def size_of(fd: int) -> tuple[int, int]:
+    """The terminal size of the PTY ``fd``: columns, rows."""
+    height, width, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))
+    return width, height
 
 
 def app_environment(process: asyncssh.SSHServerProcess, folder: Path) -> dict[str, str]:
@@ -98,12 +116,15 @@ class ForkServer:
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
-    def __init__(self, hub: Hub, journal: Journal, max_apps: int = MAX_APPS, idle_timeout: float = 1800.0):
-        """``idle_timeout``: seconds a person may type nothing before their app is ended."""
+    def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS):
+        """``folder``: where each session gets a folder of its own; ``limits``: its idle
+        time-out (seconds a person may type nothing before their app is ended), and how
+        much of the app's screen may wait for a client, and how long."""
         self.hub = hub
         self.journal = journal
+        self.folder = folder
+        self.limits = limits
         self.max_apps = max_apps
-        self.idle_timeout = idle_timeout
         self.stopping = False
         self.idle: set[int] = set()  # the apps ended because nothing was typed
         self.forks: ForkServer | None = None
@@ -116,15 +137,15 @@ class AppSessions:
                                  f"or play with 'ssh -T HOST json'.\r\n".encode())
             process.exit(1)
             return
-        with tempfile.TemporaryDirectory(prefix="ramsli-session-") as folder:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=f"{player.name}-", dir=self.folder) as folder:
             await self._run(process, player, Path(folder))
 
     async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path) -> None:
         if self.forks is None:
             self.forks = ForkServer()
-        width, height, _, _ = process.get_terminal_size()
         master, slave = os.openpty()
-        set_size(master, width or 80, height or 24)
+        set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder), folder)
@@ -139,16 +160,16 @@ class AppSessions:
             os.close(slave)
             app_end.close()
         closed = self.running[pid] = asyncio.Event()
-        self.journal("app started", name=player.name, pid=pid, size=f"{width}x{height}")
+        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)))
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
+        process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
         tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal)),
-                 loop.create_task(self._keys(process, master, pid))]
-        loop.add_reader(master, self._screen, master, process, closed)
+                 loop.create_task(self._keys(process, master, pid)),
+                 loop.create_task(self._screen(master, process, player, closed))]
         try:
             await closed.wait()
         finally:
-            loop.remove_reader(master)
             await self.end(pid)
             for task in tasks:
                 task.cancel()
@@ -159,33 +180,39 @@ class AppSessions:
             process.stdout.write(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
         elif pid in self.idle:
             self.idle.discard(pid)
-            process.stdout.write(RESTORE + f"Nothing came for {self.idle_timeout:g} s: goodbye. "
+            process.stdout.write(RESTORE + f"Nothing came for {self.limits.idle_timeout:g} s: goodbye. "
                                  f"Your seats are kept.\r\n".encode())
         process.exit(0)
 
-    @staticmethod
-    def _screen(master: int, process: asyncssh.SSHServerProcess, closed: asyncio.Event) -> None:
-        """What the app drew, to the SSH client; once either has gone, the session ends."""
+    async def _screen(self, master: int, process: asyncssh.SSHServerProcess, player: Player,
+                      closed: asyncio.Event) -> None:
+        """What the app draws, to the SSH client, as fast as the client takes it in (see
+        the module's docstring); once either has gone, or the client is stuck, the
+        session ends."""
+        stall = self.limits.write_stall
         try:
-            data = os.read(master, READ_SIZE)
-            if data:
+            while data := await drawn(master):
                 process.stdout.write(data)
-                return
-        except OSError:  # EIO: no process holds the terminal any more; BrokenPipeError: the channel closed
+                async with asyncio.timeout(stall):
+                    await process.stdout.drain()
+        except TimeoutError:
+            self.journal("disconnected", name=player.name, reason=f"it stopped reading: nothing read for {stall:g} s")
+            process.get_extra_info("connection").abort()
+        except (asyncssh.Error, OSError):  # BrokenPipeError: the channel closed
             pass
-        asyncio.get_running_loop().remove_reader(master)
-        closed.set()
+        finally:
+            closed.set()
 
     async def _keys(self, process: asyncssh.SSHServerProcess, master: int, pid: int) -> None:
         """What the person types, to the app; a window change, to the PTY; the channel's
         end, the app's."""
         while True:
             try:
-                async with asyncio.timeout(self.idle_timeout):
+                async with asyncio.timeout(self.limits.idle_timeout):
                     data = await process.stdin.read(READ_SIZE)
             except TimeoutError:
                 self.idle.add(pid)
-                self.journal("app idle", pid=pid, seconds=self.idle_timeout)
+                self.journal("app idle", pid=pid, seconds=self.limits.idle_timeout)
                 break
             except asyncssh.TerminalSizeChanged as changed:
                 set_size(master, changed.width, changed.height)
@@ -216,6 +243,22 @@ class AppSessions:
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()
+
+
+async def drawn(master: int) -> bytes:
+    """The next of what the app drew on the PTY ``master``; b"" once no process holds
+    its terminal any more (EIO)."""
+    loop = asyncio.get_running_loop()
+    ready = loop.create_future()
+    loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
+    try:
+        await ready
+    finally:
+        loop.remove_reader(master)
+    try:
+        return os.read(master, READ_SIZE)
+    except OSError:
+        return b""
 
 
 def signal_app(pid: int, signum: int) -> None:

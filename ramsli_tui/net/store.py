@@ -7,9 +7,15 @@
     tables/closed/    tables that finished, that everyone left or that nobody came to: kept,
                       never read again
     serve.lock        held while a server runs on the folder
+    run/sessions/     each app session's own folder while it runs; what a killed
+                      server left in run/ is removed at the next start
 
-Every file is written atomically (storage/files.py), so it is always the old text or
-the new one.  A table file that cannot be read is set aside under a new name, never
+The server makes the folder (mode 0700) if there is none.  It takes an existing one
+only if it is empty or a data folder already (it holds one of ``DATA_MARKS``), and
+leaves that folder's mode as it is.
+
+Every file is written atomically and synced (storage/files.py), so it is always the
+old text or the new one.  A table file that cannot be read is set aside under a new name, never
 deleted, and said so.  A table's session is a ``SavedGame`` (storage/saves.py), the
 same that local play writes: its spec and actions replay it exactly.
 """
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,6 +38,7 @@ from ..storage.saves import SavedGame, whole
 
 TABLE_FORMAT = "ramsli-served-table/1"
 NAMES_FORMAT = "ramsli-served-names/1"
+DATA_MARKS = ("serve.lock", "host_key", "names.json", "tables", "history.sqlite3")  # what only a data folder holds
 
 
 class ServeError(Exception):
@@ -145,12 +153,22 @@ class ServerFolder:
     def closed_dir(self) -> Path:
         return self.tables_dir / "closed"
 
+    @property
+    def run_dir(self) -> Path:
+        return self.path / "run"
+
+    @property
+    def sessions_dir(self) -> Path:
+        """Where each app session has its own folder while it runs."""
+        return self.run_dir / "sessions"
+
     @contextmanager
-    def claimed(self) -> Iterator[None]:
-        """Hold the folder while the server runs; ServeError if another server holds it."""
+    def claimed(self) -> Iterator[int]:
+        """Hold the folder while the server runs, and remove what a previous run left in
+        ``run/``: gives the number of session folders removed.  ServeError if another
+        server holds the folder, or if it is not one a server may take."""
         try:
-            self.path.mkdir(parents=True, exist_ok=True)
-            os.chmod(self.path, 0o700)
+            self._made_or_taken()
             handle = open(self.path / "serve.lock", "a", encoding="utf-8")
         except OSError as error:
             raise ServeError(f"{self.path} cannot be used as the data folder ({error.strerror or error})") from None
@@ -159,7 +177,34 @@ class ServerFolder:
                 lock_exclusively(handle)
             except OSError:
                 raise ServeError(f"another ramsli serve is running on {self.path}") from None
-            yield
+            yield self._remove_leftovers()
+
+    def _made_or_taken(self) -> None:
+        """Make the folder, the operator's alone, if there is none; ServeError if there is
+        one that holds things other than a data folder's."""
+        if not self.path.exists():
+            self.path.mkdir(parents=True, mode=0o700)
+            return
+        if not self.path.is_dir():
+            raise ServeError(f"{self.path} cannot be used as the data folder (it is not a folder)")
+        held = {entry.name for entry in self.path.iterdir()}
+        if held and not held & set(DATA_MARKS):
+            raise ServeError(f"{self.path} cannot be used as the data folder: it is not empty and not a ramsli serve "
+                             f"data folder (it has none of {', '.join(DATA_MARKS)}); name a new or an empty folder")
+
+    def _remove_leftovers(self) -> int:
+        """Remove ``run/``, where a server that was killed left its sessions' folders; how
+        many there were."""
+        if not self.run_dir.is_dir():
+            return 0
+        left = sum(1 for _ in self.sessions_dir.glob("*"))
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+        return left
+
+    def open_to_others(self) -> str | None:
+        """The folder's mode if people other than its owner may enter it, else None."""
+        mode = stat.S_IMODE(self.path.stat().st_mode)
+        return f"{mode:04o}" if mode & 0o077 else None
 
     # --- the host key --------------------------------------------------------------------------
 

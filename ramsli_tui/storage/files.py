@@ -1,7 +1,9 @@
 """Files that survive a crash: atomic writes, names for what is set aside, locks.
 
 Every write is atomic (a temporary file beside the target, then a rename), so a file
-is always the old text or the new one, never half of each.  A file that is set aside
+is always the old text or the new one, never half of each; and durable: the new text
+is synced to the disk before the rename, and the folder after it, so that a file
+written is still there after a power cut.  A file that is set aside
 gets a name no earlier one has, so nothing kept is ever replaced.
 """
 
@@ -50,13 +52,29 @@ def lock_exclusively(handle: IO[str]) -> None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is always either the old or the new text."""
+    """Write ``text`` to ``path`` so that the file is always either the old or the new
+    text, and the new text is on the disk once this returns."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Put ``folder``'s entries (a file renamed into it) on the disk; nothing where a
+    folder cannot be opened (Windows)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

@@ -78,6 +78,15 @@ def test_keeping_a_hand_again_changes_nothing(tmp_path):
     assert history.last_number(3) == 1 and history.last_number(5) == 0
 
 
+def test_a_hand_kept_is_on_the_disk_once_its_commit_returns(tmp_path):
+    """WAL mode with synchronous FULL: every commit syncs the log (NORMAL would not)."""
+    history = HandHistory.open(tmp_path)
+    journal_mode = history.connection.execute("PRAGMA journal_mode").fetchone()[0]
+    synchronous = history.connection.execute("PRAGMA synchronous").fetchone()[0]
+    history.close()
+    assert (journal_mode, synchronous) == ("wal", 2), "2 is FULL"
+
+
 def test_a_history_of_another_version_is_refused_in_one_line(tmp_path):
     HandHistory.open(tmp_path).close()
     with sqlite3.connect(tmp_path / HISTORY_FILE) as connection:

@@ -17,8 +17,10 @@ import pytest
 
 from ramsli_tui.net import MAX_APPS, serve
 from ramsli_tui.net.store import ServerFolder
+from ramsli_tui.net.sessions import RESTORE
 
 from tests.net.kit import Peer, new_key, served
+from tests.net.test_sessions import Terminal
 
 SERVE = ("import argparse, sys; from ramsli_tui.net import serve; parser = argparse.ArgumentParser(); "
          "serve.add_arguments(parser); sys.exit(serve.run(parser.parse_args()))")
@@ -172,6 +174,45 @@ async def test_sigterm_tells_every_client_saves_every_table_and_leaves_no_proces
     assert await all_gone(workers)
 
 
+async def test_sighup_stops_cleanly_every_client_told_every_terminal_given_back_and_no_session_folder_left(tmp_path):
+    data = tmp_path / "data"
+    serving = await Serving.start("--port", "0", "--data", str(data), "--open")
+    mia = await Peer.connect(serving, "mia", new_key())
+    await mia.next("welcome")
+    zora = await Terminal.open(serving, "zora")
+    await zora.until_shown("you are zora")
+    [own] = (data / "run" / "sessions").iterdir()
+    assert own.name.startswith("zora-"), "each session's folder is in the data folder, to be found"
+    serving.process.send_signal(signal.SIGHUP)
+    async with asyncio.timeout(10):
+        told = await mia.process.stderr.read()
+        await zora.reading  # to the end of the channel
+    assert await serving.ended() == 0
+    assert b"ramsli serve is stopping; your tables are saved" in told
+    assert zora.drawn.endswith(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
+    assert "signal=SIGHUP" in await serving.line_with("stopping") and "stopped" in serving.log[-1]
+    assert not own.exists()
+    await zora.close()
+
+
+async def test_a_session_folder_a_kill_9_left_behind_is_removed_at_the_next_start(tmp_path):
+    data = tmp_path / "data"
+    first = await Serving.start("--port", "0", "--data", str(data), "--open")
+    mia = await Terminal.open(first, "mia")
+    await mia.until_shown("you are mia")
+    [left] = (data / "run" / "sessions").iterdir()
+    first.process.send_signal(signal.SIGKILL)
+    await first.ended()
+    await mia.close()
+    assert left.exists(), "nobody was there to remove it"
+
+    second = await Serving.start("--port", "0", "--data", str(data), "--open")
+    assert "sessions=1" in await second.line_with("leftovers removed")
+    assert not left.exists() and not (data / "run").exists()
+    second.process.send_signal(signal.SIGTERM)
+    assert await second.ended() == 0
+
+
 async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
     missing = await asyncio.create_subprocess_exec(
         sys.executable, "-c", SERVE, "--port", "0", "--data", str(tmp_path / "data"), "--allow", str(tmp_path / "nobody"),
@@ -182,11 +223,20 @@ async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
         f"ramsli serve: {tmp_path / 'nobody'} cannot be read as an authorized_keys file "
         f"([Errno 2] No such file or directory: '{tmp_path / 'nobody'}')"]
     holder = await Serving.start("--port", "0", "--data", str(tmp_path / "data"), "--open")
+    (tmp_path / "photos").mkdir()
+    (tmp_path / "photos" / "cat.jpg").write_text("a cat")
     for arguments, words in ((["--data", str(tmp_path / "data")], "another ramsli serve is running on"),
+                             (["--data", str(tmp_path / "photos")], "it is not empty and not a ramsli serve data folder"),
                              (["--data", str(tmp_path / "other"), "--port", str(holder.port)], "cannot listen on 127.0.0.1:")):
         second = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVE, "--open", *arguments,
                                                       stderr=asyncio.subprocess.PIPE)
-        _, told = await second.communicate()
+        try:
+            async with asyncio.timeout(30):  # a server that took the folder would run on
+                _, told = await second.communicate()
+        finally:
+            if second.returncode is None:
+                second.kill()
+                await second.wait()
         lines = told.decode().strip().splitlines()
         assert second.returncode == 2 and len(lines) - sum("listening" in line or "host key" in line for line in lines) == 1
         assert words in lines[-1]

@@ -14,6 +14,7 @@ import asyncssh
 import pyte
 
 from ramsli_tui.net.door import Limits
+from ramsli_tui.net.hub import Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
 from ramsli_tui.net.sessions import AppSessions
@@ -27,8 +28,10 @@ SHOWN_WAIT = 60.0  # seconds a screen may take (an app process starts in about 1
 
 @asynccontextmanager
 async def served_apps(data, thinkers, limits: Limits = Limits()):
+    """A server with the full-screen app on a free port; its log is ``server.log.getvalue()``."""
     log = io.StringIO()
     server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log))
+    server.log = log
     await server.start("127.0.0.1", 0)
     try:
         yield server
@@ -47,6 +50,7 @@ class Terminal:
         self.process = process
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
+        self.drawn = bytearray()  # every byte that came, as it came
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -59,6 +63,7 @@ class Terminal:
 
     async def _read(self) -> None:
         while data := await self.process.stdout.read(65536):
+            self.drawn += data
             self.stream.feed(data)
 
     @property
@@ -181,7 +186,7 @@ async def test_an_app_nobody_types_at_is_ended_and_its_person_told(tmp_path, thi
         await mia.close()
 
 
-async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_error():
+async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_error(tmp_path):
     """Many people leaving at once: the app's last frame finds the channel gone."""
 
     class Closed:
@@ -194,11 +199,72 @@ async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_
     screen, app_side = os.pipe()
     os.write(app_side, b"the last frame")
     closed = asyncio.Event()
-    asyncio.get_running_loop().add_reader(screen, lambda: None)
+    sessions = AppSessions(None, Journal(io.StringIO()), tmp_path)
     try:
-        AppSessions._screen(screen, Process(), closed)
+        async with asyncio.timeout(WAIT):
+            await sessions._screen(screen, Process(), Player("mia", "SHA256:mia"), closed)
         assert closed.is_set(), "the session ends"
         assert not asyncio.get_running_loop().remove_reader(screen), "and its terminal is read no more"
     finally:
         os.close(screen)
         os.close(app_side)
+
+
+def drawn_rows(terminal: Terminal) -> list[int]:
+    """The rows of ``terminal``'s screen with something on them."""
+    return [row for row, line in enumerate(terminal.screen.display) if line.strip()]
+
+
+async def test_the_terminal_size_asked_for_is_clamped_at_the_start_and_on_a_window_change(tmp_path, thinkers):
+    async with served_apps(tmp_path / "data", thinkers) as server:
+        mia = await Terminal.open(server, "mia", 1000, 300)
+        await mia.until_shown("^p palette")  # the right end of the key bar, on the last row
+        assert "size=300x100" in server.log.getvalue()
+        assert drawn_rows(mia)[-1] == 99 and max(len(line.rstrip()) for line in mia.screen.display) <= 300
+
+        mia.resize(120, 400)  # the key bar's right end is clipped off, until the app draws it again
+        await mia.until_shown("^p palette")
+        assert drawn_rows(mia)[-1] == 99, "120 columns, as asked, and still 100 rows"
+        await mia.close()
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (the server runs in it)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+RESIZES = 300  # at most, 0.1 s apart: the session is cut long before
+GROWTH_BOUND = 16 << 20  # bytes: what the server may grow by for a client that does not read
+
+
+async def test_a_terminal_that_never_reads_costs_the_server_bounded_memory_and_is_cut(tmp_path, thinkers):
+    """It asks for a 1000×300 terminal and resizes it again and again; each size is a
+    whole new screen.  The client takes in 16 KiB and reads none of it."""
+    async with served_apps(tmp_path / "data", thinkers, Limits(write_stall=2.0)) as server:
+        connection = await asyncssh.connect("127.0.0.1", server.port, username="mia", client_keys=[new_key()],
+                                            known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT)
+        process = await connection.create_process(term_type="xterm-256color", term_size=(1000, 300),
+                                                  encoding=None, window=16384)
+        for _ in range(int(SHOWN_WAIT / 0.05)):
+            if server.apps.running:
+                break
+            await asyncio.sleep(0.05)
+        pids = list(server.apps.running)
+        assert pids, "the app started"
+        before = most = resident_bytes()
+        for turn in range(RESIZES):
+            if "disconnected name=mia" in server.log.getvalue():
+                break
+            process.change_terminal_size(*((1000, 300) if turn % 2 else (280, 90)))
+            most = max(most, resident_bytes())
+            await asyncio.sleep(0.1)
+        assert 'disconnected name=mia reason="it stopped reading: nothing read for 2 s"' in server.log.getvalue()
+        assert most - before < GROWTH_BOUND, f"the server grew by {(most - before) >> 20} MiB"
+        async with asyncio.timeout(WAIT):
+            await connection.wait_closed()
+        for _ in range(100):
+            if not server.apps.running and all(map(gone, pids)):
+                break
+            await asyncio.sleep(0.05)
+        assert not server.apps.running and all(map(gone, pids)), "its app was ended"

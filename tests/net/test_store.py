@@ -94,14 +94,54 @@ def test_a_table_file_that_cannot_be_read_is_set_aside_and_said_so(tmp_path):
 
 
 def test_only_one_server_runs_on_a_folder(tmp_path):
-    folder = ServerFolder(tmp_path)
+    folder = ServerFolder(tmp_path / "data")
     with folder.claimed():
         with pytest.raises(ServeError, match="another ramsli serve is running on"):
-            with ServerFolder(tmp_path).claimed():
+            with ServerFolder(tmp_path / "data").claimed():
                 pass
     with folder.claimed():
         pass
-    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "data").stat().st_mode) == 0o700, "a folder the server made is its alone"
+    assert folder.open_to_others() is None
+
+
+def test_an_empty_folder_or_a_data_folder_is_taken_as_it_is_and_its_mode_left_alone(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    with ServerFolder(shared).claimed():
+        assert ServerFolder(shared).open_to_others() == "1777"
+    older = tmp_path / "older"
+    older.mkdir()
+    (older / "names.json").write_text('{"format": "ramsli-served-names/1", "names": {}}')
+    older.chmod(0o750)
+    with ServerFolder(older).claimed():
+        pass
+    assert [stat.S_IMODE(path.stat().st_mode) for path in (shared, older)] == [0o1777, 0o750]
+
+
+def test_a_folder_with_other_things_in_it_is_refused_and_left_as_it_was(tmp_path):
+    (tmp_path / "photo.jpg").write_text("a photo")
+    tmp_path.chmod(0o755)
+    with pytest.raises(ServeError, match="it is not empty and not a ramsli serve data folder"):
+        with ServerFolder(tmp_path).claimed():
+            pass
+    assert [path.name for path in tmp_path.iterdir()] == ["photo.jpg"]
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755
+
+
+def test_what_a_killed_server_left_in_run_is_removed_once_the_folder_is_held(tmp_path):
+    folder = ServerFolder(tmp_path / "data")
+    with folder.claimed() as leftovers:
+        assert leftovers == 0
+        (folder.sessions_dir / "mia-x1" / "config").mkdir(parents=True)  # a session's own folder, as it runs
+        (folder.sessions_dir / "zora-x2").mkdir()
+        with pytest.raises(ServeError):
+            with ServerFolder(tmp_path / "data").claimed():
+                pass
+        assert len(list(folder.sessions_dir.iterdir())) == 2, "a second server, refused, removed nothing"
+    with folder.claimed() as leftovers:
+        assert leftovers == 2 and not folder.run_dir.exists()
 
 
 def test_a_name_is_bound_to_one_key_whatever_its_case(tmp_path):

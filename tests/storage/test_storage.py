@@ -76,6 +76,30 @@ def test_an_atomic_write_leaves_the_old_file_when_it_fails(tmp_path):
     assert [path.name for path in tmp_path.iterdir()] == ["file.txt"]
 
 
+def test_an_atomic_write_syncs_the_new_file_before_its_rename_and_its_folder_after(tmp_path, monkeypatch):
+    """A file counts as kept once it is on the disk: its text, then its name in the folder."""
+    target = tmp_path / "tables" / "1.json"
+    done: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        done.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(source, destination):
+        done.append(("rename", str(destination)))
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    write_atomically(target, "a table")
+    assert target.read_text() == "a table"
+    assert [what for what, _ in done] == ["fsync", "rename", "fsync"]
+    synced_file, renamed, synced_folder = (path for _, path in done)
+    assert Path(synced_file).parent == target.parent and synced_file.endswith(".tmp"), "the new text, under its temporary name"
+    assert renamed == str(target) and synced_folder == str(target.parent)
+
+
 def test_a_second_ramsli_cannot_take_the_saved_game_while_the_first_holds_it(tmp_path):
     first, second = storage_in(tmp_path), storage_in(tmp_path)
     with first.claimed():
