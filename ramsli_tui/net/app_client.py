@@ -204,7 +204,8 @@ class HubLink:
         if hello is None or hello[:2] != ("hello", VERSION):
             raise HubGone(f"the hub does not speak version {VERSION} of the app's socket")
         self.name = hello[2]
-        threading.Thread(target=self._read_all, name="hub-link", daemon=True).start()
+        self.reader = threading.Thread(target=self._read_all, name="hub-link", daemon=True)
+        self.reader.start()
 
     def _read(self) -> tuple | None:
         header = self.reading.read(HEADER.size)

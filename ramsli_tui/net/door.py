@@ -508,7 +508,7 @@ class Visit(asyncssh.SSHServer):
             self.door.journal("refused", address=self.address, name=self.asked, reason="the name was taken meanwhile")
             self.connection.close()
             return
-        self.player = player
+        self.player = player = player._replace(address=self.address)  # the hub limits what one address makes
         self.connection.set_extra_info(ramsli_player=player, ramsli_visit=self)
         self.door.journal("login", name=player.name, key=player.key, address=self.address)
         most = self.door.limits.connections_per_key

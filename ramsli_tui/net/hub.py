@@ -228,8 +228,8 @@ class Hub:
                 made.popleft()
             if len(made) >= limit:
                 wait = math.ceil((3600 - (now - made[0])) / 60)
-                raise HubRefusal(f"{limit} tables were made from your {maker.split()[0]} in the last hour, "
-                                 f"as many as may be; join one, or make one in {wait} minutes")
+                raise HubRefusal(f"as many tables were made from your {maker.split()[0]} in the last hour as may "
+                                 f"be ({limit}); join one, or make one in {wait} minutes")
         for maker in makers:
             self.made[maker].append(now)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import pickle
 import socket
-import threading
 
 import pytest
 
@@ -258,7 +257,7 @@ def test_the_links_thread_ends_quietly_when_the_app_has_gone_first(monkeypatch):
         loop = asyncio.new_event_loop()
         loop.run_until_complete(listen_quietly(link))
         loop.close()
-        reader = next(thread for thread in threading.enumerate() if thread.name == "hub-link")
+        reader = link.reader
         if ending == "the hub's last words":
             hub_end.sendall(framed(pickle.dumps(("notice", 1, "the hub's last words"))))
             hub_end.close()

@@ -494,12 +494,12 @@ async def test_one_key_and_one_address_make_so_many_tables_an_hour(tmp_path, thi
     mia, otto = person("mia", "10.0.0.7"), person("otto", "10.0.0.7")
     for maker in (mia, mia, otto):
         hub.create(maker, "ramsli", "classic", 3, ["normal"])
-    with pytest.raises(HubRefusal, match="3 tables were made from your address in the last hour, as many as may be; "
-                                         "join one, or make one in 60 minutes"):
+    with pytest.raises(HubRefusal, match=r"as many tables were made from your address in the last hour as may be "
+                                         r"\(3\); join one, or make one in 60 minutes"):
         hub.create(otto, "ramsli", "classic", 3, ["normal"])  # another key, the same address
     travelling = person("mia", "10.0.0.9")
     hub.create(travelling, "ramsli", "classic", 3, ["normal"])
-    with pytest.raises(HubRefusal, match="3 tables were made from your key in the last hour"):
+    with pytest.raises(HubRefusal, match="as many tables were made from your key in the last hour"):
         hub.create(travelling, "ramsli", "classic", 3, ["normal"])  # the same key, another address
     hub.create(person("lena", "10.0.0.8"), "ramsli", "classic", 3, ["normal"])
     clock[0] += 3600

@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from dataclasses import replace
 
 from ramsli_tui.cards import Card
 from ramsli_tui.net.door import Limits
 
-from tests.net.kit import Peer, new_key, served
+from tests.net.kit import QUICK, Peer, new_key, served
 
 VIEW_FIELDS = {"hand", "seat", "dealer", "hand_number", "trump", "turn_up", "declarations", "active",
                "announcement", "tricks", "tricks_won", "stacks", "pot", "to_act", "names"}
@@ -253,3 +254,15 @@ async def test_a_rami_table_is_made_and_played_over_ssh_json_and_no_other_hand_i
             assert all(event["seat"] == 0 for event in update["events"] if event["event"] in ("dealt", "talon_card"))
             assert len(update["view"]["hand"]) == update["view"]["counts"][0]
         await mia.close()
+
+
+async def test_the_tables_made_from_one_address_are_counted_whatever_key_makes_them(tmp_path, thinkers):
+    async with served(tmp_path / "data", thinkers, policy=replace(QUICK, new_tables_per_hour=1)) as server:
+        mia, otto = await Peer.connect(server, "mia", new_key()), await Peer.connect(server, "otto", new_key())
+        mia.send({"op": "create", "game": "ramsli", "ruleset": "classic", "players": 3, "bots": ["normal"]})
+        assert (await mia.next("seated"))["seat"] == 0
+        otto.send({"op": "create", "game": "ramsli", "ruleset": "classic", "players": 3, "bots": ["normal"]})
+        refused = await otto.next("error")
+        assert refused["op"] == "create" and "made from your address in the last hour as may be (1)" in refused["message"]
+        await mia.close()
+        await otto.close()

@@ -245,6 +245,7 @@ async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
 
 
 async def test_a_host_key_others_can_read_ends_the_start_in_one_line_and_status_2(tmp_path):
+    (tmp_path / "data").mkdir(mode=0o700)  # the folder's alone: only the key is the matter
     ServerFolder(tmp_path / "data").host_key()
     (tmp_path / "data" / "host_key").chmod(0o644)
     started = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVE, "--port", "0", "--data",
