@@ -260,23 +260,30 @@ async def session_ended(pilot: Pilot) -> None:
 
 # --- watching a table ------------------------------------------------------------------------
 
+async def watch(pilot: Pilot, spec: GameSpec):
+    """The app, a spectator (the client's seat None) at a new table of ``spec`` that it
+    runs: the client of that table's person at seat 0, for the caller to play."""
+    from .table.client import LocalClient
+    from .table.table import Table
+
+    app = pilot.app
+    table = Table.for_spec(spec)
+    person = LocalClient(table, 0)
+    app.sit_remote(LocalClient(table, None), spec.game)
+    for _ in range(100):  # until the spectator's screen is up and listening
+        if getattr(app.screen, "view_", None) is not None:
+            break
+        await pilot.pause()
+    app.run_worker(table.run, name="table", group="table", exit_on_error=False)
+    return person
+
+
 def watching(spec: GameSpec, done: Callable[[object], bool]) -> Callable[[Pilot], Awaitable[None]]:
     """Steps that watch a table of ``spec`` (as a spectator: the client's seat None)
     while its person at seat 0 always takes the first legal action and reads each
     result, until ``done(view)`` holds for seat 0's view when it is to act."""
     async def steps(pilot: Pilot) -> None:
-        from .table.client import LocalClient
-        from .table.table import Table
-
-        app = pilot.app
-        table = Table.for_spec(spec)
-        person = LocalClient(table, 0)
-        app.sit_remote(LocalClient(table, None), spec.game)
-        for _ in range(100):  # until the spectator's screen is up and listening
-            if getattr(app.screen, "view_", None) is not None:
-                break
-            await pilot.pause()
-        app.run_worker(table.run, name="table", group="table", exit_on_error=False)
+        person = await watch(pilot, spec)
         for _ in range(400):
             await person.until_needed()
             if person.result_unread:

@@ -8,7 +8,7 @@ import pytest
 
 from ramsli_tui.games.rami.engine import Phase as RamiPhase
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watching
+from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.rami.hand import RamiHand
 from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
@@ -21,9 +21,6 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-
-from ramsli_tui.table.client import LocalClient
-from ramsli_tui.table.table import Table
 
 from tests.kits.ui import make_app
 
@@ -101,15 +98,7 @@ async def test_a_spectator_leaves_at_once_without_being_asked(tmp_path):
 async def watch_to_a_result(pilot, spec):
     """A spectator at a table of ``spec`` whose person (seat 0) plays the first legal action,
     until the first hand's result waits for that person to read it: the person's client."""
-    app = pilot.app
-    table = Table.for_spec(spec)
-    person = LocalClient(table, 0)
-    app.sit_remote(LocalClient(table, None), spec.game)
-    for _ in range(100):
-        if getattr(app.screen, "view_", None) is not None:
-            break
-        await pilot.pause()
-    app.run_worker(table.run, name="table", group="table", exit_on_error=False)
+    person = await watch(pilot, spec)
     for _ in range(400):
         await person.until_needed()
         if person.result_unread:
