@@ -108,6 +108,11 @@ async def test_two_keys_and_two_computer_players_play_a_whole_hand_and_nobody_se
         assert [event["event"] for event in first["events"]][:4] == ["cut", "hand_started", "dealt", "trump_turned"]
         assert all(message["view"]["hand"] == [] for message in otto.messages if message["type"] == "update")
         for peer in (mia, zora, otto):
+            await play(peer, lambda message: message["type"] == "update" and message["events"] == [
+                {"event": "table_closed", "reason": "finished"}])
+            last = peer.messages[-1]
+            assert last["legal"] is None and last["seq"] == 1 + max(
+                message["seq"] for message in peer.messages[:-1] if message["type"] == "update"), "the last update"
             await peer.close()
 
 
