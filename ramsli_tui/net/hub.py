@@ -683,6 +683,9 @@ class HubTable:
         task that ran it."""
         for seat in list(self.away_timers):
             self._cancel_away(seat)
+        if self.abandon_timer is not None:  # its while is counted again from what is kept
+            self.abandon_timer.cancel()
+            self.abandon_timer = None
         if self.table is not None:
             self.table.stop()
         runner, self.runner = self.runner, None
@@ -697,9 +700,6 @@ class HubTable:
     def close(self) -> None:
         """Stop for good: no action is taken, saved or told after this call (Hub.close)."""
         self.closed = True
-        if self.abandon_timer is not None:
-            self.abandon_timer.cancel()
-            self.abandon_timer = None
         if self.table is not None:
             self.table.close()
         self.halt()

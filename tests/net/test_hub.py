@@ -461,9 +461,11 @@ async def test_a_table_nobody_came_to_is_closed_after_a_while_and_not_taken_back
     await hub.stop()
     await asyncio.sleep(0.3)  # longer than a while since they left: a restart finds them abandoned
 
+    assert (tmp_path / "tables" / f"{back}.json").exists(), "the stopped hub closed nothing after its stop"
     again = new_hub(tmp_path, thinkers, replace(QUICK, abandoned_after=0.2))
     again.restore()
     assert again.listing() == [], "a table nobody came to is never taken back"
+    assert (tmp_path / "tables" / "closed" / f"{back}.json").exists()
     await again.stop()
 
 
