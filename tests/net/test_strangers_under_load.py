@@ -23,6 +23,7 @@ import logging
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import time
@@ -40,7 +41,7 @@ from ramsli_tui.net.store import ServedTable, ServerFolder
 from ramsli_tui.net.thinkers import Thinkers
 from ramsli_tui.table.table import Table
 
-from tests.net.kit import WAIT, Peer, new_key
+from tests.net.kit import WAIT, Peer, new_key, served
 from tests.net.test_serve_process import Serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,8 +53,8 @@ LIMITS = Limits(outbox_bytes=64 * 1024, write_stall=2.0, idle_timeout=3600.0)
 POLICY = Policy(away_after=60.0, turn_limit=3600.0, bot_delay=0.0)
 
 IDLE, GARBAGE, APPS, SLEEPERS = 50, 20, 5, 5  # the strangers
-HANDS_ALONE = 3  # hands the people play before the strangers come
-HANDS_UNDER_LOAD = 3  # hands the people finish while the strangers are there, at least
+HANDS_ALONE = 10  # hands the people play before the strangers come, and after they have gone
+HANDS_WITH_IDLE = 10  # hands the people finish once every misbehaving client is cut, the idle ones there
 GROWTH_BOUND = 64 << 20  # bytes the server's resident memory may grow by under the load
 CUT_WITHIN = 45.0  # seconds a misbehaving client may last once it has begun
 WHOLE = 110.0  # seconds the whole test may take
@@ -63,6 +64,7 @@ GARBAGE_BATCHES, GARBAGE_LINES = 400, 50  # at most 20,000 lines from each garba
 LIST_BATCHES, LISTS = 250, 20  # at most 5,000 requests for the list from each that asks for it
 RESIZES = 400  # at most, PAUSE apart
 KEY, KEYS = b"z", 4  # what an app stranger types between two window changes (a key held down, about)
+LONG_NIGHT = 25  # hands after which a spectator's first update is larger than a 16 KiB outbox
 FLOOD, FLOODS = b"z" * 65536, 32  # what the flooder sends at once: 2 MiB of keys
 PAUSE = 0.05  # seconds between one stranger's batches (or window changes)
 SIZES = ((200, 60), (160, 48))  # the apps' windows, in turn
@@ -309,14 +311,14 @@ async def one_at_a_time(coming: asyncio.Semaphore, arrival) -> None:
 
 
 def rate(actions: int, seconds: float) -> str:
-    return f"{actions / seconds:.0f} actions/s ({actions} in {seconds:.1f} s)" if seconds > 0 else "-"
+    return f"{actions / seconds:.0f} actions/s ({actions} in {seconds:.1f} s)"
 
 
-def seconds(values: list[float]) -> str:
+def spread(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} s, max {max(values):.1f} s"
 
 
-# --- the test ----------------------------------------------------------------------------------
+# --- the tests ---------------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -329,15 +331,39 @@ def long_night(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
+@contextlib.asynccontextmanager
+async def server_of_the_test(data: Path):
+    """The server's process (``Serving``), its log printed if the test fails, killed
+    with every connection left if it is still running at the end."""
+    serving = await start_server(data)
+    serving.connections = []  # to abort at the end, whatever happened
+    try:
+        yield serving
+    except BaseException:
+        print(logged(serving)[-20000:])
+        raise
+    finally:
+        for connection in serving.connections:
+            connection.abort()
+        if serving.process.returncode is None:
+            serving.process.kill()
+            await serving.process.wait()
+
+
+async def stop_cleanly(serving: Serving) -> None:
+    serving.process.send_signal(signal.SIGINT)  # as Ctrl-C
+    assert await serving.ended(WAIT) == 0
+    assert "stopped" in serving.log[-1] and "Traceback" not in logged(serving)
+
+
 async def test_keys_sent_faster_than_an_app_reads_them_never_hold_the_server_up(tmp_path):
     """A client sends 2 MiB of keys at once to its app and reads nothing: the app soon
     waits to draw, and reads no more keys.  The server gives it the keys only as it
     takes them, and serves everyone else meanwhile (it once wrote them to the app's
     terminal in one blocking write, and stood still)."""
-    serving = await start_server(tmp_path / "data")
-    flooder = mia = None
-    try:
+    async with server_of_the_test(tmp_path / "data") as serving:
         flooder = await connect(serving.port, "flooder", 0)
+        serving.connections.append(flooder)
         process = await flooder.create_process(term_type="xterm-256color", term_size=SIZES[0], encoding=None,
                                                window=4096)
         await serving.line_with("app started name=flooder", timeout=60)
@@ -348,180 +374,221 @@ async def test_keys_sent_faster_than_an_app_reads_them_never_hold_the_server_up(
             mia = await program(serving.port, "mia", 1)
         except TimeoutError:
             raise AssertionError("the server stood still: mia could not log in while the keys waited") from None
+        serving.connections.append(mia.connection)
         for _ in range(3):
             mia.send({"op": "list"})
             assert (await mia.next("tables"))["tables"] == [], "the server answers while the keys wait for the app"
         await mia.close()
         flooder.close()
         await serving.line_with("app ended name=flooder", timeout=WAIT)
-        serving.process.send_signal(2)
-        assert await serving.ended(WAIT) == 0 and "Traceback" not in logged(serving)
-    except BaseException:
-        print(logged(serving)[-20000:])
-        raise
-    finally:
-        for connection in (flooder, mia and mia.connection):
-            if connection is not None:
-                connection.abort()
-        if serving.process.returncode is None:
-            serving.process.kill()
-            await serving.process.wait()
+        await stop_cleanly(serving)
+
+
+async def test_a_program_that_reads_is_given_the_first_update_of_a_long_table_however_large(tmp_path, long_night,
+                                                                                              thinkers):
+    """Someone who comes to watch (or back to their seat) gets ``seated`` and then the
+    table's first update, everything since its start: larger than the outbox after a
+    long night.  It was once cut for it, read it or not."""
+    news = asyncio.Event()
+    async with served(tmp_path / "data", thinkers, policy=POLICY, limits=Limits(outbox_bytes=16384)) as server:
+        mia = Person(await Peer.connect(server, "mia", new_key()), news)
+        mia.peer.send({"op": "create", "game": "ramsli", "ruleset": RULESET, "players": 3, "bots": ["normal", "normal"]})
+        await until(lambda: mia.hands >= LONG_NIGHT, news, WAIT, f"{LONG_NIGHT} hands")
+        otto = await Peer.connect(server, "otto", new_key())
+        otto.send({"op": "watch", "table": 1})
+        assert (await otto.next("seated"))["seat"] is None
+        first = await otto.next("update")
+        assert len(json.dumps(first)) > 16384, "the first update is larger than the outbox"
+        watched_from = mia.hands
+        await until(lambda: mia.hands >= watched_from + 2, news, WAIT, "two more hands")
+        assert "disconnected name=otto" not in server.log.getvalue()
+        otto.send({"op": "list"})
+        assert [table["table"] for table in (await otto.next("tables"))["tables"]] == [1], "otto is still served"
+        await otto.close()
+        await mia.peer.close()
 
 
 async def test_two_people_play_on_while_eighty_strangers_idle_send_garbage_or_never_read(tmp_path, long_night):
-    data = tmp_path / "data"
-    serving = await start_server(data)
-    figures: dict[str, str] = {}
-    strangers: list[Stranger] = []
-    people: list[Person] = []
-    try:
+    async with server_of_the_test(tmp_path / "data") as serving:
+        load = Load(serving, tmp_path / "data")
         async with asyncio.timeout(WHOLE):
-            await load_test(serving, data, figures, strangers, people)
-    except BaseException:
-        print(logged(serving)[-20000:])  # the end of the server's log, with the failure
-        raise
-    finally:
-        for one in [*strangers, *people]:
-            connection = one.connection if isinstance(one, Stranger) else one.peer.connection
-            if connection is not None:
-                connection.abort()
-        if serving.process.returncode is None:
-            serving.process.kill()
-            await serving.process.wait()
-    print("\n".join(f"{measure}: {figure}" for measure, figure in figures.items()))
+            await load.run()
+        print("\n".join(f"{measure}: {figure}" for measure, figure in load.figures().items()))
 
 
-async def load_test(serving: Serving, data: Path, figures: dict[str, str], strangers: list[Stranger],
-                    people: list[Person]) -> None:
-    port, pid = serving.port, serving.process.pid
-    news = asyncio.Event()
+class Load:
+    """The load test, step by step; what it saw, for its figures."""
 
-    # Two people at a table of four, two computer players with them; a few hands alone.
-    mia = Person(await program(port, "mia", 1000), news)
-    mia.peer.send({"op": "create", "game": "ramsli", "ruleset": RULESET, "players": 4, "bots": ["normal", "normal"]})
-    zora = Person(await program(port, "zora", 1001), news)
-    people += [mia, zora]
-    await until(lambda: mia.peer.messages and any(m["type"] == "seated" for m in mia.peer.messages), news, WAIT,
-                "mia made a table")
-    zora.peer.send({"op": "join", "table": 1})
-    alone_from = time.monotonic()
-    await until(lambda: mia.hands >= HANDS_ALONE, news, WAIT, f"{HANDS_ALONE} hands alone")
-    alone_until = time.monotonic()
-    before = resident(pid)
+    def __init__(self, serving: Serving, data: Path):
+        self.serving = serving
+        self.data = data
+        self.port, self.pid = serving.port, serving.process.pid
+        self.news = asyncio.Event()  # set whenever a person hears something or a stranger is cut
+        self.people: list[Person] = []
+        self.strangers: list[Stranger] = []
+        self.moments: dict[str, float] = {}  # when each step began or ended (time.monotonic())
+        self.memory: dict[str, int] = {}  # the server's resident bytes at moments
 
-    # The strangers: the idle ones first, then the misbehaving ones, all coming at once.
-    numbers = iter(range(IDLE + GARBAGE + APPS + SLEEPERS))
-    strangers += [Stranger("idle", next(numbers)) for _ in range(IDLE)]
-    strangers += [Stranger("garbage", next(numbers)) for _ in range(GARBAGE)]
-    strangers += [Stranger("app", next(numbers)) for _ in range(APPS)]
-    strangers += [Stranger(kind, next(numbers)) for kind in ("watcher", "lister", "watcher", "lister", "watcher")]
-    idle = [stranger for stranger in strangers if stranger.kind == "idle"]
-    misbehaving = [stranger for stranger in strangers if stranger.kind != "idle"]
-    coming = asyncio.Semaphore(CONNECTING_AT_ONCE)
-    load_from = time.monotonic()
-    hands_before_load = mia.hands
-    await asyncio.gather(*(one_at_a_time(coming, come_idle(stranger, port)) for stranger in idle))
-    idle_in = time.monotonic()
-    misbehaving_tasks = [asyncio.get_running_loop().create_task(one_at_a_time(coming, misbehave(stranger, port, news)))
-                         for stranger in misbehaving]
+    @property
+    def idle(self) -> list[Stranger]:
+        return [stranger for stranger in self.strangers if stranger.kind == "idle"]
 
-    def all_cut() -> bool:
-        return all(stranger.closed.is_set() for stranger in misbehaving)
+    @property
+    def misbehaving(self) -> list[Stranger]:
+        return [stranger for stranger in self.strangers if stranger.kind != "idle"]
 
-    def not_cut() -> str:
-        left = [stranger.name for stranger in misbehaving if not stranger.closed.is_set()]
-        return f"every misbehaving client cut ({', '.join(left)} not; the people acted {len(mia.acted)} times)"
+    def now(self, moment: str) -> None:
+        self.moments[moment] = time.monotonic()
 
-    await until(all_cut, news, CUT_WITHIN + WAIT, not_cut)
-    cut_until = time.monotonic()
-    await asyncio.gather(*misbehaving_tasks)  # each loop ends as its connection does
-    first_began = min(stranger.began for stranger in misbehaving)
-    await until(lambda: mia.hands >= hands_before_load + HANDS_UNDER_LOAD, news, WAIT,
-                f"{HANDS_UNDER_LOAD} hands under the load")
-    load_until = time.monotonic()
-    peak = resident(pid, "VmHWM")
+    async def run(self) -> None:
+        await self.seat_the_people()
+        await self.play_on("alone", HANDS_ALONE)
+        self.memory["before"] = resident(self.pid)
+        await self.strangers_come()
+        await self.play_on("with the idle ones", HANDS_WITH_IDLE)
+        self.memory["peak"] = resident(self.pid, "VmHWM")
+        self.check_every_misbehaving_one_was_cut()
+        await self.check_the_idle_ones_are_served()
+        for stranger in self.idle:
+            await stranger.peer.close()
+        await self.play_on("alone again", HANDS_ALONE)
+        self.memory["after"] = resident(self.pid)
+        assert self.memory["peak"] - self.memory["before"] < GROWTH_BOUND, (
+            f"the server grew by {(self.memory['peak'] - self.memory['before']) >> 20} MiB under the load")
+        self.hands = await self.people_stop()
+        await stop_cleanly(self.serving)
+        assert " error " not in logged(self.serving), "no request failed inside the server"
+        self.check_every_hand_is_kept()
 
-    # Every misbehaving client was cut by the server, soon after it began, and said why.
-    log = logged(serving)
-    for stranger in misbehaving:
-        assert stranger.cut_at - stranger.began < CUT_WITHIN, f"{stranger.name} lasted {stranger.cut_at - stranger.began:.1f} s"
-        assert f'disconnected name={stranger.name} reason="it stopped reading: ' in log, f"{stranger.name} was not cut"
-    for number in range(APPS):
-        assert f"app ended name=app-{IDLE + GARBAGE + number} " in log, "the app of a cut session was ended"
-    # The people acted on while the misbehaving clients were there, and finished hands.
-    assert sum(person.actions_between(first_began, cut_until) for person in people) > 0, "the people were held up"
-    assert mia.hands - hands_before_load >= HANDS_UNDER_LOAD
-    # The idle ones were not cut, and are still served.
-    for stranger in idle:
-        assert not stranger.connection.is_closed(), f"{stranger.name}, idle, was cut"
-        stranger.peer.send({"op": "list"})
-    for stranger in idle:
-        listing = await stranger.peer.next("tables")
-        assert [table["table"] for table in listing["tables"]] == [1], f"{stranger.name} is still served"
-    assert "disconnected name=idle-" not in log
-    assert peak - before < GROWTH_BOUND, f"the server grew by {(peak - before) >> 20} MiB under the load"
+    async def seat_the_people(self) -> None:
+        """Two people at a table of four, two computer players with them."""
+        mia = Person(await program(self.port, "mia", 1000), self.news)
+        self.serving.connections.append(mia.peer.connection)
+        mia.peer.send({"op": "create", "game": "ramsli", "ruleset": RULESET, "players": 4, "bots": ["normal", "normal"]})
+        zora = Person(await program(self.port, "zora", 1001), self.news)
+        self.serving.connections.append(zora.peer.connection)
+        self.people = [mia, zora]
+        await until(lambda: any(message["type"] == "seated" for message in mia.peer.messages), self.news, WAIT,
+                    "mia made a table")
+        zora.peer.send({"op": "join", "table": 1})
 
-    for stranger in idle:
-        await stranger.peer.close()
-    after = resident(pid)
+    async def play_on(self, step: str, hands: int) -> None:
+        """Wait while the people finish ``hands`` more hands."""
+        mia = self.people[0]
+        until_hand = mia.hands + hands
+        self.now(f"{step} from")
+        await until(lambda: mia.hands >= until_hand, self.news, WAIT, f"{hands} hands {step}")
+        self.now(f"{step} until")
 
-    # The people stop: the table waits for one of them, and both have read everything sent.
-    for person in people:
-        person.acting = False
-    await until(lambda: any(person.left_waiting for person in people), news, WAIT, "the table waits for a person")
-    for person in people:
-        person.peer.send({"op": "list"})
-    await until(lambda: all(person.listings >= 1 for person in people), news, WAIT, "the people read everything")
-    hands_seen = mia.hands
-    assert zora.hands == hands_seen, "both people saw every hand finished"
-    for person in people:
-        assert not person.errors, f"an action of the people's was refused: {person.errors[:3]}"
-        updates = person.updates()
-        assert [update["seq"] for update in updates] == list(range(1, len(updates) + 1)), "no update was lost"
-    listing = next(message for message in mia.peer.messages if message["type"] == "tables")
-    assert listing["tables"][0]["hand"] == hands_seen + 1
+    async def strangers_come(self) -> None:
+        """The idle ones, then the misbehaving ones, ``CONNECTING_AT_ONCE`` in their
+        handshake at a time; until every misbehaving one is cut."""
+        numbers = iter(range(IDLE + GARBAGE + APPS + SLEEPERS))
+        self.strangers = [Stranger(kind, next(numbers)) for kind, count in
+                          (("idle", IDLE), ("garbage", GARBAGE), ("app", APPS)) for _ in range(count)]
+        self.strangers += [Stranger(kind, next(numbers)) for kind in ("watcher", "lister", "watcher", "lister", "watcher")]
+        coming = asyncio.Semaphore(CONNECTING_AT_ONCE)
+        self.now("idle ones from")
+        await asyncio.gather(*(one_at_a_time(coming, come_idle(stranger, self.port)) for stranger in self.idle))
+        self.serving.connections += [stranger.connection for stranger in self.idle]
+        self.now("idle ones until")
+        misbehaving = self.misbehaving
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(one_at_a_time(coming, misbehave(stranger, self.port, self.news)))
+                 for stranger in misbehaving]
 
-    # The server stops cleanly; the table's file and the history have every hand finished.
-    serving.process.send_signal(2)  # SIGINT, as Ctrl-C
-    assert await serving.ended(WAIT) == 0
-    assert "stopped" in serving.log[-1] and "Traceback" not in logged(serving)
-    assert " error " not in logged(serving), "no request failed inside the server"
-    kept = ServedTable.from_json((data / "tables" / "1.json").read_text())
-    table = Table.for_spec(kept.saved.spec, actions=kept.saved.actions, results_read=kept.saved.results_read)
-    assert len(table.game.finished) == hands_seen and kept.hand == hands_seen + 1
-    history = HandHistory.open_existing(data)
-    try:
-        assert history.last_number(1) == hands_seen
-        assert [hand.number for hand in history.hands(1)] == list(range(1, hands_seen + 1))
-    finally:
-        history.close()
+        def not_cut() -> str:
+            left = [stranger.name for stranger in misbehaving if not stranger.closed.is_set()]
+            return f"every misbehaving client cut ({', '.join(left)} not; the people acted {len(self.people[0].acted)} times)"
 
-    figures_of_the_load(figures, people, misbehaving, log, alone_from, alone_until, load_from, idle_in, first_began,
-                        cut_until, load_until, before, peak, after, hands_seen)
+        await until(lambda: all(stranger.closed.is_set() for stranger in misbehaving), self.news, CUT_WITHIN + WAIT,
+                    not_cut)
+        await asyncio.gather(*tasks)  # each ends with its connection
+        self.serving.connections += [stranger.connection for stranger in misbehaving]
+        self.moments["misbehaving from"] = min(stranger.began for stranger in misbehaving)
+        self.now("misbehaving until")
 
+    def check_every_misbehaving_one_was_cut(self) -> None:
+        """By the server, soon after it began, saying why; and the apps of those cut were ended."""
+        log = logged(self.serving)
+        for stranger in self.misbehaving:
+            lasted = stranger.cut_at - stranger.began
+            assert lasted < CUT_WITHIN, f"{stranger.name} lasted {lasted:.1f} s"
+            assert f'disconnected name={stranger.name} reason="it stopped reading: ' in log, f"{stranger.name}: not cut"
+            if stranger.kind == "app":
+                assert f"app ended name={stranger.name} " in log, f"{stranger.name}: its app was not ended"
+        assert self.actions("misbehaving") > 0, "the people were held up while the misbehaving clients were there"
 
-def figures_of_the_load(figures, people, misbehaving, log, alone_from, alone_until, load_from, idle_in, first_began,
-                        cut_until, load_until, before, peak, after, hands_seen) -> None:
-    def actions(start: float, end: float) -> int:
-        return sum(person.actions_between(start, end) for person in people)
+    async def check_the_idle_ones_are_served(self) -> None:
+        for stranger in self.idle:
+            assert not stranger.connection.is_closed(), f"{stranger.name}, idle, was cut"
+            stranger.peer.send({"op": "list"})
+        for stranger in self.idle:
+            listing = await stranger.peer.next("tables")
+            assert [table["table"] for table in listing["tables"]] == [1], f"{stranger.name} is served"
+        assert "disconnected name=idle-" not in logged(self.serving)
 
-    mib = 1 << 20
-    figures["connected"] = (f"{IDLE} idle, {GARBAGE} sending garbage, {APPS} apps and {SLEEPERS} json never reading, "
-                            f"2 people")
-    figures["the people alone"] = rate(actions(alone_from, alone_until), alone_until - alone_from)
-    figures["the people while the 50 idle connected"] = rate(actions(load_from, idle_in), idle_in - load_from)
-    figures["the people while the misbehaving came and were cut"] = rate(actions(first_began, cut_until),
-                                                                       cut_until - first_began)
-    figures["the people after, the 50 idle still there"] = rate(actions(cut_until, load_until), load_until - cut_until)
-    figures["server RSS before, peak (VmHWM), after the strangers (MiB)"] = (
-        f"{before / mib:.0f}, {peak / mib:.0f}, {after / mib:.0f} (growth {(peak - before) / mib:.1f}, "
-        f"bound {GROWTH_BOUND // mib})")
-    for kind in ("garbage", "app", "watcher", "lister"):
-        ones = [stranger for stranger in misbehaving if stranger.kind == kind]
-        reasons = {re.search(rf'disconnected name={stranger.name} reason="it stopped reading: ([^"]*)"', log).group(1)
-                   for stranger in ones}
-        reasons = {re.sub(r"^\d+ bytes", "N bytes", reason) for reason in reasons}
-        figures[f"cut: {kind} ({len(ones)})"] = (seconds([stranger.cut_at - stranger.began for stranger in ones])
-                                                 + f"; {' / '.join(sorted(reasons))}")
-    figures["hands finished, all kept"] = str(hands_seen)
-    figures["load average after"] = " ".join(f"{load:.2f}" for load in os.getloadavg())
+    async def people_stop(self) -> int:
+        """The people stop acting; once the table waits for one of them and both have read
+        all that was sent (a list asked for comes after it), the hands they saw finished."""
+        mia, zora = self.people
+        for person in self.people:
+            person.acting = False
+        await until(lambda: any(person.left_waiting for person in self.people), self.news, WAIT,
+                    "the table waits for a person")
+        for person in self.people:
+            person.peer.send({"op": "list"})
+        await until(lambda: all(person.listings for person in self.people), self.news, WAIT, "everything read")
+        assert zora.hands == mia.hands, "both people saw every hand finished"
+        for person in self.people:
+            assert not person.errors, f"an action of the people's was refused: {person.errors[:3]}"
+            updates = person.updates()
+            assert [update["seq"] for update in updates] == list(range(1, len(updates) + 1)), "an update was lost"
+        listing = next(message for message in mia.peer.messages if message["type"] == "tables")
+        assert listing["tables"][0]["hand"] == mia.hands + 1, "the table plays the hand after the last one seen"
+        return mia.hands
+
+    def check_every_hand_is_kept(self) -> None:
+        """In the table's file (its actions replay to every hand) and in the history."""
+        kept = ServedTable.from_json((self.data / "tables" / "1.json").read_text())
+        table = Table.for_spec(kept.saved.spec, actions=kept.saved.actions, results_read=kept.saved.results_read)
+        assert len(table.game.finished) == self.hands and kept.hand == self.hands + 1
+        history = HandHistory.open_existing(self.data)
+        try:
+            assert [hand.number for hand in history.hands(1)] == list(range(1, self.hands + 1))
+        finally:
+            history.close()
+
+    # --- the figures ---------------------------------------------------------------------------
+
+    def actions(self, step: str) -> int:
+        start, end = self.moments[f"{step} from"], self.moments[f"{step} until"]
+        return sum(start <= moment < end for person in self.people for moment in person.acted)
+
+    def people_rate(self, step: str) -> str:
+        return rate(self.actions(step), self.moments[f"{step} until"] - self.moments[f"{step} from"])
+
+    def figures(self) -> dict[str, str]:
+        mib = 1 << 20
+        before, peak, after = (self.memory[moment] / mib for moment in ("before", "peak", "after"))
+        figures = {
+            "connected": f"{IDLE} idle, {GARBAGE} sending garbage, {APPS} apps and {SLEEPERS} json never reading",
+            "the people, alone": self.people_rate("alone"),
+            "the people, while the idle ones came": self.people_rate("idle ones"),
+            "the people, while the misbehaving ones came and were cut": self.people_rate("misbehaving"),
+            "the people, the idle ones there": self.people_rate("with the idle ones"),
+            "the people, alone again": self.people_rate("alone again"),
+            "server RSS before, peak (VmHWM), after (MiB)": f"{before:.0f}, {peak:.0f}, {after:.0f} "
+                                                           f"(growth {peak - before:.1f}; bound {GROWTH_BOUND // mib})",
+        }
+        log = logged(self.serving)
+        for kind in ("garbage", "app", "watcher", "lister"):
+            ones = [stranger for stranger in self.misbehaving if stranger.kind == kind]
+            reasons = {re.sub(r"^\d+ bytes", "N bytes", re.search(
+                rf'disconnected name={stranger.name} reason="it stopped reading: ([^"]*)"', log).group(1))
+                for stranger in ones}
+            figures[f"cut: {kind} ({len(ones)})"] = (spread([stranger.cut_at - stranger.began for stranger in ones])
+                                                     + f"; {' / '.join(sorted(reasons))}")
+        figures["hands finished, every one kept"] = str(self.hands)
+        figures["load average after"] = " ".join(f"{load:.2f}" for load in os.getloadavg())
+        return figures
