@@ -11,7 +11,9 @@ within ``CUT_WITHIN`` seconds; the idle ones are still served; every hand the pe
 saw finished is in the table's file and in the history; and the server stops cleanly.
 Every loop has a count and a time bound, and the whole test ends by itself within
 ``WHOLE`` seconds.  It prints its figures (``pytest -s``): docs/serving.md, "Under a
-stranger's load", gives them.
+stranger's load", gives them.  Beside it, a test for each fault it found: keys sent
+faster than an app reads them, and the first update of a long table, larger than the
+outbox.
 """
 
 from __future__ import annotations
