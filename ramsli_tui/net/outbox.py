@@ -5,9 +5,10 @@ The hub never waits on a connection: it puts each message in the connection's
 outbox and goes on.  The outbox's own task writes them out and waits for the
 connection to take them.  When more than ``limit`` bytes wait, or one write has
 waited ``stall`` seconds, the client is not reading: ``on_stuck`` is told why and
-nothing more is queued.  A single message is always taken into an empty outbox
-(the first update of a long session may be large), so what waits is bounded by
-``limit`` or one message, whichever is larger.
+nothing more is queued.  A single message larger than ``limit`` (the first update of
+a long session) is taken whenever less than ``limit`` waits before it (the ``seated``
+line that comes just before it, say), so what waits is bounded by ``limit`` plus one
+message.
 """
 
 from __future__ import annotations
@@ -39,13 +40,20 @@ class Outbox:
     def send(self, data: bytes) -> None:
         if self.stuck:
             return
-        if self.waiting and self.queued + len(data) > self.limit:
+        if self._too_much(data):
             self._stuck(f"{self.queued + len(data)} bytes waiting to be read")
             return
         self.waiting.append(data)
         self.queued += len(data)
         self.empty.clear()
         self.wanted.set()
+
+    def _too_much(self, data: bytes) -> bool:
+        """Whether ``data`` is more than a client that reads would leave waiting (see the
+        module's docstring)."""
+        if len(data) > self.limit:
+            return self.queued >= self.limit
+        return self.queued + len(data) > self.limit
 
     async def run(self) -> None:
         """Write what is sent, in order, until the client is stuck or gone."""

@@ -17,6 +17,9 @@ high-water mark (that of a json session's outbox, net/door.py): past it, reading
 for the client to take what was sent, the PTY fills, and the app's writes wait in
 turn, so a client that does not read costs the server at most the mark and one read.
 A client that has read nothing for ``Limits.write_stall`` seconds is disconnected.
+What the person types goes to the PTY as fast as the app reads it (``typed``: the
+PTY is non-blocking, so an app that does not read its keys never holds the server);
+meanwhile the SSH channel is not read, and the client waits on its SSH window.
 
 The processes come from a fork server (``ForkServer``): one process, started with the
 first session, that has imported Textual and the app once and forks a child for each
@@ -145,6 +148,7 @@ class AppSessions:
         if self.forks is None:
             self.forks = ForkServer()
         master, slave = os.openpty()
+        os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
         set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -219,9 +223,8 @@ class AppSessions:
                 continue
             except (asyncssh.Error, OSError):
                 data = b""
-            if not data:
+            if not data or not await typed(master, data):
                 break
-            os.write(master, data)
         await self.end(pid)
 
     async def end(self, pid: int) -> None:
@@ -257,8 +260,30 @@ async def drawn(master: int) -> bytes:
         loop.remove_reader(master)
     try:
         return os.read(master, READ_SIZE)
+    except BlockingIOError:
+        return await drawn(master)  # it was read meanwhile: wait for more
     except OSError:
         return b""
+
+
+async def typed(master: int, data: bytes) -> bool:
+    """Give ``data`` to the app on the PTY ``master`` as fast as it reads it (meanwhile
+    its SSH channel is not read, so the client waits too); False once no process holds
+    its terminal any more."""
+    loop = asyncio.get_running_loop()
+    while data:
+        try:
+            data = data[os.write(master, data):]
+        except BlockingIOError:
+            ready = loop.create_future()
+            loop.add_writer(master, lambda: ready.done() or ready.set_result(None))
+            try:
+                await ready
+            finally:
+                loop.remove_writer(master)
+        except OSError:
+            return False
+    return True
 
 
 def signal_app(pid: int, signum: int) -> None:
