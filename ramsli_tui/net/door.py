@@ -69,6 +69,7 @@ class Limits:
     keepalive_count_max: int = 3  # keep-alives unanswered before the connection is dropped
     outbox_bytes: int = 1 << 20  # what may wait for one client to read it
     write_stall: float = 30.0  # how long one write may wait for a client to read
+    typed_per_second: int = 4096  # bytes an app's person may type a second, past a burst of as many again
     key_attempts: int = 6  # keys one connection may offer (OpenSSH's MaxAuthTries)
     connections_per_key: int = 5  # open connections logged in with one key
     sessions_per_connection: int = 10  # sessions open at once on one connection (OpenSSH's MaxSessions)

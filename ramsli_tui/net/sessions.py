@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import termios
+import time
 from pathlib import Path
 
 import asyncssh
@@ -210,6 +211,7 @@ class AppSessions:
     async def _keys(self, process: asyncssh.SSHServerProcess, master: int, pid: int) -> None:
         """What the person types, to the app; a window change, to the PTY; the channel's
         end, the app's."""
+        pace = TypingPace(self.limits.typed_per_second)
         while True:
             try:
                 async with asyncio.timeout(self.limits.idle_timeout):
@@ -225,6 +227,7 @@ class AppSessions:
                 data = b""
             if not data or not await typed(master, data):
                 break
+            await asyncio.sleep(pace.wait_after(len(data)))
         await self.end(pid)
 
     async def end(self, pid: int) -> None:
@@ -246,6 +249,27 @@ class AppSessions:
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()
+
+
+class TypingPace:
+    """How fast a person may type into their app: ``per_second`` bytes a second, past a
+    burst of as many again.  Keys that come faster are read later (meanwhile SSH's flow
+    control holds the client back), so that nobody keeps an app, and the server's
+    cores, busy with a flood of keys; a person typing, a mouse moved or a paste are far
+    below it."""
+
+    def __init__(self, per_second: int, clock=time.monotonic):
+        self.per_second = per_second
+        self.clock = clock
+        self.allowance = float(per_second)  # bytes that may come at once now
+        self.then = clock()
+
+    def wait_after(self, typed: int) -> float:
+        """Seconds to wait before reading more, ``typed`` bytes having just come."""
+        now = self.clock()
+        self.allowance = min(self.per_second, self.allowance + (now - self.then) * self.per_second) - typed
+        self.then = now
+        return max(0.0, -self.allowance / self.per_second)
 
 
 async def drawn(master: int) -> bytes:

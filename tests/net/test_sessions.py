@@ -12,12 +12,13 @@ from contextlib import asynccontextmanager
 
 import asyncssh
 import pyte
+import pytest
 
 from ramsli_tui.net.door import Limits
 from ramsli_tui.net.hub import Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
-from ramsli_tui.net.sessions import AppSessions
+from ramsli_tui.net.sessions import AppSessions, TypingPace
 from ramsli_tui.net.sessions import app_environment
 from ramsli_tui.net.store import ServerFolder
 
@@ -268,3 +269,14 @@ async def test_a_terminal_that_never_reads_costs_the_server_bounded_memory_and_i
                 break
             await asyncio.sleep(0.05)
         assert not server.apps.running and all(map(gone, pids)), "its app was ended"
+
+
+def test_a_flood_of_keys_is_read_no_faster_than_a_person_may_type():
+    now = [0.0]
+    pace = TypingPace(1000, clock=lambda: now[0])
+    assert pace.wait_after(1000) == 0.0, "a burst, as a paste, comes at once"
+    assert pace.wait_after(500) == pytest.approx(0.5), "past it, the keys wait"
+    now[0] += 0.5
+    assert pace.wait_after(10) == pytest.approx(0.01)
+    now[0] += 60.0  # a long pause gives back no more than one burst
+    assert pace.wait_after(1000) == 0.0 and pace.wait_after(1000) == pytest.approx(1.0)
