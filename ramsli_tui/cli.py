@@ -209,7 +209,7 @@ def run_saves(args: argparse.Namespace) -> int:
         with _holding(storage):
             slot = _saved_session(storage, args.delete)
             storage.discard_game(slot.path)
-        print(f"Deleted saved session {args.delete}: {described(slot)}")
+        print(for_terminal(f"Deleted saved session {args.delete}: {described(slot)}"))
         return 0
     slots, problems = storage.saved_games()
     for problem in problems:
@@ -218,7 +218,7 @@ def run_saves(args: argparse.Namespace) -> int:
         print("No saved sessions: 'ramsli' sets up a new one.")
         return 0
     for number, slot in enumerate(slots, 1):
-        print(f"{number:>3}. {described(slot)}")
+        print(for_terminal(f"{number:>3}. {described(slot)}"))
     print("\nGo on with one: ramsli play --continue N   (the one played last: ramsli play --continue)")
     return 0
 
