@@ -646,7 +646,7 @@ def run_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:
-        print(lines_for_terminal("---\n".join(yaml_of(kept) for kept in hands), limit=None), end="")
+        print("---\n".join(yaml_of(kept) for kept in hands), end="")  # the records' YAML escapes what does not print
     return 0
 
 
