@@ -36,6 +36,7 @@ from .games import GAMES, game_named
 from .games.ramsli import rules as rulesets
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
+from .text import for_terminal, lines_for_terminal
 from .yamlfile import FileProblem, Part
 
 EXIT_USAGE = 2
@@ -75,10 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except (CliError, FileProblem, StorageError) as error:
-        print(f"ramsli: {error}", file=sys.stderr)
+        print(for_terminal(f"ramsli: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except Busy as error:
-        print(f"ramsli: {error}", file=sys.stderr)
+        print(for_terminal(f"ramsli: {error}"), file=sys.stderr)
         return EXIT_BUSY
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -208,16 +209,16 @@ def run_saves(args: argparse.Namespace) -> int:
         with _holding(storage):
             slot = _saved_session(storage, args.delete)
             storage.discard_game(slot.path)
-        print(f"Deleted saved session {args.delete}: {described(slot)}")
+        print(for_terminal(f"Deleted saved session {args.delete}: {described(slot)}"))
         return 0
     slots, problems = storage.saved_games()
     for problem in problems:
-        print(f"ramsli: {problem}", file=sys.stderr)
+        print(for_terminal(f"ramsli: {problem}"), file=sys.stderr)
     if not slots:
         print("No saved sessions: 'ramsli' sets up a new one.")
         return 0
     for number, slot in enumerate(slots, 1):
-        print(f"{number:>3}. {described(slot)}")
+        print(for_terminal(f"{number:>3}. {described(slot)}"))
     print("\nGo on with one: ramsli play --continue N   (the one played last: ramsli play --continue)")
     return 0
 
@@ -321,9 +322,9 @@ def _told_one(replayed: Replayed, as_json: bool) -> int:
     if as_json:
         print(printed_result(replayed.result))
     elif replayed.hand is not None:
-        print(replayed.describe(replayed.hand, replayed.result))
+        print(lines_for_terminal(replayed.describe(replayed.hand, replayed.result)))
     else:
-        print(f"ramsli: {replayed.result['error']['message']}", file=sys.stderr)
+        print(for_terminal(f"ramsli: {replayed.result['error']['message']}"), file=sys.stderr)
     return EXIT_USAGE if replayed.hand is None else 0
 
 
@@ -336,9 +337,9 @@ def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> in
         for number, (one, part) in enumerate(zip(replayed, parts), 1):
             heading = f"Record {number} of {len(parts)}, line {part.line}"
             if one.hand is None:
-                print(f"ramsli: {heading.lower()}: {one.result['error']['message']}", file=sys.stderr)
+                print(for_terminal(f"ramsli: {heading.lower()}: {one.result['error']['message']}"), file=sys.stderr)
             else:
-                print(f"{heading}\n{one.describe(one.hand, one.result)}\n")
+                print(f"{heading}\n{lines_for_terminal(one.describe(one.hand, one.result))}\n")
     return EXIT_USAGE if any(one.hand is None for one in replayed) else 0
 
 
@@ -363,7 +364,8 @@ def run_rules(args: argparse.Namespace) -> int:
         return _rules_list()
     if args.rules_command == "show":
         ruleset = _any_ruleset(args.ruleset)
-        print(yaml.safe_dump(ruleset.as_yaml_dict(), sort_keys=False, allow_unicode=True), end="")
+        print(lines_for_terminal(yaml.safe_dump(ruleset.as_yaml_dict(), sort_keys=False, allow_unicode=True), limit=None),
+              end="")
         return 0
     failures = 0
     for name in args.files:
@@ -372,7 +374,7 @@ def run_rules(args: argparse.Namespace) -> int:
         except FileProblem as error:
             failures += 1
             for problem in error.problems:
-                print(problem, file=sys.stderr)
+                print(for_terminal(problem), file=sys.stderr)
         else:
             print(f"{escaped(name, limit=None)}: ok ({escaped(ruleset.name)})")
     return EXIT_USAGE if failures else 0
@@ -397,7 +399,7 @@ def _rules_list() -> int:
     _list_rulesets(rulesets)
     print("\nRami Simple:")
     _list_rulesets(rami_rules)
-    print(f"\nYour own rulesets go in {rulesets.user_dir()} (Rami's in {rami_rules.user_dir()})")
+    print("\n" + for_terminal(f"Your own rulesets go in {rulesets.user_dir()} (Rami's in {rami_rules.user_dir()})"))
     return 0
 
 
@@ -411,10 +413,10 @@ def _list_rulesets(game_rules) -> None:
         try:
             ruleset = game_rules.load_file(path)
         except game_rules.RulesetError as error:
-            print(f"{shown_name:16} (broken) {error}")
+            print(for_terminal(f"{shown_name:16} (broken) {error}"))
             continue
         origin = "" if path.parent == bundled else f"  [{escaped(str(path), limit=None)}]"
-        print(f"{shown_name:16} {ruleset.description}{origin}")
+        print(for_terminal(f"{shown_name:16} {ruleset.description}{origin}"))
 
 
 def _table_rules(name: str, players: int, game: str = "ramsli"):
@@ -644,7 +646,7 @@ def run_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:
-        print("---\n".join(yaml_of(kept) for kept in hands), end="")
+        print("---\n".join(yaml_of(kept) for kept in hands), end="")  # the records' YAML escapes what does not print
     return 0
 
 

@@ -31,6 +31,8 @@ from typing import Any, Iterator
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
+from .text import for_terminal
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 MAX_FILE_BYTES = 1_000_000
@@ -85,14 +87,10 @@ def did_you_mean(word: Any, known) -> str:
 # --- showing values in messages ------------------------------------------------------
 
 def escaped(text: str, limit: int | None = SHOWN_LENGTH) -> str:
-    """``text`` safe to print in one line: control characters, bidi overrides and other
-    invisible characters as escapes (``\\x1b``, ``\\u202e``), cut after ``limit``
-    characters with an ellipsis."""
-    cut = limit is not None and len(text) > limit
-    if cut:
-        text = text[:limit]
-    safe = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text)
-    return safe + "…" if cut else safe
+    """``text`` safe to print in one line (``text.for_terminal``, the one boundary):
+    control characters, bidi overrides and other invisible characters as escapes
+    (``\\x1b``, ``\\u202e``), at most ``limit`` characters with an ellipsis."""
+    return for_terminal(text, limit)
 
 
 def shown(value: Any, limit: int = SHOWN_LENGTH) -> str:

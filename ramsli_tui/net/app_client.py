@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from ..games import game_named
 from ..games.protocol import IllegalAction
-from ..table.client import TalkRefused
+from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
 from ..table.updates import Update
 from ..ui.screens.common.lobby import LobbyRefusal
@@ -302,7 +302,8 @@ class SocketClient:
         self.opening()
 
     def opening(self) -> Update:
-        self.last, self.names, self._alone = self.link.request("opening", table=self.table)
+        self.last, names, self._alone = self.link.request("opening", table=self.table)
+        self.names = shown_names(names)
         return self.last
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
@@ -316,7 +317,8 @@ class SocketClient:
     def heard(self, message: tuple) -> None:
         """What the hub pushed for this table (the link's listener hands it on)."""
         if message[0] == "update" and message[1] == self.table:
-            _, _, update, self.names, self._alone = message
+            _, _, update, names, self._alone = message
+            self.names = shown_names(names)
             if self.last is not None and update.seq < self.last.seq:
                 return  # the opening that was asked for had it already
             self.last = update

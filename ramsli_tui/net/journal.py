@@ -20,6 +20,8 @@ import sys
 import time
 from typing import TextIO
 
+from ..text import for_terminal
+
 
 class Journal:
     """Writes the server's events, one line each, to ``stream`` (standard error)."""
@@ -35,7 +37,7 @@ class Journal:
 
 
 PLAIN_BREAKERS = frozenset(' "=\\')  # what a bare value may not hold, besides what does not print
-ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+ESCAPES = {'"': '\\"', "\\": "\\\\"}  # inside quotes; what does not print is escaped by for_terminal
 
 
 def _value(value: object) -> str:
@@ -48,6 +50,4 @@ def _value(value: object) -> str:
 
 def _escaped(character: str) -> str:
     """One character inside quotes: the quote, the backslash and whatever does not print escaped."""
-    if character in ESCAPES:
-        return ESCAPES[character]
-    return character if character.isprintable() else repr(character)[1:-1]
+    return ESCAPES.get(character) or for_terminal(character, limit=None)

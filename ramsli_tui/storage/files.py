@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
+from ..text import for_terminal
+
 
 def unused_name(path: Path, mark: str) -> Path:
     """``path`` renamed with ``mark`` before its suffix, and a number after the mark if
@@ -31,11 +33,12 @@ def in_one_line(error: Exception) -> str:
 
 
 def shown(path: Path) -> str:
-    """A path as a person reads it: ``~/.config/ramsli/settings.yaml``."""
+    """A path as a person reads it, safe to show (``for_terminal``): ``~/.config/ramsli/settings.yaml``."""
     try:
-        return "~/" + str(Path(path).relative_to(Path.home()))
+        text = "~/" + str(Path(path).relative_to(Path.home()))
     except ValueError:
-        return str(path)
+        text = str(path)
+    return for_terminal(text, limit=None)
 
 
 def lock_exclusively(handle: IO[str]) -> None:

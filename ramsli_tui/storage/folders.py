@@ -19,6 +19,7 @@ from typing import Callable, Iterator, TypeVar
 
 from platformdirs import user_config_dir, user_data_dir
 
+from ..text import for_terminal
 from .files import in_one_line, lock_exclusively, shown, unused_name, write_atomically
 from .saves import SavedGame
 from .settings import Settings
@@ -187,11 +188,12 @@ class Storage:
 
     def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
         kept = unused_name(path, f"{SET_ASIDE}{time.strftime('%Y%m%d-%H%M%S')}")
+        said = for_terminal(str(reason))
         try:
             path.replace(kept)
         except OSError:
-            return StorageError(f"Your {what} could not be read ({reason}); it is still at {path}.")
-        return StorageError(f"Your {what} could not be read ({reason}); it was kept as {kept}.")
+            return StorageError(f"Your {what} could not be read ({said}); it is still at {shown(path)}.")
+        return StorageError(f"Your {what} could not be read ({said}); it was kept as {shown(kept)}.")
 
 
 class Autosave:

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
+from ..text import for_terminal
 from .table import Table
 from .updates import Update
+
+
+def shown_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats' names as a face shows them, each through ``for_terminal``: a name may
+    come from a saved file or from the server."""
+    return tuple(for_terminal(name) for name in names)
 
 
 class TalkRefused(Exception):
@@ -71,7 +78,7 @@ class LocalClient:
     def __init__(self, table: Table, seat: int | None):
         self.table = table
         self.seat = seat
-        self.names = table.names
+        self.names = shown_names(table.names)
         self.last: Update = table.opening(seat)
         self.listener: Callable[[Update], None] = lambda update: None
         table.stream(seat).listener = self._heard

@@ -16,18 +16,23 @@ import traceback
 from pathlib import Path
 from typing import Callable, Iterable
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
-from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError
+from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
+from ..text import NOTICE_LENGTH, for_terminal
 from ..yamlfile import FileProblem
 from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
+
+CRASH_LENGTH = 200  # what an unexpected error says, in the one line the person reads as ramsli stops
 
 
 class RamsliApp(App[None]):
@@ -63,6 +68,14 @@ class RamsliApp(App[None]):
         self.remote_game: str | None = None  # the game at a served table
         self.table_worker: Worker | None = None
         self.autosave: Autosave | None = None
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice, the app's and its screens' (theirs come here): what it says may come
+        from outside (a file, a name, the server), so it is shown through ``for_terminal``,
+        cut to a notice's length."""
+        super().notify(for_terminal(message, NOTICE_LENGTH), title=for_terminal(title), severity=severity,
+                       timeout=timeout, markup=markup)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return TABLE_VARIABLES
@@ -302,6 +315,7 @@ class RamsliApp(App[None]):
         )
 
     def log_error(self, error: BaseException | None) -> str:
+        """Write ``error``'s traceback to the error log; where the log is, as it may be shown."""
         path = self.storage.crash_log_path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -309,7 +323,7 @@ class RamsliApp(App[None]):
                 log.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
             return "(the error log could not be written)"
-        return str(path)
+        return shown(path)
 
     def _handle_exception(self, error: Exception) -> None:
         """Never a traceback on screen: log it, say so in one sentence, and leave cleanly."""
@@ -317,11 +331,10 @@ class RamsliApp(App[None]):
             self._exception = error  # so that tests still see it
             self._exception_event.set()
         where = self.log_error(error)
-        self.exit(
-            return_code=1,
-            message=f"ramsli stopped on an unexpected error ({type(error).__name__}: {error}).\n"
-            f"A game in progress is saved after every move: run ramsli again to go on. Details are in {where}",
-        )
+        said = for_terminal(f"{type(error).__name__}: {error}", CRASH_LENGTH)
+        self.exit(return_code=1, message=Text(  # Text: shown as it is, never read as markup
+            f"ramsli stopped on an unexpected error ({said}).\n"
+            f"A game in progress is saved after every move: run ramsli again to go on. Details are in {where}"))
 
 
 def collect_from_now_on() -> None:

@@ -8,11 +8,17 @@ import time
 
 from ..storage import SaveSlot
 from ..table.table import ReplayError, Table
+from ..text import for_terminal
 from ..yamlfile import FileProblem
 
 
 def described(slot: SaveSlot, now: float | None = None) -> str:
-    """The session's ruleset, how far it has gone for the person, and when it was last played."""
+    """The session's ruleset, how far it has gone for the person, and when it was last
+    played; one line, safe to show (its names come from the file: ``for_terminal``)."""
+    return for_terminal(_progress(slot, now))
+
+
+def _progress(slot: SaveSlot, now: float | None) -> str:
     spec = slot.saved.spec
     try:
         table = Table.for_spec(spec, actions=slot.saved.actions, results_read=slot.saved.results_read)

@@ -17,14 +17,17 @@ from __future__ import annotations
 import copy
 from typing import Any, Protocol
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
 from ....table.client import TableClient
+from ....text import for_terminal
 from ....yamlfile import FileProblem
 from ...specs import DEFAULT_RULESETS, MOST_PLAYERS, player_counts, players_for
 from .dialog import Dialog
@@ -103,7 +106,7 @@ class LobbyScreen(Screen):
         self.waiting: set[int] = set()  # tables sat at that wait for their other seats
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Ramsli tables — you are {self.lobby.name}", id="heading")
+        yield Static(Content(for_terminal(f"Ramsli tables — you are {self.lobby.name}")), id="heading")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns("Table", "Game", "Ruleset", "Seats", "Now")
         yield table
@@ -136,8 +139,8 @@ class LobbyScreen(Screen):
         view.clear()
         for table in self.listed:
             seats = ", ".join(map(seat_label, table["seats"]))
-            view.add_row(str(table["table"]), table["game"], table["ruleset"], seats, hand_label(table),
-                         key=str(table["table"]))
+            cells = (str(table["table"]), table["game"], table["ruleset"], seats, hand_label(table))
+            view.add_row(*(Text(for_terminal(cell)) for cell in cells), key=str(table["table"]))
         if self.listed:
             view.move_cursor(row=min(row, len(self.listed) - 1))
         self.query_one("#empty").display = not self.listed
@@ -304,7 +307,7 @@ class NewTableScreen(Dialog[int | None]):
             number = self.make(*self.choice())
         except LobbyRefusal as refusal:
             said = self.query_one("#refusal", Label)
-            said.update(str(refusal))
+            said.update(for_terminal(str(refusal)))
             said.display = True
             return
         self.dismiss(number)

@@ -22,6 +22,7 @@ from ....games import GAMES, game_named
 from ....storage import Opponent, SaveSlot, Settings
 from ....storage.settings import NO_NAME
 from ....table.spec import NAME_LENGTH
+from ....text import for_terminal, lines_for_terminal
 from ....yamlfile import FileProblem
 from ...specs import (
     GAME_TITLES, PLAYED_FOR_CHIPS, default_strength, game_spec, person_name, player_counts, players_for,
@@ -242,13 +243,13 @@ class SetupScreen(Screen):
         try:
             ruleset, chips_problem = self.table_rules(self.ruleset_shown), None
         except FileProblem as error:
-            description.update(Content(f"This ruleset cannot be used:\n{error}"))
+            description.update(Content(f"This ruleset cannot be used:\n{for_terminal(str(error))}"))
             this_table.update("")
             self.query_one("#house-rules", Bullets).show(())
             return
         except ValueError as error:
             ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), str(error)
-        description.update(Content(ruleset.description or ruleset.name))
+        description.update(Content(lines_for_terminal(ruleset.description or ruleset.name)))
         count = self.query_one('#players', Choice).value
         players = f"At this table: {count} players"
         if self.game not in PLAYED_FOR_CHIPS:

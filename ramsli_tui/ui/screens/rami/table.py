@@ -32,6 +32,7 @@ from textual.widgets import Button, Label, Static
 from ....games.rami.engine import Action, Phase, RamiView
 from ....games.rami.engine.events import Event, HandScored
 from ....table.client import TableClient
+from ....text import for_terminal
 from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
@@ -148,7 +149,7 @@ class RamiTableScreen(TableScreenBase):
     def draw(self, view: RamiView) -> None:
         words = self.words
         faces = self.app.settings.faces
-        self.query_one("#title", Label).update(Content(self.title_text(view, words)))
+        self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, words))))
         for seat in range(view.players):
             if seat != self.seat:
                 self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(

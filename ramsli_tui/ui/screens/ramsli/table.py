@@ -47,6 +47,7 @@ from ....games.ramsli.engine import (
 )
 from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, SeatsLeft, SessionEnded, TrickWon
 from ....table.client import TableClient
+from ....text import for_terminal
 from ....table.updates import Update
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .chronicle import Chronicle
@@ -263,9 +264,9 @@ class TableScreen(TableScreenBase):
         words = self.words
         faces = self.app.settings.faces
         dealer = self.client.names[view.dealer]
-        self.query_one("#title", Label).update(Content(
+        self.query_one("#title", Label).update(Content(for_terminal(
             f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · trump {words.suit(view.trump)}"
-        ))
+        )))
         over = self.holding == "result"
         for seat in range(view.players):
             self.seat_panel(seat).state = self.seat_state(view, seat, over)

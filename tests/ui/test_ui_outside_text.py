@@ -1,0 +1,108 @@
+"""Text from outside never reaches the app's screen raw: saved sessions' names, rulesets
+and games, set-aside files, notices of every kind and the message of an unexpected error
+are shown with every control, escape, C1 and bidi character escaped, a notice cut to
+``NOTICE_LENGTH``, the error's message to a line.  What is checked is what the app
+would write to the terminal: every segment of the drawn screen, and every notice."""
+
+from __future__ import annotations
+
+import json
+
+from ramsli_tui.storage import SavedGame
+from ramsli_tui.text import LINE_LENGTH, NOTICE_LENGTH
+from ramsli_tui.ui.screens.common.setup import SetupScreen
+from ramsli_tui.ui.screens.ramsli.table import TableScreen
+
+from tests.cli.test_cli_outside_text import HOSTILE
+from tests.kits.ui import make_app, settle, spec_for, storage_in
+from tests.test_text import OBEYED
+
+
+def raw_in(text: str) -> set[str]:
+    return {character for character in text if character in OBEYED}
+
+
+def drawn_text(app) -> str:
+    """Every character of the screen as the app would send it to the terminal (its own
+    styling and cursor moves left out): the widgets' text and the notices' toasts."""
+    update = app.screen._compositor.render_full_update()
+    return "\n".join("".join(segment.text for strip in line for segment in strip if not segment.control)
+                     for line in update.strips)
+
+
+def assert_shown_safely(app) -> None:
+    for notice in app._notifications:
+        assert not raw_in(notice.message) and not raw_in(notice.title), notice
+        assert len(notice.message) <= NOTICE_LENGTH and len(notice.title) <= LINE_LENGTH
+    assert not any(raw_in(line) for line in drawn_text(app).split("\n"))
+
+
+def saved_with(folder, **changes) -> None:
+    """A saved session as written from outside: ``changes`` to its file's keys, ``name``
+    the person's name."""
+    storage = storage_in(folder)
+    path = storage.saves_dir / "session.20261101-100000.json"
+    storage.save_game(path, SavedGame(spec_for(seed=1)))
+    data = json.loads(path.read_text())
+    if "name" in changes:
+        data["seats"][0]["name"] = changes.pop("name")
+    path.write_text(json.dumps({**data, **changes}))
+
+
+async def test_a_sessions_names_are_shown_escaped_at_the_table_and_in_the_welcome(tmp_path):
+    saved_with(tmp_path, name=HOSTILE * 100)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "\\x1b[2J" in drawn_text(app)  # the person's name, on their seat
+        assert_shown_safely(app)
+
+
+async def test_a_save_of_a_game_that_does_not_exist_is_told_escaped_and_cut(tmp_path):
+    saved_with(tmp_path, game=HOSTILE * 10_000)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert any("no game called" in notice.message for notice in app._notifications)
+        assert_shown_safely(app)
+
+
+async def test_a_saved_session_is_listed_escaped_in_the_setup(tmp_path):
+    saved_with(tmp_path, name=HOSTILE * 100)
+    app = make_app(tmp_path)
+    app.resume = tmp_path / "another.json"  # not this one: the setup lists it
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "\\x1b[2J" in app.session_label(app.screen.slots[0]) and "\\x1b[2J" in drawn_text(app)
+        assert_shown_safely(app)
+
+
+async def test_a_notice_of_two_hundred_kilobytes_is_cut_and_escaped(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.screen.notify(HOSTILE * 7_000, title=HOSTILE * 100, markup=False)
+        await settle(pilot)
+        assert_shown_safely(app)
+
+
+async def test_an_unexpected_errors_message_is_escaped_and_cut_to_a_line(tmp_path, capsys):
+    app = make_app(tmp_path, spec_for(seed=1))
+
+    def fail():
+        raise RuntimeError(HOSTILE * 4_000)
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.call_later(fail)
+            await pilot.pause()
+    except RuntimeError:
+        pass
+    printed = capsys.readouterr().err.replace("\n", "")  # as wide as the terminal: the lines are rich's
+    assert "unexpected error (RuntimeError: \\x1b[2J" in printed and "…)." in printed
+    assert not raw_in(printed)
+    assert len(printed) <= 2 * LINE_LENGTH + len(str(app.storage.crash_log_path))
