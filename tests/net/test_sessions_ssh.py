@@ -194,8 +194,10 @@ async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_st
                 await asyncio.sleep(0.1)
             assert len(over) == 3, f"the standings on every screen; only on {sorted(over)}; the screens:\n" + \
                 "\n".join(seen[window][-1] for window in seen.keys() - over)
-            assert all(any("The result (Enter)" in shown for shown in seen[window]) for window in seen), \
-                "everyone was shown the last hand's result first"
+            last_results = {window: [shown for shown in seen[window] if "The result (Enter)" in shown] for window in seen}
+            assert all(last_results.values()), "everyone was shown the last hand's result first"
+            assert not any("Next hand" in shown for shown in sum(last_results.values(), [])), \
+                "no key bar offers a next hand after the last"
             for window in seen:
                 assert "(a player could not pay the ante)" in seen[window][-1] and "Lobby (q)" in seen[window][-1]
 
