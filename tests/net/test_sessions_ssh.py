@@ -84,7 +84,7 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             await tmux.until_shown("second", "Anna")
             await tmux.until_shown("first", "zora")
             tmux.ssh("third", server.port, "otto", key_file(tmp_path, "otto"))
-            await tmux.until_shown("third", "bust-fa")
+            await tmux.until_shown("third", "mia, zora")
             tmux.press("third", "w")
             await tmux.until_shown("third", "Watching:")
             tmux.press("first", "c")
