@@ -2,11 +2,13 @@
 of the test's own): two people with their own keys at one table with two computer
 players, a line one of them says shown to everyone there, a third person watching, a
 dropped connection back at its seat; a window change lays the table out again; no app
-process is left after."""
+process is left after.  A session played to its end (a player busts) shows both people
+and the spectator the last hand's result, then the standings, then the lobby."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import subprocess
 
@@ -114,3 +116,100 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
                 break
             await asyncio.sleep(0.05)
         assert not server.apps.running and all(map(gone, pids)), "no app process is left"
+
+
+BROKEN = ("Traceback", "unexpected error", "Exception")  # words no screen may ever show
+PLAY_STEPS = 600  # looks at the screens, 0.1 s apart, before the session must be over
+PRESS_AGAIN = 30  # looks at a screen unchanged since it was answered before it is answered again
+
+
+def standings_shown(screen: str) -> bool:
+    """The session-over dialog with its first place: "█  1. Anna  8 chips ▲6" (the table
+    drawn around the dialog on either side)."""
+    return "Session over" in screen and re.search(r"█  1\. \S", screen) is not None
+
+
+def answer(screen: str) -> tuple[str, ...]:
+    """The keys a person presses at what their screen asks: Enter on a result, out when
+    asked in or out, in when they must be, a card when it is theirs to play."""
+    if standings_shown(screen):
+        return ()
+    if "(Enter)" in screen:
+        return ("Enter",)
+    if "Your turn: are you in (i) or out (o)?" in screen:
+        return ("o",)
+    if "Your turn: you must be in" in screen:
+        return ("i",)
+    if "Your turn:" in screen:
+        return tuple("12345")  # the cards it may not play are refused, one line each
+    return ()
+
+
+async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_standings_then_the_lobby(
+        tmp_path, thinkers, own_rulesets):
+    """Two chips each and an ante of two: after the first hand a player who was out has
+    none left, and the session ends (``on_bust: end``); two people and a spectator."""
+    (own_rulesets / "bust-fast.yaml").write_text("starting_chips: 2\nante: 2\non_bust: end\n")
+    tmux = Tmux(tmp_path)
+    seen: dict[str, list[str]] = {"first": [], "second": [], "third": []}
+
+    async def screen(window: str) -> str:
+        shown = await asyncio.to_thread(tmux.screen, window)
+        seen[window].append(shown)
+        return shown
+
+    async with served_apps(tmp_path / "data", thinkers) as server:
+        try:
+            tmux.ssh("first", server.port, "mia", key_file(tmp_path, "mia"))
+            await tmux.until_shown("first", "you are mia")
+            tmux.press("first", "n")
+            await tmux.until_shown("first", "New table")
+            tmux.press("first", "Tab", "Tab", "Enter")  # from Make to the ruleset's list
+            await tmux.until_shown("first", "one-hand")
+            tmux.press("first", "b", "u", "s", "t", "Enter")  # typed, it is chosen
+            await tmux.until_shown("first", "bust-fast                          ▼")  # and the list closed
+            tmux.press("first", "Tab", "Tab", "Tab", "Tab", "Tab", "Enter")  # on to Make
+            await tmux.until_shown("first", "You sit at table 1")
+            tmux.ssh("second", server.port, "zora", key_file(tmp_path, "zora"))
+            await tmux.until_shown("second", "bust-fa")  # the list's columns may be drawn narrow
+            tmux.press("second", "j")
+            await tmux.until_shown("second", "Anna")
+            tmux.ssh("third", server.port, "otto", key_file(tmp_path, "otto"))
+            await tmux.until_shown("third", "bust-fa")
+            tmux.press("third", "w")
+            await tmux.until_shown("third", "Watching:")
+
+            over: set[str] = set()
+            answered = dict.fromkeys(seen, ("", 0))  # the screen each last answered, and when: once, as a person would
+            for step in range(PLAY_STEPS):
+                for window in seen.keys() - over:
+                    shown = await screen(window)
+                    if standings_shown(shown):
+                        over.add(window)
+                    elif answer(shown) and (shown != answered[window][0] or step - answered[window][1] > PRESS_AGAIN):
+                        answered[window] = (shown, step)
+                        tmux.press(window, *answer(shown))
+                if len(over) == 3:
+                    break
+                await asyncio.sleep(0.1)
+            assert len(over) == 3, f"the standings on every screen; only on {sorted(over)}; the screens:\n" + \
+                "\n".join(seen[window][-1] for window in seen.keys() - over)
+            last_results = {window: [shown for shown in seen[window] if "The result (Enter)" in shown] for window in seen}
+            assert all(last_results.values()), "everyone was shown the last hand's result first"
+            assert not any("Next hand" in shown for shown in sum(last_results.values(), [])), \
+                "no key bar offers a next hand after the last"
+            for window in seen:
+                assert "(a player could not pay the ante)" in seen[window][-1] and "Lobby (q)" in seen[window][-1]
+
+            for window, name in (("first", "mia"), ("second", "zora"), ("third", "otto")):
+                tmux.press(window, "q")
+                await tmux.until_shown(window, f"Ramsli tables — you are {name}")
+                await tmux.until_shown(window, "There is no table yet")  # the table that closed is gone
+                seen[window].append(await screen(window))
+            assert "table closed table=1 reason=finished" in server.log.getvalue()
+            assert len(server.apps.running) == 3, "every app runs on, in its lobby"
+        finally:
+            tmux.close()
+    for window, screens in seen.items():
+        for shown in screens:
+            assert not any(word in shown for word in BROKEN), f"{window} showed:\n{shown}"

@@ -155,3 +155,7 @@ class HandSummaryScreen(ResultDialog):
 
     def on_button_pressed(self) -> None:
         self.dismiss()
+
+    def binding_description(self, binding: Binding) -> str:
+        """After the hand that ended the session, Enter leads to its result, not to a next hand."""
+        return "The result" if self.last and binding.action == "dismiss" else binding.description
