@@ -19,9 +19,10 @@ from ramsli_tui.ui.screens.common.lobby import LobbyScreen
 from ramsli_tui.ui.screens.common.table_base import TableScreenBase
 from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
 from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.widgets.banner import TurnBanner
 
 from tests.kits.ui import storage_in
-from tests.net.test_hub import Listener, new_hub
+from tests.net.test_hub import Listener, act_if_asked, new_hub
 
 MIA = Player("mia", "SHA256:mia-key")
 STEPS = 3000  # pauses of the app's loop before a test gives up (each a few milliseconds)
@@ -98,6 +99,8 @@ async def test_a_served_session_that_ends_shows_the_result_and_the_standings_the
             standings = str(app.screen.query_one("#result").render())
             assert "1. " in standings and "mia" in standings
             assert "New game" not in str(app.screen.query_one("#buttons").children), "the lobby makes the next game"
+            table = app.screen_stack[-2]
+            assert str(table.query_one(TurnBanner).render()) == "The session is over: q goes back to the lobby."
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen) and app.is_running
@@ -128,5 +131,31 @@ async def test_a_spectator_of_a_table_everyone_left_is_told_and_taken_back_to_th
                     break
             assert isinstance(app.screen, LobbyScreen) and app.is_running
             assert f"Table {number} is over: everyone has left it." in notes(app)
+    finally:
+        hub.close()
+
+
+async def test_a_spectator_is_taken_from_the_last_result_to_the_standings_without_a_key(tmp_path, thinkers,
+                                                                                       own_rulesets):
+    hub = HubInAThread(tmp_path, thinkers)
+    try:
+        otto = Listener("otto")  # a program: its results count as read once sent
+        number = hub.call(lambda: hub.hub.create(otto, "ramsli", "one-hand", 3, ["normal", "normal"]))
+        lobby = RemoteLobby(hub.link())
+        app = served_app(tmp_path / "app", lobby)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.sit_remote(lobby.watch(number), "ramsli")
+            for _ in range(STEPS):
+                await pilot.pause(0.005)
+                if isinstance(app.screen, SessionOverScreen):
+                    break
+                hub.call(lambda: act_if_asked(hub.hub, otto, number))
+            assert isinstance(app.screen, SessionOverScreen), "the standings came, no key pressed"
+            table = app.screen_stack[-2]
+            assert str(table.query_one(TurnBanner).render()) == "The session is over: q goes back to the lobby."
+            await pilot.press("enter")  # the way out has the focus
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen) and app.is_running
     finally:
         hub.close()

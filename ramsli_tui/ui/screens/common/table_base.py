@@ -199,6 +199,8 @@ class TableScreenBase(Screen):
         as they came (and leaving them leads to the lobby); otherwise the person is told
         why, and goes back to the lobby."""
         if self.client.is_over:
+            if self.watching:
+                self.close_result()  # the players have read it: on to the standings
             return
         self.app.to_lobby()
         self.app.notify(message.words[:1].upper() + message.words[1:] + ".", severity="warning", timeout=10,
@@ -295,8 +297,15 @@ class TableScreenBase(Screen):
         return f"Hand {number} is over: read the result, then Enter."
 
     def turn_text(self, turn: str) -> str:
-        """The banner's line for whose turn it is, said as watched to a spectator."""
-        return f"Watching: {turn}" if self.watching else turn
+        """The banner's line for whose turn it is, said as watched to a spectator
+        ("Watching: the hand is over.", "Watching: Mia is thinking…")."""
+        if not self.watching:
+            return turn
+        return f"Watching: {turn[0].lower() + turn[1:] if turn.startswith('The ') else turn}"
+
+    def end_text(self) -> str:
+        """The banner's line once the session is over: where q goes."""
+        return f"The session is over: q {'goes back to the lobby' if self.app.served else 'leaves'}."
 
     def offer(self, offered: tuple) -> None:
         """The key bar for what can be done now: redrawn only when that changes."""

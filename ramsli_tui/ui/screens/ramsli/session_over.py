@@ -69,6 +69,10 @@ class SessionOverScreen(Dialog[None]):
                     yield Button("New game (n)", id="new_game", variant="primary", compact=True)
                     yield Button("Quit (q)", id="quit", compact=True)
 
+    def on_mount(self) -> None:
+        """Enter takes the way out (the lobby, or a new game), not the scores."""
+        self.query_one("#quit" if self.app.served else "#new_game", Button).focus()
+
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id)
 

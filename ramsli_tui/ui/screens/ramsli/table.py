@@ -292,6 +292,8 @@ class TableScreen(TableScreenBase):
     def banner_text(self, view: PlayerView, words: Words) -> str:
         if self.holding == "result":
             return self.result_text(view.number)
+        if self.client.is_over:
+            return self.end_text()
         if self.holding == "trick":
             return f"{words.event(self.trick_on_table)} Press space to go on."
         if self.sitting_out(view) and not view.my_turn:
