@@ -635,7 +635,7 @@ def add_history(commands) -> None:
     export = actions.add_parser("export", help="print every kept hand record: YAML documents, or a JSON array")
     export.add_argument("--data", type=Path, metavar="DIR", default=None,
                         help=f"the server's data folder (default: {default_data_dir()})")
-    export.add_argument("--table", type=whole_number(0, HIGHEST_TABLE), metavar="ID",
+    export.add_argument("--table", type=whole_number(1, HIGHEST_TABLE), metavar="ID",
                         help="only the hands of this table")
     export.add_argument("--json", action="store_true", help="print one JSON array, one object per hand")
     history.set_defaults(run=run_history)
