@@ -35,6 +35,7 @@ class Parser(argparse.ArgumentParser):
         return parsed
 
     def error(self, message: str) -> NoReturn:
+        """argparse's word of a mistake, told in one line."""
         refuse(message, self.prog)
 
 

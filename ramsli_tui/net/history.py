@@ -214,6 +214,8 @@ def _record_read(text: Any) -> dict[str, Any]:
 
 
 def _check_deck_and_actions(record: dict[str, Any]) -> None:
+    """The two keys ``yaml_of`` writes on lines of their own: a deck of card codes, and
+    actions that are mappings (each one line of YAML)."""
     deck, actions = record.get("deck"), record.get("actions")
     if not isinstance(deck, list):
         raise ValueError("its record has no deck (a list of card codes)")
@@ -227,12 +229,14 @@ def _check_deck_and_actions(record: dict[str, Any]) -> None:
 
 
 def _whole_number(text: str) -> int:
+    """A JSON integer of at most ``MAX_DIGITS`` digits, as a hand record's are."""
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise ValueError(f"its record holds a number of more than {MAX_DIGITS} digits")
     return int(text)
 
 
 def _finite_number(text: str) -> float:
+    """A JSON fraction that stays a number JSON can write again (not 1e999, infinity)."""
     number = float(text)
     if not math.isfinite(number):
         raise ValueError("its record holds a number too large for JSON")
@@ -240,6 +244,7 @@ def _finite_number(text: str) -> float:
 
 
 def _no_number(text: str) -> float:
+    """NaN, Infinity and -Infinity, which Python's JSON reads but JSON has not."""
     raise ValueError(f"its record holds {text}, which JSON has no number for")
 
 
