@@ -34,6 +34,7 @@ import yaml
 from . import __version__
 from .games import GAMES, game_named
 from .games.ramsli import rules as rulesets
+from .options import Parser, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
 from .text import for_terminal, lines_for_terminal
@@ -56,7 +57,7 @@ class Busy(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="ramsli",
         description="Ramsli, the tavern trick-taking stakes game. With no command, opens the game.",
         epilog="Exit status: 0 done, 1 ramsli went wrong, 2 a mistake in what was asked or given, "
@@ -72,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        _never_failing_on(stream)
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
@@ -86,6 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``ramsli rules list | head``): not an error
         sys.stdout = open(os.devnull, "w")
         return 0
+
+
+def _never_failing_on(stream: TextIO) -> None:
+    """Have ``stream`` write what its encoding cannot as escapes (``\\u2603``) rather than
+    fail: output never ends a command (JSON is ASCII anyway)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str) -> None:
@@ -618,6 +629,7 @@ def add_serve(commands) -> None:
 # --- history ---------------------------------------------------------------------------------
 
 def add_history(commands) -> None:
+    from .net.history import HIGHEST_TABLE
     from .net.serve import default_data_dir
 
     history = commands.add_parser("history", help="the hands ramsli serve has kept (for the operator)")
@@ -625,7 +637,8 @@ def add_history(commands) -> None:
     export = actions.add_parser("export", help="print every kept hand record: YAML documents, or a JSON array")
     export.add_argument("--data", type=Path, metavar="DIR", default=None,
                         help=f"the server's data folder (default: {default_data_dir()})")
-    export.add_argument("--table", type=int, metavar="ID", help="only the hands of this table")
+    export.add_argument("--table", type=whole_number(1, HIGHEST_TABLE), metavar="ID",
+                        help="only the hands of this table")
     export.add_argument("--json", action="store_true", help="print one JSON array, one object per hand")
     history.set_defaults(run=run_history)
 

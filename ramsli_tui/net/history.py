@@ -14,6 +14,7 @@ over SSH.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 from contextlib import contextmanager
@@ -22,8 +23,13 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
+from ..cards import Card
+from ..games import GAMES
+from ..yamlfile import MAX_DEPTH, MAX_DIGITS, shown
+
 HISTORY_FILE = "history.sqlite3"
 SCHEMA_VERSION = 1
+HIGHEST_TABLE = 2**63 - 1  # SQLite's largest integer: no table is numbered higher
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS hands (
     table_number INTEGER NOT NULL,
@@ -95,13 +101,13 @@ class HandHistory:
     def open_existing(cls, folder: Path) -> HandHistory:
         """The history of ``folder`` for reading; HistoryError if there is none or it is not one."""
         path = Path(folder) / HISTORY_FILE
-        if not path.is_file():
-            raise HistoryError(f"{path}: there is no hand history here (ramsli serve keeps it in its data folder)")
         try:
+            if not path.is_file():
+                raise HistoryError(f"{path}: there is no hand history here (ramsli serve keeps it in its data folder)")
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)
             history._check_version()
-        except sqlite3.Error as error:
+        except (OSError, sqlite3.Error) as error:
             raise HistoryError(f"{path}: {_reason(error)}") from None
         return history
 
@@ -158,7 +164,7 @@ class HandHistory:
         """Every hand kept, by table then number; only ``table``'s when it is given."""
         try:
             return list(self._rows(table))
-        except (sqlite3.Error, ValueError) as error:
+        except sqlite3.Error as error:
             raise HistoryError(f"{self.path}: {_reason(error)}") from None
 
     def _rows(self, table: int | None) -> Iterator[KeptHand]:
@@ -167,13 +173,104 @@ class HandHistory:
             rows = self.connection.execute(query + " ORDER BY table_number, hand_number")
         else:
             rows = self.connection.execute(query + " WHERE table_number = ? ORDER BY hand_number", (table,))
-        for table_number, game, number, finished_at, record in rows:
-            yield KeptHand(table_number, game, number, finished_at, json.loads(record))
+        for row in rows:
+            try:
+                yield kept_hand(*row)
+            except ValueError as error:
+                raise HistoryError(f"{self.path}: table {shown(row[0])}, hand {shown(row[2])}: {error}") from None
+
+
+# --- what a kept hand must be, to be printed --------------------------------------------------
+
+def kept_hand(table: Any, game: Any, number: Any, finished_at: Any, text: Any) -> KeptHand:
+    """A row of the history as a kept hand, if it is one ``yaml_of`` and ``json_of`` can
+    print as it stands; ValueError saying what is wrong if not (a history written by
+    another program, or by hand)."""
+    if not (type(table) is int and type(number) is int and isinstance(finished_at, str)):
+        raise ValueError("its table, number or time is not what ramsli serve keeps")
+    if game not in GAMES:
+        raise ValueError(f"it is a hand of {shown(game)}, a game this ramsli does not know "
+                         f"(it knows {', '.join(GAMES)})")
+    return KeptHand(table, game, number, finished_at, _record_read(text))
+
+
+def _record_read(text: Any) -> dict[str, Any]:
+    """A kept hand's record from its JSON text: a mapping, nested at most ``MAX_DEPTH``
+    deep, with a deck of card codes and a list of actions; ValueError if not."""
+    if not isinstance(text, str):
+        raise ValueError("its record is not JSON text")
+    try:
+        record = json.loads(text, parse_int=_whole_number, parse_float=_finite_number, parse_constant=_no_number)
+    except RecursionError:
+        raise ValueError(f"its record is nested more than {MAX_DEPTH} deep") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"its record is not JSON ({error.msg}, at character {error.pos})") from None
+    if not isinstance(record, dict):
+        raise ValueError(f"its record is {_kind(record)}, not a mapping of keys to values")
+    if _nesting(record) > MAX_DEPTH:
+        raise ValueError(f"its record is nested more than {MAX_DEPTH} deep")
+    _check_deck_and_actions(record)
+    return record
+
+
+def _check_deck_and_actions(record: dict[str, Any]) -> None:
+    """The two keys ``yaml_of`` writes on lines of their own: a deck of card codes, and
+    actions that are mappings (each one line of YAML)."""
+    deck, actions = record.get("deck"), record.get("actions")
+    if not isinstance(deck, list):
+        raise ValueError("its record has no deck (a list of card codes)")
+    for code in deck:
+        try:
+            Card.from_code(code)
+        except ValueError:
+            raise ValueError(f"its deck holds {shown(code)}, not a card code") from None
+    if not (isinstance(actions, list) and all(isinstance(action, dict) for action in actions)):
+        raise ValueError("its record has no actions (a list of mappings)")
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer of at most ``MAX_DIGITS`` digits, as a hand record's are."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"its record holds a number of more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _finite_number(text: str) -> float:
+    """A JSON fraction that stays a number JSON can write again (not 1e999, infinity)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError("its record holds a number too large for JSON")
+    return number
+
+
+def _no_number(text: str) -> float:
+    """NaN, Infinity and -Infinity, which Python's JSON reads but JSON has not."""
+    raise ValueError(f"its record holds {text}, which JSON has no number for")
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    return "a number" if isinstance(value, (int, float)) and not isinstance(value, bool) else shown(value)
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and mappings nest in ``value`` (1: a list of scalars), counted
+    without recursion."""
+    deepest, waiting = 0, [(value, 0)]
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            waiting.extend((inner, depth) for inner in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def _reason(error: Exception) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
-    if isinstance(error, ValueError):
-        return f"a kept hand is not readable ({error})"
     return str(error)

@@ -9,14 +9,20 @@ holds) ends in one line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import re
 import sys
 from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from ..options import whole_number
 from . import MAX_APPS
 
 EXIT_USAGE = 2
+HIGHEST_PORT = 65535
+MOST_APPS = 1000  # some 30 GB of app processes
+HOST_NAME = re.compile(r"(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
 def default_data_dir() -> Path:
@@ -24,26 +30,29 @@ def default_data_dir() -> Path:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
-    parser.add_argument("--port", type=int, default=2222, help="the port to listen on (default: 2222)")
+    parser.add_argument("--host", type=host_address, default="127.0.0.1",
+                        help="the address to listen on (default: 127.0.0.1, this machine only)")
+    parser.add_argument("--port", type=whole_number(0, HIGHEST_PORT), default=2222,
+                        help="the port to listen on, 0 to 65535 (0: any free one; default: 2222)")
     parser.add_argument("--data", type=Path, metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
-    parser.add_argument("--max-apps", type=positive, default=MAX_APPS, metavar="N",
-                        help=f"the most full-screen sessions at once, each an app process of some 30 MB "
-                             f"(default: {MAX_APPS}); programs on json are not counted")
+    parser.add_argument("--max-apps", type=whole_number(1, MOST_APPS), default=MAX_APPS, metavar="N",
+                        help=f"the most full-screen sessions at once, 1 to {MOST_APPS:,}, each an app process of "
+                             f"some 30 MB (default: {MAX_APPS}); programs on json are not counted")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--allow", type=Path, metavar="FILE", help="let in only the keys of this authorized_keys file")
     who.add_argument("--open", action="store_true", help="let any key in, binding the name it asks for on first use")
 
 
-def positive(text: str) -> int:
-    """A whole number of at least 1, for argparse."""
+def host_address(text: str) -> str:
+    """An address to listen on, for argparse: an IPv4 or IPv6 address, or a host name
+    (letters, digits and hyphens in dot-separated labels); never empty, which would listen
+    on every address there is."""
     try:
-        number = int(text)
+        ipaddress.ip_address(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{number} is less than 1")
-    return number
+        if not HOST_NAME.fullmatch(text):
+            raise argparse.ArgumentTypeError(f"{text!r} is not an IP address or a host name") from None
+    return text
 
 
 def run(args: argparse.Namespace) -> int:

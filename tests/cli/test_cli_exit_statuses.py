@@ -55,7 +55,8 @@ def test_a_command_line_that_cannot_be_read_exits_2(argv, capsys):
     with pytest.raises(SystemExit) as stopped:
         main(argv)
     assert stopped.value.code == 2
-    assert "error:" in capsys.readouterr().err
+    error = capsys.readouterr().err
+    assert error.startswith("ramsli: ") and len(error.splitlines()) == 1
 
 
 @pytest.mark.parametrize("argv", [

@@ -70,9 +70,9 @@ async def test_a_hand_is_kept_once_and_one_a_crash_left_out_is_kept_at_the_resta
 
 def test_keeping_a_hand_again_changes_nothing(tmp_path):
     history = HandHistory.open(tmp_path)
-    history.add(3, "ramsli", 1, {"format": "ramsli-hand/1", "first": True})
-    history.add(3, "ramsli", 1, {"format": "ramsli-hand/1", "first": False})
-    history.add(4, "ramsli", 1, {"format": "ramsli-hand/1"})
+    history.add(3, "ramsli", 1, {"format": "ramsli-hand/1", "deck": ["AS"], "actions": [], "first": True})
+    history.add(3, "ramsli", 1, {"format": "ramsli-hand/1", "deck": ["AS"], "actions": [], "first": False})
+    history.add(4, "ramsli", 1, {"format": "ramsli-hand/1", "deck": ["AS"], "actions": []})
     assert [kept.record.get("first") for kept in history.hands(3)] == [True]
     assert [kept.table for kept in history.hands()] == [3, 4]
     assert history.last_number(3) == 1 and history.last_number(5) == 0
