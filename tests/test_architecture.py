@@ -80,9 +80,12 @@ def test_screens_and_widgets_reach_their_table_only_through_the_client(module):
     assert not [name for name in GRAPH[module] if under(name, "table.table", "table.seats")]
 
 
-@pytest.mark.parametrize("module", ["ramsli_tui.cards", "ramsli_tui.yamlfile"])
-def test_cards_and_yaml_reading_stand_at_the_bottom(module):
-    assert GRAPH[module] <= {"ramsli_tui.cards"}
+@pytest.mark.parametrize("module", ["ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.yamlfile"])
+def test_cards_outside_text_and_yaml_reading_stand_at_the_bottom(module):
+    """Below everything: the cards, the one boundary for outside text (text.py) and the
+    bounded YAML reader, which import nothing else of the package."""
+    assert GRAPH[module] <= {"ramsli_tui.cards", "ramsli_tui.text"}
+    assert not GRAPH["ramsli_tui.text"], "the boundary stands alone"
 
 
 def test_there_is_no_import_circle_anywhere_in_the_package():

@@ -25,6 +25,7 @@ from typing import Any, Iterator, NamedTuple
 
 from ..cards import Card
 from ..games import GAMES
+from ..storage.files import shown as shown_path
 from ..yamlfile import MAX_DEPTH, MAX_DIGITS, shown
 
 HISTORY_FILE = "history.sqlite3"
@@ -94,7 +95,7 @@ class HandHistory:
             history = cls(connection, path)
             history._prepare()
         except (OSError, sqlite3.Error) as error:
-            raise HistoryError(f"{path}: {_reason(error)}") from None
+            raise HistoryError(f"{shown_path(path)}: {_reason(error)}") from None
         return history
 
     @classmethod
@@ -103,12 +104,12 @@ class HandHistory:
         path = Path(folder) / HISTORY_FILE
         try:
             if not path.is_file():
-                raise HistoryError(f"{path}: there is no hand history here (ramsli serve keeps it in its data folder)")
+                raise HistoryError(f"{shown_path(path)}: there is no hand history here (ramsli serve keeps it in its data folder)")
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)
             history._check_version()
         except (OSError, sqlite3.Error) as error:
-            raise HistoryError(f"{path}: {_reason(error)}") from None
+            raise HistoryError(f"{shown_path(path)}: {_reason(error)}") from None
         return history
 
     def _prepare(self) -> None:

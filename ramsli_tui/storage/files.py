@@ -32,13 +32,22 @@ def in_one_line(error: Exception) -> str:
     return " ".join(str(error).split())
 
 
+PATH_LENGTH = 160  # the most of a path a message shows: its start and its end, the file's name
+
+
 def shown(path: Path) -> str:
-    """A path as a person reads it, safe to show (``for_terminal``): ``~/.config/ramsli/settings.yaml``."""
+    """A path as a person reads it, safe to show (``for_terminal``): ``~/.config/ramsli/settings.yaml``;
+    a path too long to read (over ``PATH_LENGTH``) keeps its start and its end, so that
+    the rest of the message, and the file's name, are still seen."""
     try:
         text = "~/" + str(Path(path).relative_to(Path.home()))
     except ValueError:
         text = str(path)
-    return for_terminal(text, limit=None)
+    text = for_terminal(text, limit=None)
+    if len(text) <= PATH_LENGTH:
+        return text
+    end = PATH_LENGTH * 2 // 3
+    return text[:PATH_LENGTH - end - 1] + "…" + text[-end:]
 
 
 def lock_exclusively(handle: IO[str]) -> None:

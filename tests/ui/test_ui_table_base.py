@@ -70,7 +70,8 @@ async def test_the_bell_rings_each_time_it_becomes_your_turn_at_the_rami_table(t
         assert turns >= 3
 
 
-async def test_a_flash_when_it_becomes_your_turn_at_the_rami_table(tmp_path):
+async def test_a_flash_when_it_becomes_your_turn_at_the_rami_table(tmp_path, monkeypatch):
+    monkeypatch.setattr("ramsli_tui.ui.screens.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
     app = make_app(tmp_path, rami_spec())
     app.settings.turn_alert = "flash"
     async with app.run_test(size=(120, 40)) as pilot:

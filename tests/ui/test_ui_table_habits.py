@@ -174,7 +174,8 @@ async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
         assert app.client.view.my_turn and len(rings) == count + 1, "once for each turn"
 
 
-async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path):
+async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path, monkeypatch):
+    monkeypatch.setattr("ramsli_tui.ui.screens.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
     app = make_app(tmp_path, spec_for(seed=1))
     app.settings.turn_alert = "flash"
     async with app.run_test(size=(80, 24)) as pilot:

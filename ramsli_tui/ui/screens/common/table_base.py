@@ -53,6 +53,7 @@ PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the e
     Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
     Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
 ]
+FLASH_FOR = 0.3  # seconds the banner flashes when it becomes the person's turn
 TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
 LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
 LOBBY_QUESTION = ("Back to the lobby? Your seat is kept: join the table again to go on "
@@ -288,7 +289,7 @@ class TableScreenBase(Screen):
             self.app.bell()
         elif alert == "flash":
             self.add_class("-flash")
-            self.set_timer(0.3, lambda: self.remove_class("-flash"))
+            self.set_timer(FLASH_FOR, lambda: self.remove_class("-flash"))
 
     def result_text(self, number: int) -> str:
         """The banner's line while a round's result is shown: a spectator is not asked to read it."""
