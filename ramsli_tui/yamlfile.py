@@ -11,7 +11,8 @@ The files may come from strangers, so reading them is bounded: at most
 ``MAX_FILE_BYTES`` holding at most ``MAX_VALUES`` values, nesting at most
 ``MAX_DEPTH`` deep, no YAML aliases (a few hundred
 bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` digits, no
-tags but YAML's own.  A stream of several documents (``ramsli history export``) may be
+tags but YAML's plain ones, and each only on a value it fits (``!!int "two"`` is told,
+never read).  A stream of several documents (``ramsli history export``) may be
 as long as ``MAX_STREAM_BYTES``: ``stream_parts`` cuts it into its documents reading its
 events only, and each is then read as a file of its own, under every bound of one.  Every value shown in a message goes through ``shown`` (or
 ``escaped`` for text that is not a value): control characters and bidi overrides are
@@ -390,13 +391,45 @@ def line_of(node: yaml.Node) -> int:
     return node.start_mark.line + 1
 
 
-class _PlainValues(SafeConstructor):
-    """The safe constructor, stricter: no unknown tags, no key twice in a mapping, no
-    numbers of more than MAX_DIGITS digits, no impossible dates."""
+YAML_TAG = "tag:yaml.org,2002:"
+SCALAR_TAGS = {YAML_TAG + name for name in ("str", "null", "bool", "int", "float", "timestamp")}
+COLLECTION_TAGS = {yaml.SequenceNode: YAML_TAG + "seq", yaml.MappingNode: YAML_TAG + "map"}
+NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+_IMPLICIT = yaml.resolver.Resolver()
 
-    def construct_undefined(self, node):
-        raise ConstructorError(None, None, f"{escaped(node.tag, limit=80)} is not allowed here: only plain YAML values",
-                               node.start_mark)
+
+def tag_misfit(node: yaml.Node) -> str | None:
+    """What is wrong with ``node``'s tag, in words, or None if the value fits it: a tag
+    is one of YAML's plain kinds and says what the value would be read as without it
+    (``!!float 3`` and ``!!str`` of any single value fit; ``!!int "two"`` does not)."""
+    tag = node.tag
+    if tag in SCALAR_TAGS | set(COLLECTION_TAGS.values()):
+        if isinstance(node, yaml.ScalarNode) and tag in SCALAR_TAGS:
+            implicit = _IMPLICIT.resolve(yaml.ScalarNode, node.value, (True, False))
+            if tag in (implicit, YAML_TAG + "str") or (tag, implicit) == (YAML_TAG + "float", YAML_TAG + "int"):
+                return None
+            return f"{tag_shown(tag)} does not fit {shown(node.value)}: write the value without the tag"
+        if COLLECTION_TAGS.get(type(node)) == tag:
+            return None
+        return f"{tag_shown(tag)} does not fit {NODE_KINDS[type(node)]}: write the value without the tag"
+    return f"{escaped(tag, limit=80)} is not allowed here: only plain YAML values"
+
+
+def tag_shown(tag: str) -> str:
+    """A tag as a file writes it: ``!!int``, ``!thing``."""
+    return escaped("!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag)
+
+
+class _PlainValues(SafeConstructor):
+    """The safe constructor, stricter: no tag that does not fit its value or is not
+    plain YAML, no key twice in a mapping, no numbers of more than MAX_DIGITS digits,
+    no impossible dates."""
+
+    def construct_object(self, node, deep=False):
+        misfit = tag_misfit(node)
+        if misfit is not None:
+            raise ConstructorError(None, None, misfit, node.start_mark)
+        return super().construct_object(node, deep)
 
     def construct_mapping(self, node, deep=False):
         seen = set()
@@ -423,6 +456,5 @@ class _PlainValues(SafeConstructor):
             raise ConstructorError(None, None, f"{shown(node.value)} is not a real date", node.start_mark) from None
 
 
-_PlainValues.add_constructor(None, _PlainValues.construct_undefined)
 _PlainValues.add_constructor("tag:yaml.org,2002:int", _PlainValues.construct_yaml_int)
 _PlainValues.add_constructor("tag:yaml.org,2002:timestamp", _PlainValues.construct_yaml_timestamp)
