@@ -22,7 +22,9 @@ written as escapes, never raw, and long values are cut.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import date
@@ -45,6 +47,8 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # What YAML 1.1 lets a file hold: tab, newlines and the printable characters.
 NOT_IN_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 PLAIN_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+IRREGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (a named pipe)"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 class FileProblem(ValueError):
@@ -150,21 +154,44 @@ def _scalar(value: Any, limit: int, inner: bool) -> str:
 
 # --- reading ------------------------------------------------------------------------------
 
-def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
-    """The text of the file at ``path``, read only up to ``MAX_FILE_BYTES``; ``problem``
-    in one line if it cannot be read, is too big or is not UTF-8 text."""
-    return decoded(read_bytes(path, problem, what), escaped(str(path), limit=None), problem, what)
+def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file",
+              limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file at ``path``, read only up to ``limit``; ``problem`` in
+    one line if it is not a regular file, cannot be read, is too big or is not UTF-8 text."""
+    return decoded(read_bytes(path, problem, what, limit), escaped(str(path), limit=None), problem, what, limit)
 
 
 def read_bytes(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file",
                limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the file at ``path``, read only up to ``limit`` and one more (to tell
-    a file too big); ``problem`` in one line if it cannot be read."""
+    """The bytes of the regular file at ``path``, read only up to ``limit`` and one more
+    (``decoded`` then tells a file too big): the one way ramsli reads a file.  ``problem``
+    in one line if it cannot be read or is not a regular file (a folder, a FIFO, a
+    device), which is told from its ``stat`` and never read, so that nothing waits on a
+    FIFO or reads a device without end."""
+    source = escaped(str(path), limit=None)
     try:
-        with open(path, "rb") as file:
+        found = os.stat(path)
+        _refuse_irregular(found, source, problem)
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+            _refuse_irregular(os.fstat(file.fileno()), source, problem)  # the file opened is the one told
             return file.read(limit + 1)
     except OSError as error:
-        raise problem(f"{escaped(str(path), limit=None)}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+        raise problem(f"{source}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+
+
+def _refuse_irregular(found: os.stat_result, source: str, problem: type[FileProblem]) -> None:
+    """``problem`` if ``found`` is not a regular file."""
+    kind = irregular(found)
+    if kind is not None:
+        raise problem(f"{source}: is {kind}, not a regular file")
+
+
+def irregular(found: os.stat_result) -> str | None:
+    """What a file that is not a regular file is (``a folder``, ``a FIFO (a named pipe)``,
+    ``a device``), from its ``stat``; None for a regular file."""
+    if stat.S_ISREG(found.st_mode):
+        return None
+    return next((name for test, name in IRREGULAR if test(found.st_mode)), "something else")
 
 
 def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file",

@@ -123,7 +123,7 @@ class RulesetFiles:
         candidate = Path(name_or_path).expanduser()
         try:
             if candidate.suffix in SUFFIXES or "/" in name_or_path or candidate.is_file():
-                if candidate.is_file():
+                if candidate.exists():  # reading it tells one that is not a regular file
                     return candidate
                 raise self.problem(f"{shown(name_or_path)}: no such ruleset file")
         except OSError as error:
@@ -144,7 +144,7 @@ class RulesetFiles:
             raise self.problem(f"{shown(reference)} is not a ruleset file (its name ends in .yaml)")
         for folder in folders:
             try:
-                if (folder / path).is_file():
+                if (folder / path).exists():
                     return folder / path
             except OSError as error:
                 raise self.problem(f"{shown(reference)}: cannot be a ruleset file ({error.strerror})") from None

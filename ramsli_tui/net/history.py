@@ -22,6 +22,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
+from ..yamlfile import irregular
+
 HISTORY_FILE = "history.sqlite3"
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -82,6 +84,7 @@ class HandHistory:
         """The history of the data folder ``folder``, made (mode 0600) if it has none yet."""
         path = Path(folder) / HISTORY_FILE
         try:
+            _refuse_irregular(path)
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
             os.chmod(path, 0o600)
             connection = sqlite3.connect(path, isolation_level=None)
@@ -95,13 +98,14 @@ class HandHistory:
     def open_existing(cls, folder: Path) -> HandHistory:
         """The history of ``folder`` for reading; HistoryError if there is none or it is not one."""
         path = Path(folder) / HISTORY_FILE
-        if not path.is_file():
+        if not path.exists():
             raise HistoryError(f"{path}: there is no hand history here (ramsli serve keeps it in its data folder)")
         try:
+            _refuse_irregular(path)
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)
             history._check_version()
-        except sqlite3.Error as error:
+        except (OSError, sqlite3.Error) as error:
             raise HistoryError(f"{path}: {_reason(error)}") from None
         return history
 
@@ -169,6 +173,17 @@ class HandHistory:
             rows = self.connection.execute(query + " WHERE table_number = ? ORDER BY hand_number", (table,))
         for table_number, game, number, finished_at, record in rows:
             yield KeptHand(table_number, game, number, finished_at, json.loads(record))
+
+
+def _refuse_irregular(path: Path) -> None:
+    """HistoryError if ``path`` is there but is not a regular file (a FIFO would block
+    the opening, a device or a folder is no history): told from its ``stat``, never opened."""
+    try:
+        kind = irregular(os.stat(path))
+    except FileNotFoundError:
+        return
+    if kind is not None:
+        raise HistoryError(f"{path}: is {kind}, not a regular file")
 
 
 def _reason(error: Exception) -> str:

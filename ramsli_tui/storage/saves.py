@@ -17,6 +17,7 @@ from ..table.spec import SEAT_KINDS, GameSpec, SeatSpec
 
 SAVE_FORMAT = "ramsli-save/2"
 FIRST_SAVE_FORMAT = "ramsli-save/1"
+MAX_SAVE_BYTES = 4_000_000  # far more than any session played needs
 
 
 class SeatsMismatch(ValueError):
