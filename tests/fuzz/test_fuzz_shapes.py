@@ -51,26 +51,27 @@ def plain(value) -> str:
 
 
 @st.composite
-def written(draw, value, depth: int = 0) -> str:
-    """``value`` as flow YAML, each node perhaps tagged or anchored, perhaps an alias,
-    a list perhaps cut short or grown, a mapping's keys perhaps given twice."""
+def written(draw, value, aliases: bool, depth: int = 0) -> str:
+    """``value`` as flow YAML, each node perhaps tagged or anchored, perhaps an alias
+    (with ``aliases``: each refuses the whole file, so only in some files), a list
+    perhaps cut short or grown, a mapping's keys perhaps given twice."""
     head = ""
-    if draw(st.integers(0, 3)) == 0:
+    if draw(st.integers(0, 2)) == 0:
         head += draw(st.sampled_from(TAGS)) + " "
     if draw(st.integers(0, 8)) == 0:
-        head += "&a "
-    if draw(st.integers(0, 12)) == 0:
+        head += f"&a{draw(st.integers(0, 10**9))} "  # each anchor's name once, as YAML requires
+    if aliases and draw(st.integers(0, 4)) == 0:
         return "*a"
     if isinstance(value, list) and depth < 6:
         items = list(value)
         if draw(st.integers(0, 3)) == 0:
             items = items[: draw(st.integers(0, len(items)))] + draw(st.lists(st.sampled_from(items or [0]), max_size=3))
-        return head + "[" + ", ".join(draw(written(item, depth + 1)) for item in items) + "]"
+        return head + "[" + ", ".join(draw(written(item, aliases, depth + 1)) for item in items) + "]"
     if isinstance(value, dict) and depth < 6:
         pairs = list(value.items())
         if pairs and draw(st.integers(0, 4)) == 0:
             pairs.append(draw(st.sampled_from(pairs)))
-        return head + "{" + ", ".join(f"{plain(key)}: {draw(written(item, depth + 1))}" for key, item in pairs) + "}"
+        return head + "{" + ", ".join(f"{plain(key)}: {draw(written(item, aliases, depth + 1))}" for key, item in pairs) + "}"
     if draw(st.integers(0, 4)) == 0:
         return head + draw(st.sampled_from(ODD_SCALARS))
     return head + plain(value)
@@ -104,8 +105,9 @@ def reshaped(draw, document: dict) -> str:
             pairs.append((draw(st.sampled_from(["extra", "format", "game", "0", "null"])), value))
         else:
             pairs[place] = (key, nested(value, 25))
-    lines = [f"{plain(key)}: {draw(written(value))}" for key, value in pairs]
-    top = draw(st.sampled_from(["", "%YAML 1.1\n---\n", "--- !!map\n", "--- !!seq\n", "anchored: &a 1\n"]))
+    aliases = draw(st.integers(0, 5)) == 0
+    lines = [f"{plain(key)}: {draw(written(value, aliases))}" for key, value in pairs]
+    top = draw(st.sampled_from(["", "", "", "%YAML 1.1\n---\n", "--- !!map\n", "--- !!seq\n", "anchored: &a 1\n"]))
     return top + "\n".join(lines) + "\n"
 
 
@@ -115,11 +117,11 @@ def encoded(draw, text: str) -> bytes:
     UTF-16; perhaps truncated, perhaps with a few bytes flipped."""
     if draw(st.booleans()):
         text = text.replace("\n", "\r\n")
-    encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8-sig", "latin-1", "utf-16"]))
+    encoding = draw(st.sampled_from(["utf-8"] * 6 + ["utf-8-sig", "latin-1", "utf-16"]))
     data = bytearray(text.encode(encoding, errors="replace"))
-    if draw(st.integers(0, 3)) == 0:
+    if draw(st.integers(0, 5)) == 0:
         del data[draw(st.integers(0, len(data))):]
-    for _ in range(draw(st.integers(0, 3)) if draw(st.booleans()) else 0):
+    for _ in range(draw(st.integers(1, 3)) if draw(st.integers(0, 5)) == 0 else 0):
         if data:
             data[draw(st.integers(0, len(data) - 1))] ^= draw(st.integers(1, 255))
     return bytes(data)
