@@ -42,7 +42,7 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from ..storage.files import in_one_line
-from ..yamlfile import read_text
+from ..yamlfile import FileProblem, read_text
 from .hub import Hub, Player
 from .journal import Journal
 from .json_client import JsonClient
@@ -148,6 +148,8 @@ class Admission:
             self._version = self._file_version()
             try:
                 self._listed = self._read_listed()
+            except FileProblem as error:
+                raise ServeError(f"{error} (the --allow file)") from None
             except (OSError, ValueError, asyncssh.KeyImportError) as error:
                 raise ServeError(f"{allowed} cannot be read as an authorized_keys file ({in_one_line(error)})") from None
 
