@@ -11,7 +11,8 @@ The files may come from strangers, so reading them is bounded: at most
 ``MAX_FILE_BYTES`` holding at most ``MAX_VALUES`` values, nesting at most
 ``MAX_DEPTH`` deep, no YAML aliases (a few hundred
 bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` digits, no
-tags but YAML's own.  A stream of several documents (``ramsli history export``) may be
+tags but YAML's plain ones, and each only on a value it fits (``!!int "two"`` is told,
+never read).  A stream of several documents (``ramsli history export``) may be
 as long as ``MAX_STREAM_BYTES``: ``stream_parts`` cuts it into its documents reading its
 events only, and each is then read as a file of its own, under every bound of one.  Every value shown in a message goes through ``shown`` (or
 ``escaped`` for text that is not a value): control characters and bidi overrides are
@@ -21,7 +22,9 @@ written as escapes, never raw, and long values are cut.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import date
@@ -46,6 +49,8 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # What YAML 1.1 lets a file hold: tab, newlines and the printable characters.
 NOT_IN_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 PLAIN_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+IRREGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (a named pipe)"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 class FileProblem(ValueError):
@@ -147,21 +152,44 @@ def _scalar(value: Any, limit: int, inner: bool) -> str:
 
 # --- reading ------------------------------------------------------------------------------
 
-def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file") -> str:
-    """The text of the file at ``path``, read only up to ``MAX_FILE_BYTES``; ``problem``
-    in one line if it cannot be read, is too big or is not UTF-8 text."""
-    return decoded(read_bytes(path, problem, what), escaped(str(path), limit=None), problem, what)
+def read_text(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file",
+              limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file at ``path``, read only up to ``limit``; ``problem`` in
+    one line if it is not a regular file, cannot be read, is too big or is not UTF-8 text."""
+    return decoded(read_bytes(path, problem, what, limit), escaped(str(path), limit=None), problem, what, limit)
 
 
 def read_bytes(path: Path, problem: type[FileProblem] = FileProblem, what: str = "file",
                limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the file at ``path``, read only up to ``limit`` and one more (to tell
-    a file too big); ``problem`` in one line if it cannot be read."""
+    """The bytes of the regular file at ``path``, read only up to ``limit`` and one more
+    (``decoded`` then tells a file too big): the one way ramsli reads a file.  ``problem``
+    in one line if it cannot be read or is not a regular file (a folder, a FIFO, a
+    device), which is told from its ``stat`` and never read, so that nothing waits on a
+    FIFO or reads a device without end."""
+    source = escaped(str(path), limit=None)
     try:
-        with open(path, "rb") as file:
+        found = os.stat(path)
+        _refuse_irregular(found, source, problem)
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+            _refuse_irregular(os.fstat(file.fileno()), source, problem)  # the file opened is the one told
             return file.read(limit + 1)
     except OSError as error:
-        raise problem(f"{escaped(str(path), limit=None)}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+        raise problem(f"{source}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+
+
+def _refuse_irregular(found: os.stat_result, source: str, problem: type[FileProblem]) -> None:
+    """``problem`` if ``found`` is not a regular file."""
+    kind = irregular(found)
+    if kind is not None:
+        raise problem(f"{source}: is {kind}, not a regular file")
+
+
+def irregular(found: os.stat_result) -> str | None:
+    """What a file that is not a regular file is (``a folder``, ``a FIFO (a named pipe)``,
+    ``a device``), from its ``stat``; None for a regular file."""
+    if stat.S_ISREG(found.st_mode):
+        return None
+    return next((name for test, name in IRREGULAR if test(found.st_mode)), "something else")
 
 
 def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file",
@@ -388,13 +416,45 @@ def line_of(node: yaml.Node) -> int:
     return node.start_mark.line + 1
 
 
-class _PlainValues(SafeConstructor):
-    """The safe constructor, stricter: no unknown tags, no key twice in a mapping, no
-    numbers of more than MAX_DIGITS digits, no impossible dates."""
+YAML_TAG = "tag:yaml.org,2002:"
+SCALAR_TAGS = {YAML_TAG + name for name in ("str", "null", "bool", "int", "float", "timestamp")}
+COLLECTION_TAGS = {yaml.SequenceNode: YAML_TAG + "seq", yaml.MappingNode: YAML_TAG + "map"}
+NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+_IMPLICIT = yaml.resolver.Resolver()
 
-    def construct_undefined(self, node):
-        raise ConstructorError(None, None, f"{escaped(node.tag, limit=80)} is not allowed here: only plain YAML values",
-                               node.start_mark)
+
+def tag_misfit(node: yaml.Node) -> str | None:
+    """What is wrong with ``node``'s tag, in words, or None if the value fits it: a tag
+    is one of YAML's plain kinds and says what the value would be read as without it
+    (``!!float 3`` and ``!!str`` of any single value fit; ``!!int "two"`` does not)."""
+    tag = node.tag
+    if tag in SCALAR_TAGS | set(COLLECTION_TAGS.values()):
+        if isinstance(node, yaml.ScalarNode) and tag in SCALAR_TAGS:
+            implicit = _IMPLICIT.resolve(yaml.ScalarNode, node.value, (True, False))
+            if tag in (implicit, YAML_TAG + "str") or (tag, implicit) == (YAML_TAG + "float", YAML_TAG + "int"):
+                return None
+            return f"{tag_shown(tag)} does not fit {shown(node.value)}: write the value without the tag"
+        if COLLECTION_TAGS.get(type(node)) == tag:
+            return None
+        return f"{tag_shown(tag)} does not fit {NODE_KINDS[type(node)]}: write the value without the tag"
+    return f"{escaped(tag, limit=80)} is not allowed here: only plain YAML values"
+
+
+def tag_shown(tag: str) -> str:
+    """A tag as a file writes it: ``!!int``, ``!thing``."""
+    return escaped("!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag)
+
+
+class _PlainValues(SafeConstructor):
+    """The safe constructor, stricter: no tag that does not fit its value or is not
+    plain YAML, no key twice in a mapping, no numbers of more than MAX_DIGITS digits,
+    no impossible dates."""
+
+    def construct_object(self, node, deep=False):
+        misfit = tag_misfit(node)
+        if misfit is not None:
+            raise ConstructorError(None, None, misfit, node.start_mark)
+        return super().construct_object(node, deep)
 
     def construct_mapping(self, node, deep=False):
         seen = set()
@@ -421,6 +481,5 @@ class _PlainValues(SafeConstructor):
             raise ConstructorError(None, None, f"{shown(node.value)} is not a real date", node.start_mark) from None
 
 
-_PlainValues.add_constructor(None, _PlainValues.construct_undefined)
 _PlainValues.add_constructor("tag:yaml.org,2002:int", _PlainValues.construct_yaml_int)
 _PlainValues.add_constructor("tag:yaml.org,2002:timestamp", _PlainValues.construct_yaml_timestamp)

@@ -66,6 +66,15 @@ def plain_text(value: Any, where: Where, base: Any) -> str:
     return value
 
 
+def _inside(folder: Path, path: Path, reference: str, problem: type[FileProblem]) -> Path:
+    """``folder / path`` if it is inside ``folder`` once every link is followed; ``problem``
+    (before anything is read) if a link leads it out."""
+    found = folder / path
+    if not found.resolve().is_relative_to(folder.resolve()):
+        raise problem(f"{shown(reference)} must stay inside the folder of the file that names it (it leads out of it)")
+    return found
+
+
 def _nothing_more(rules: Any, source: str, entries: Sequence[Entry]) -> None:
     """No check of the keys together."""
 
@@ -123,7 +132,7 @@ class RulesetFiles:
         candidate = Path(name_or_path).expanduser()
         try:
             if candidate.suffix in SUFFIXES or "/" in name_or_path or candidate.is_file():
-                if candidate.is_file():
+                if candidate.exists():  # reading it tells one that is not a regular file
                     return candidate
                 raise self.problem(f"{shown(name_or_path)}: no such ruleset file")
         except OSError as error:
@@ -133,8 +142,9 @@ class RulesetFiles:
     def find_named_in_file(self, reference: str, folders: Sequence[Path]) -> Path:
         """A ruleset named inside a file (``extends:``, a record's ``ruleset:``): a ruleset's
         name, or a path to a ruleset file relative to one of ``folders`` (the naming file's
-        own first).  Never an absolute path or any file that is not a ruleset file, so that
-        nothing else on the machine is read or shown."""
+        own first) that stays inside it.  Never an absolute path, a path climbing out with
+        ``..`` or a link leading out, or any file that is not a ruleset file, so that nothing
+        else on the machine is read or shown."""
         path = Path(reference)
         if "/" not in reference and "\\" not in reference and path.suffix not in SUFFIXES:
             return self._by_name(reference)
@@ -142,10 +152,12 @@ class RulesetFiles:
             raise self.problem(f"{shown(reference)} must be a ruleset's name or a path relative to this file")
         if path.suffix not in SUFFIXES:
             raise self.problem(f"{shown(reference)} is not a ruleset file (its name ends in .yaml)")
+        if ".." in path.parts:
+            raise self.problem(f"{shown(reference)} must stay inside the folder of the file that names it (no '..')")
         for folder in folders:
             try:
-                if (folder / path).is_file():
-                    return folder / path
+                if (folder / path).exists():
+                    return _inside(folder, path, reference, self.problem)
             except OSError as error:
                 raise self.problem(f"{shown(reference)}: cannot be a ruleset file ({error.strerror})") from None
         raise self.problem(f"{shown(reference)}: no such ruleset file")

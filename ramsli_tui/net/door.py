@@ -42,6 +42,7 @@ from typing import Awaitable, Callable
 import asyncssh
 
 from ..storage.files import in_one_line
+from ..yamlfile import FileProblem, read_text
 from .hub import Hub, Player
 from .journal import Journal
 from .json_client import JsonClient
@@ -54,6 +55,7 @@ CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write w
 NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
 NOT_LISTED = "its key is not in the allowed keys"
 UNREADABLE = "the server cannot read its allowed keys"
+MAX_ALLOWED_KEYS_BYTES = 1_000_000  # over a thousand keys of the longest kind (RSA 4096)
 
 
 @dataclass(frozen=True)
@@ -146,9 +148,19 @@ class Admission:
         if allowed is not None:
             self._version = self._file_version()
             try:
-                self._listed = asyncssh.read_authorized_keys(str(allowed))
+                self._listed = self._read_listed()
+            except FileProblem as error:
+                raise ServeError(f"{error} (the --allow file)") from None
             except (OSError, ValueError, asyncssh.KeyImportError) as error:
                 raise ServeError(f"{allowed} cannot be read as an authorized_keys file ({in_one_line(error)})") from None
+
+    def _read_listed(self) -> asyncssh.SSHAuthorizedKeys:
+        """The keys of the allowed-keys file, read here as a regular file of at most
+        ``MAX_ALLOWED_KEYS_BYTES`` (never a FIFO or a device), its text then given to asyncssh
+        (whose ``load``, unlike ``import_authorized_keys``, refuses a file of no keys)."""
+        listed = asyncssh.SSHAuthorizedKeys()
+        listed.load(read_text(self.allowed, what="keys file", limit=MAX_ALLOWED_KEYS_BYTES))
+        return listed
 
     def _file_version(self) -> tuple:
         """What tells one state of the allowed-keys file from another (a changed file has
@@ -166,7 +178,7 @@ class Admission:
         if version != self._version:
             self._version = version
             try:
-                self._listed = asyncssh.read_authorized_keys(str(self.allowed))
+                self._listed = self._read_listed()
             except (OSError, ValueError, asyncssh.KeyImportError) as error:
                 self._listed = None
                 self.journal("allowed keys unreadable", file=self.allowed, reason=in_one_line(error),

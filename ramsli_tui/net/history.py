@@ -26,7 +26,7 @@ from typing import Any, Iterator, NamedTuple
 from ..cards import Card
 from ..games import GAMES
 from ..storage.files import shown as shown_path
-from ..yamlfile import MAX_DEPTH, MAX_DIGITS, shown
+from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown
 
 HISTORY_FILE = "history.sqlite3"
 SCHEMA_VERSION = 1
@@ -89,6 +89,7 @@ class HandHistory:
         """The history of the data folder ``folder``, made (mode 0600) if it has none yet."""
         path = Path(folder) / HISTORY_FILE
         try:
+            _refuse_irregular(path)
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
             os.chmod(path, 0o600)
             connection = sqlite3.connect(path, isolation_level=None)
@@ -102,9 +103,10 @@ class HandHistory:
     def open_existing(cls, folder: Path) -> HandHistory:
         """The history of ``folder`` for reading; HistoryError if there is none or it is not one."""
         path = Path(folder) / HISTORY_FILE
+        if not path.exists():
+            raise HistoryError(f"{shown_path(path)}: there is no hand history here (ramsli serve keeps it in its data folder)")
         try:
-            if not path.is_file():
-                raise HistoryError(f"{shown_path(path)}: there is no hand history here (ramsli serve keeps it in its data folder)")
+            _refuse_irregular(path)
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)
             history._check_version()
@@ -125,7 +127,7 @@ class HandHistory:
     def _check_version(self) -> None:
         version = self.connection.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
-            raise HistoryError(f"{self.path}: it is a hand history of version {version}; "
+            raise HistoryError(f"{shown_path(self.path)}: it is a hand history of version {version}; "
                                f"this ramsli reads version {SCHEMA_VERSION}")
 
     @contextmanager
@@ -154,7 +156,7 @@ class HandHistory:
                     (table, game, number, finished_at, json.dumps(record)),
                 )
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: {_reason(error)}") from None
+            raise HistoryError(f"{shown_path(self.path)}: {_reason(error)}") from None
 
     def last_number(self, table: int) -> int:
         """The number of the last hand of ``table`` kept (0: none)."""
@@ -166,7 +168,7 @@ class HandHistory:
         try:
             return list(self._rows(table))
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: {_reason(error)}") from None
+            raise HistoryError(f"{shown_path(self.path)}: {_reason(error)}") from None
 
     def _rows(self, table: int | None) -> Iterator[KeptHand]:
         query = "SELECT table_number, game, hand_number, finished_at, record FROM hands"
@@ -178,7 +180,7 @@ class HandHistory:
             try:
                 yield kept_hand(*row)
             except ValueError as error:
-                raise HistoryError(f"{self.path}: table {shown(row[0])}, hand {shown(row[2])}: {error}") from None
+                raise HistoryError(f"{shown_path(self.path)}: table {shown(row[0])}, hand {shown(row[2])}: {error}") from None
 
 
 # --- what a kept hand must be, to be printed --------------------------------------------------
@@ -269,6 +271,17 @@ def _nesting(value: Any) -> int:
             deepest = max(deepest, depth)
             waiting.extend((inner, depth) for inner in (value.values() if isinstance(value, dict) else value))
     return deepest
+
+
+def _refuse_irregular(path: Path) -> None:
+    """HistoryError if ``path`` is there but is not a regular file (a FIFO would block
+    the opening, a device or a folder is no history): told from its ``stat``, never opened."""
+    try:
+        kind = irregular(os.stat(path))
+    except FileNotFoundError:
+        return
+    if kind is not None:
+        raise HistoryError(f"{shown_path(path)}: is {kind}, not a regular file")
 
 
 def _reason(error: Exception) -> str:

@@ -21,7 +21,8 @@ from platformdirs import user_config_dir, user_data_dir
 
 from ..text import for_terminal
 from .files import in_one_line, lock_exclusively, shown, unused_name, write_atomically
-from .saves import SavedGame
+from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
+from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
 
 T = TypeVar("T")
@@ -103,7 +104,8 @@ class Storage:
         """``load_settings``, and a message naming the file, line and key for each value
         that could not be used (it keeps its default) or key that is unknown."""
         where = shown(self.settings_path)
-        read = self._load(self.settings_path, "settings", lambda text: Settings.read(text, where), (ValueError,))
+        read = self._load(self.settings_path, "settings", lambda text: Settings.read(text, where), (ValueError,),
+                          MAX_FILE_BYTES)
         if read is None:
             return Settings(), []
         settings, problems = read
@@ -149,7 +151,7 @@ class Storage:
     def load_game(self, path: Path) -> SavedGame | None:
         """The game saved at ``path``, None if there is none; StorageError if it could not
         be read (it has then been moved aside)."""
-        return self._load(path, "saved game", SavedGame.from_json, (ValueError,))
+        return self._load(path, "saved game", SavedGame.from_json, (ValueError,), MAX_SAVE_BYTES)
 
     def save_game(self, path: Path, saved: SavedGame) -> None:
         self._private_saves_dir()
@@ -172,14 +174,16 @@ class Storage:
             self._private_saves_dir()
             self.first_save_path.replace(self.new_save_path())
 
-    def _load(self, path: Path, what: str, parse: Callable[[str], T], errors: tuple[type[Exception], ...]) -> T | None:
-        """``parse`` of the file's text, None if there is no file; StorageError if it cannot be
-        read or ``parse`` raises one of ``errors`` (the file has then been moved aside)."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+    def _load(self, path: Path, what: str, parse: Callable[[str], T], errors: tuple[type[Exception], ...],
+              limit: int) -> T | None:
+        """``parse`` of the file's text, None if there is no file; StorageError if it is not
+        a regular file of at most ``limit`` bytes of text, or ``parse`` raises one of
+        ``errors`` (the file has then been moved aside)."""
+        if not os.path.lexists(path):
             return None
-        except (OSError, UnicodeDecodeError) as error:
+        try:
+            text = read_text(path, what=f"{what} file", limit=limit)
+        except FileProblem as error:
             raise self._set_aside(path, what, error) from None
         try:
             return parse(text)

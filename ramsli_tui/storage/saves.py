@@ -13,10 +13,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..table.spec import SEAT_KINDS, GameSpec, SeatSpec
+from ..cards import Card
+from ..table.spec import PERSON, SEAT_KINDS, GameSpec, SeatSpec
+from ..yamlfile import shown
+from .settings import MAX_TEXT
 
 SAVE_FORMAT = "ramsli-save/2"
 FIRST_SAVE_FORMAT = "ramsli-save/1"
+MAX_SAVE_BYTES = 4_000_000  # far more than any session played needs
+SHOWN_KEY = 20  # the most of an unknown key a message shows
 
 
 class SeatsMismatch(ValueError):
@@ -48,7 +53,9 @@ class SavedGame:
 
     @classmethod
     def from_json(cls, text: str) -> SavedGame:
-        """Parse a save of either format; ValueError saying what is wrong."""
+        """Parse a save of either format, every field checked, so that what it gives can be
+        sat at: no key it does not know or lacks, lists as long as they must be, a person
+        in some seat, the raised card a card; ValueError saying what is wrong."""
         try:
             data = json.loads(text)
         except RecursionError:
@@ -56,19 +63,21 @@ class SavedGame:
         if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, FIRST_SAVE_FORMAT):
             raise ValueError(f"it is not a {SAVE_FORMAT} save")
         try:
-            seats = _seats(data) if data["format"] == SAVE_FORMAT else _first_format_seats(data)
+            first = data["format"] == FIRST_SAVE_FORMAT
+            _only_keys(data, *(FIRST_SAVE_KEYS if first else SAVE_KEYS))
+            seats = _first_format_seats(data) if first else _seats(data)
+            if not any(seat.is_person for seat in seats):
+                raise SeatsMismatch("it has no seat for a person")
             spec = GameSpec(
-                game=str(data.get("game", "ramsli")),
-                ruleset=str(data["ruleset"]),
+                game=text_of(data["game"], "game") if "game" in data else "ramsli",
+                ruleset=text_of(data["ruleset"], "ruleset"),
                 seed=whole(data, "seed"),
                 seats=seats,
                 starting_chips=None if data.get("starting_chips") is None else whole(data, "starting_chips"),
             )
-            actions = tuple(str(action) for action in data["actions"])
-            results_read = None if data.get("results_read") is None else whole(data, "results_read")
-            raised = data.get("raised")
-            if raised is not None and not isinstance(raised, str):
-                raise ValueError("raised")
+            actions = tuple(_listed(data, "actions", str))
+            results_read = None if data.get("results_read") is None else whole(data, "results_read", least=0)
+            raised = None if data.get("raised") is None else _card_code(data, "raised")
         except SeatsMismatch as error:
             raise ValueError(str(error)) from None
         except (KeyError, TypeError, ValueError) as error:
@@ -76,32 +85,78 @@ class SavedGame:
         return cls(spec, actions, results_read, raised)
 
 
-def whole(data: dict[str, Any], key: str) -> int:
-    """``data[key]``, a whole number; ValueError naming the key if it is anything else
-    (a seed of 3.9 is not cut to 3)."""
+SAVE_KEYS = (("format", "game", "ruleset", "seed", "seats", "actions"), ("starting_chips", "results_read", "raised"))
+FIRST_SAVE_KEYS = (("format", "ruleset", "players", "seed", "names", "strengths", "actions"),
+                   ("game", "starting_chips", "results_read", "raised"))
+SEAT_KEYS = (("name", "kind"), ("strength",))
+
+
+def _only_keys(data: dict[str, Any], needed: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    """KeyError naming a key of ``needed`` that ``data`` lacks, or one it has that is in neither."""
+    for key in needed:
+        if key not in data:
+            raise KeyError(key)
+    for key in data:
+        if key not in needed and key not in optional:
+            raise KeyError(shown(key, limit=SHOWN_KEY))
+
+
+def whole(data: dict[str, Any], key: str, least: int | None = None) -> int:
+    """``data[key]``, a whole number (at least ``least``); ValueError naming the key if it
+    is anything else (a seed of 3.9 is not cut to 3)."""
     value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not isinstance(value, int) or isinstance(value, bool) or (least is not None and value < least):
         raise ValueError(key)
     return value
 
 
+def text_of(value: Any, key: str, blank: bool = False) -> str:
+    """``value``, a line of printable text no longer than a setting may hold (empty only
+    if ``blank``: a served table's empty seat); ValueError naming ``key`` if it is not."""
+    if not isinstance(value, str) or not (value or blank) or len(value) > MAX_TEXT or not value.isprintable():
+        raise ValueError(key)
+    return value
+
+
+def _listed(data: dict[str, Any], key: str, kind: type) -> list:
+    """``data[key]``, a list of values of ``kind``; ValueError naming the key."""
+    values = data[key]
+    if not isinstance(values, list) or not all(isinstance(value, kind) for value in values):
+        raise ValueError(key)
+    return values
+
+
+def _card_code(data: dict[str, Any], key: str) -> str:
+    """``data[key]``, the code of a card; ValueError naming the key."""
+    try:
+        Card.from_code(data[key])
+    except ValueError:
+        raise ValueError(key) from None
+    return data[key]
+
+
 def _seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
     seats = []
-    for entry in data["seats"]:
-        kind = str(entry["kind"])
-        if kind not in SEAT_KINDS:
-            raise ValueError("seats")
-        strength = entry.get("strength")
-        seats.append(SeatSpec(str(entry["name"]), kind, None if strength is None else str(strength)))
+    for entry in _listed(data, "seats", dict):
+        try:
+            _only_keys(entry, *SEAT_KEYS)
+            kind = entry["kind"]
+            if kind not in SEAT_KINDS or (entry.get("strength") is None) != (kind == PERSON):
+                raise ValueError("seats")
+            strength = None if kind == PERSON else text_of(entry["strength"], "seats")
+            seats.append(SeatSpec(text_of(entry["name"], "seats", blank=True), kind, strength))
+        except (KeyError, ValueError):
+            raise ValueError("seats") from None
     return tuple(seats)
 
 
 def _first_format_seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
     """``ramsli-save/1``: ``players``, ``names`` and ``strengths``, None for the person at seat 0."""
-    names, strengths = list(data["names"]), list(data["strengths"])
+    names, strengths = _listed(data, "names", str), _listed(data, "strengths", (str, type(None)))
     if len(names) != whole(data, "players") or len(strengths) != len(names):
         raise SeatsMismatch("its names and computer players do not match its number of players")
     return tuple(
-        SeatSpec.person(str(name)) if strength is None else SeatSpec.computer(str(name), str(strength))
+        SeatSpec.person(text_of(name, "names")) if strength is None
+        else SeatSpec.computer(text_of(name, "names"), text_of(strength, "strengths"))
         for name, strength in zip(names, strengths)
     )

@@ -24,7 +24,7 @@ def _progress(slot: SaveSlot, now: float | None) -> str:
         table = Table.for_spec(spec, actions=slot.saved.actions, results_read=slot.saved.results_read)
     except (ReplayError, FileProblem, ValueError):
         return f"{spec.ruleset}, cannot be replayed any more, {ago(slot.modified, now)}"
-    seat = spec.people[0] if spec.people else 0
+    seat = spec.people[0]  # a save read has one (SavedGame.from_json)
     view = table.game.last_round_view(seat) if table.channel(seat).result_unread else table.game.view(seat)
     progress = "finished" if table.game.is_over else f"hand {view.number}"
     if spec.game == "rami":

@@ -206,7 +206,7 @@ def made_a_folder(path):
 SPOILS = {"emptied": (lambda path: path.write_text(""), "No valid entries found"),
           "deleted": (lambda path: path.unlink(), "No such file or directory"),
           "garbled": (lambda path: path.write_text("not a key\n"), "No valid entries found"),
-          "made a folder": (made_a_folder, "Is a directory")}
+          "made a folder": (made_a_folder, "is a folder, not a regular file")}
 
 
 @pytest.mark.parametrize("spoiled", SPOILS)

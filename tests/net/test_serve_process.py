@@ -220,8 +220,8 @@ async def test_a_mistake_when_starting_ends_in_one_line_and_status_2(tmp_path):
     _, told = await missing.communicate()
     assert missing.returncode == 2
     assert told.decode().strip().splitlines() == [
-        f"ramsli serve: {tmp_path / 'nobody'} cannot be read as an authorized_keys file "
-        f"([Errno 2] No such file or directory: '{tmp_path / 'nobody'}')"]
+        f"ramsli serve: {tmp_path / 'nobody'}: cannot read the keys file (No such file or directory) "
+        "(the --allow file)"]
     holder = await Serving.start("--port", "0", "--data", str(tmp_path / "data"), "--open")
     (tmp_path / "photos").mkdir()
     (tmp_path / "photos" / "cat.jpg").write_text("a cat")

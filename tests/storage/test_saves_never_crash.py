@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ramsli_tui.cards import Card
 from ramsli_tui.storage import SavedGame
 from ramsli_tui.table.table import ReplayError, Table
 from ramsli_tui.ui.screens.common.setup import SetupScreen
@@ -32,6 +33,29 @@ FOUND_BY_FUZZING = {
     "an unknown game": json.dumps({**GOOD, "game": "chess"}),
     "a seed of 3.9": json.dumps({**GOOD, "seed": 3.9}),
     "starting chips of -5": json.dumps({**GOOD, "starting_chips": -5}),
+}
+PERSON_SEAT = GOOD["seats"][0]
+COMPUTER_SEAT = GOOD["seats"][1]
+READ_BUT_NOT_REBUILT = {  # issue 18: each of these stopped the app at every start
+    "a raised card that is no card": json.dumps({**GOOD, "raised": "ZZ"}),
+    "a raised card of 60,000 characters": json.dumps({**GOOD, "raised": "A" * 60_000}),
+    "no person's seat": json.dumps({**GOOD, "seats": [COMPUTER_SEAT] * 4}),
+    "a first-format save with no person": json.dumps({**FIRST_FORMAT, "strengths": ["random"] * 4}),
+    "a key no save has": json.dumps({**GOOD, "cheat": True}),
+    "a key missing": json.dumps({key: value for key, value in GOOD.items() if key != "actions"}),
+    "a seat with a key no seat has": json.dumps({**GOOD, "seats": [{**PERSON_SEAT, "chips": 9}, *GOOD["seats"][1:]]}),
+    "a person with a strength": json.dumps({**GOOD, "seats": [{**PERSON_SEAT, "strength": "random"},
+                                                             *GOOD["seats"][1:]]}),
+    "a computer without one": json.dumps({**GOOD, "seats": [PERSON_SEAT, {**COMPUTER_SEAT, "strength": None},
+                                                           *GOOD["seats"][2:]]}),
+    "a name of control characters": json.dumps({**GOOD, "seats": [{**PERSON_SEAT, "name": "\x1b]0;pwned\x07"},
+                                                                 *GOOD["seats"][1:]]}),
+    "a name of 60 MB's sort": json.dumps({**GOOD, "seats": [{**PERSON_SEAT, "name": "n" * 100_000},
+                                                           *GOOD["seats"][1:]]}),
+    "actions that are not text": json.dumps({**GOOD, "actions": ["in", 7, None]}),
+    "actions that are no list": json.dumps({**GOOD, "actions": "in"}),
+    "results read below none": json.dumps({**GOOD, "results_read": -1}),
+    "an action that ends in the middle of a word": json.dumps({**GOOD, "actions": ["in", "ou"]}),
 }
 
 JSON_VALUES = st.recursive(
@@ -65,7 +89,8 @@ def test_any_value_in_any_field_is_read_or_set_aside_and_never_crashes(tmp_path_
         assert kept.read_text() == text and len(problems) == 1 and "\n" not in problems[0]
 
 
-@pytest.mark.parametrize("text", FOUND_BY_FUZZING.values(), ids=FOUND_BY_FUZZING.keys())
+@pytest.mark.parametrize("text", [*FOUND_BY_FUZZING.values(), *READ_BUT_NOT_REBUILT.values()],
+                         ids=[*FOUND_BY_FUZZING, *READ_BUT_NOT_REBUILT])
 async def test_the_app_starts_and_says_what_it_set_aside(tmp_path, text):
     storage = storage_in(tmp_path)
     path = storage.saves_dir / "session.20261201-090000.json"
@@ -94,3 +119,45 @@ async def test_settings_that_name_a_broken_ruleset_of_ones_own_do_not_stop_the_a
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "ante must be" in str(app.screen.query_one("#description").render())
+
+
+def shapes_of_a_save() -> st.SearchStrategy[dict]:
+    """Saves changed in their structure: a key deleted, renamed or added, a list made
+    shorter or longer, a seat's kind, strength or keys changed, the actions cut anywhere."""
+    def without(key):
+        return {name: value for name, value in GOOD.items() if name != key}
+
+    keys = st.sampled_from(sorted(GOOD))
+    seat_changes = st.fixed_dictionaries({}, optional={
+        "kind": st.sampled_from(["person", "computer", "robot", None]),
+        "strength": st.sampled_from([None, "random", "evil", 3]),
+        "name": st.sampled_from(["", "Zora", "\x1b[2J", "\u202e", "n" * 101, None]),
+        "extra": st.just(1),
+    })
+    return st.one_of(
+        keys.map(without),
+        st.tuples(keys, st.text(max_size=8)).map(lambda pair: {**without(pair[0]), pair[1]: GOOD[pair[0]]}),
+        st.tuples(st.text(max_size=8), JSON_VALUES).map(lambda pair: {**GOOD, pair[0]: pair[1]}),
+        st.lists(st.sampled_from(GOOD["seats"]), max_size=7).map(lambda seats: {**GOOD, "seats": seats}),
+        st.tuples(st.integers(0, 3), seat_changes).map(lambda change: {**GOOD, "seats": [
+            {**seat, **change[1]} if number == change[0] else seat for number, seat in enumerate(GOOD["seats"])]}),
+        st.lists(st.sampled_from(["in", "out", "pass", "play:AS", "play:7H", "i", "", "nap:3"]), max_size=8).map(
+            lambda actions: {**GOOD, "actions": actions}),
+        st.sampled_from([None, "AS", "X1", "ZZ", "", 3, "10H", " as "]).map(lambda raised: {**GOOD, "raised": raised}),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=shapes_of_a_save())
+def test_a_save_of_any_shape_is_refused_in_words_or_gives_what_the_app_sits_at(data):
+    """What the app does with a save before its first screen: read it, rebuild its table,
+    take the first person's seat and raise the raised card."""
+    try:
+        saved = SavedGame.from_json(json.dumps(data))
+    except ValueError as error:
+        assert "\n" not in str(error) and str(error).startswith("it ")
+        return
+    replayed_or_refused(saved)
+    assert saved.spec.people, "a save read has a person's seat"
+    if saved.raised is not None:
+        Card.from_code(saved.raised)

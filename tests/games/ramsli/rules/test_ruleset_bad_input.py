@@ -145,10 +145,9 @@ def test_extends_never_reads_or_shows_a_file_that_is_not_a_ruleset_beside_it(cap
 
 
 def test_extends_takes_a_path_relative_to_the_file_that_names_it(tmp_path):
-    (tmp_path / "base").mkdir()
-    write(tmp_path / "base", "ante: 4\n", "four.yaml")
-    (tmp_path / "mine").mkdir()
-    path = write(tmp_path / "mine", "extends: ../base/four.yaml\nbete: 3\n")
+    (tmp_path / "mine" / "base").mkdir(parents=True)
+    write(tmp_path / "mine" / "base", "ante: 4\n", "four.yaml")
+    path = write(tmp_path / "mine", "extends: base/four.yaml\nbete: 3\n")
     assert (rules.load_file(path).ante, rules.load_file(path).bete) == (4, 3)
 
 
