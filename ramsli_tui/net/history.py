@@ -103,9 +103,10 @@ class HandHistory:
     def open_existing(cls, folder: Path) -> HandHistory:
         """The history of ``folder`` for reading; HistoryError if there is none or it is not one."""
         path = Path(folder) / HISTORY_FILE
-        if not path.exists():
-            raise HistoryError(f"{shown_path(path)}: there is no hand history here (ramsli serve keeps it in its data folder)")
         try:
+            if not path.exists():
+                raise HistoryError(f"{shown_path(path)}: there is no hand history here "
+                                   "(ramsli serve keeps it in its data folder)")
             _refuse_irregular(path)
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)

@@ -56,11 +56,18 @@ def hostile_save(home, name: str = HOSTILE, ruleset: str = "classic"):
 
 
 @pytest.mark.parametrize("ruleset", ["classic", HOSTILE, "x" * 100_000], ids=["classic", "hostile", "huge"])
-def test_saves_lists_a_sessions_names_and_ruleset_escaped_and_cut(tmp_path, ruleset):
+def test_saves_sets_aside_a_session_whose_names_or_ruleset_a_terminal_would_obey_telling_it_safely(tmp_path, ruleset):
     hostile_save(tmp_path, name=HOSTILE * 1000, ruleset=ruleset)
     done = ramsli(tmp_path, "saves")
     assert done.returncode == 0, done.stderr
-    assert "1. " in done.stdout
+    assert "1. " not in done.stdout and "session.20261101-100000" in done.stderr, "set aside, and told"
+    assert_shown_safely(done)
+
+
+def test_saves_lists_a_session_of_long_names_cut(tmp_path):
+    hostile_save(tmp_path, name="N" * 100, ruleset="classic")
+    done = ramsli(tmp_path, "saves")
+    assert done.returncode == 0 and "1. " in done.stdout, done.stderr
     assert_shown_safely(done)
 
 

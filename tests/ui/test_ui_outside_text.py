@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ramsli_tui.storage import SavedGame
+from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.text import LINE_LENGTH, NOTICE_LENGTH
 from ramsli_tui.ui.screens.common.setup import SetupScreen
 from ramsli_tui.ui.screens.ramsli.table import TableScreen
@@ -49,9 +52,9 @@ def saved_with(folder, **changes) -> None:
     path.write_text(json.dumps({**data, **changes}))
 
 
-async def test_a_sessions_names_are_shown_escaped_at_the_table_and_in_the_welcome(tmp_path):
-    saved_with(tmp_path, name=HOSTILE * 100)
-    app = make_app(tmp_path)
+async def test_the_names_at_a_table_are_shown_escaped_on_their_seats(tmp_path):
+    spec = GameSpec.one_person("ramsli", "classic", 1, (HOSTILE * 100, "Anna", "Bertl", "Carlo"), ["random"] * 3)
+    app = make_app(tmp_path, spec)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -59,24 +62,15 @@ async def test_a_sessions_names_are_shown_escaped_at_the_table_and_in_the_welcom
         assert_shown_safely(app)
 
 
-async def test_a_save_of_a_game_that_does_not_exist_is_told_escaped_and_cut(tmp_path):
-    saved_with(tmp_path, game=HOSTILE * 10_000)
+@pytest.mark.parametrize("changes", [{"game": HOSTILE * 10_000}, {"name": HOSTILE * 100}, {"ruleset": HOSTILE}],
+                         ids=["game", "name", "ruleset"])
+async def test_a_save_holding_text_a_terminal_obeys_is_set_aside_and_told_escaped_and_cut(tmp_path, changes):
+    saved_with(tmp_path, **changes)
     app = make_app(tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert any("no game called" in notice.message for notice in app._notifications)
-        assert_shown_safely(app)
-
-
-async def test_a_saved_session_is_listed_escaped_in_the_setup(tmp_path):
-    saved_with(tmp_path, name=HOSTILE * 100)
-    app = make_app(tmp_path)
-    app.resume = tmp_path / "another.json"  # not this one: the setup lists it
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert "\\x1b[2J" in app.session_label(app.screen.slots[0]) and "\\x1b[2J" in drawn_text(app)
+        assert isinstance(app.screen, SetupScreen) and not app.screen.slots, "set aside, not listed"
+        assert any("session.20261101-100000" in notice.message for notice in app._notifications), "told"
         assert_shown_safely(app)
 
 
