@@ -98,6 +98,7 @@ WALL_SECONDS = 10
 APP_WALL_SECONDS = 20  # to the first screen, and again to leave after ctrl+q
 PEAK_BOUND = 400 << 20  # a peak resident size above this is a memory bomb
 KEPT_OUTPUT = 1 << 20  # bytes of each stream kept for judging; the rest is read and dropped
+KEY_BAR_MARKS = ("palette", "f2 Settings")  # the app's key bar is drawn: the first is cut off when the keys fill the line
 COLUMNS = ("traceback", "hang", "memory", "raw", "long", "not-1-line", "secret", "status")
 RAMSLI = shutil.which("ramsli") or "ramsli"
 
@@ -892,7 +893,7 @@ def run_app(case: Case, folder: Path) -> Outcome:
             if chunk and len(drawn) < KEPT_OUTPUT * 8:
                 drawn += chunk
                 stream.feed(chunk)
-        if not started and "palette" in screen.display[-1]:
+        if not started and any(mark in screen.display[-1] for mark in KEY_BAR_MARKS):
             started = True
             time.sleep(0.3)  # the first frame's notices
         if started and quit_sent_at is None:

@@ -195,6 +195,10 @@ def kept_hand(table: Any, game: Any, number: Any, finished_at: Any, text: Any) -
     if game not in GAMES:
         raise ValueError(f"it is a hand of {shown(game)}, a game this ramsli does not know "
                          f"(it knows {', '.join(GAMES)})")
+    try:
+        datetime.fromisoformat(finished_at)
+    except ValueError:
+        raise ValueError(f"the time it was finished, {shown(finished_at)}, is not a time (ISO 8601)") from None
     return KeptHand(table, game, number, finished_at, _record_read(text))
 
 

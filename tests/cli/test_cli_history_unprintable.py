@@ -106,3 +106,14 @@ def test_a_data_path_too_long_for_the_system_is_one_line(tmp_path, shape):
     data = tmp_path / ("a" * 300) if shape == "a long name" else tmp_path.joinpath(*["a"] * 3000)
     error = refused_in_one_line(ramsli("history", "export", "--data", str(data)))
     assert error.rstrip().endswith("File name too long")
+
+
+@pytest.mark.parametrize("finished", ["\x1b]0;title\x07", "x" * 5000, "yesterday"])
+def test_a_kept_hand_whose_time_is_no_time_is_one_line_naming_it_escaped(tmp_path, finished):
+    history_of(tmp_path, [("ramsli", GOOD)])
+    connection = sqlite3.connect(tmp_path / HISTORY_FILE)
+    connection.execute("UPDATE hands SET finished_at = ?", (finished,))
+    connection.commit()
+    connection.close()
+    told = refused_in_one_line(ramsli("history", "export", "--data", str(tmp_path)))
+    assert "is not a time (ISO 8601)" in told and "\x1b" not in told and "\x07" not in told
