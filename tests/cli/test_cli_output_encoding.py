@@ -61,8 +61,8 @@ def kept_hand(home) -> None:
     connection = sqlite3.connect(folder / HISTORY_FILE)
     connection.execute(SCHEMA)
     connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-    record = json.dumps({"format": "ramsli-hand/1", "deck": ["AS"], "actions": []})
-    connection.execute("INSERT INTO hands VALUES (1, 'ramsli', 1, ?, ?)", (f"2026-11-30 {SNOWMAN}", record))
+    record = json.dumps({"format": "ramsli-hand/1", "deck": ["AS"], "actions": [], "names": [f"J{SNOWMAN}"]})
+    connection.execute("INSERT INTO hands VALUES (1, 'ramsli', 1, '2026-11-30T10:00:00+00:00', ?)", (record,))
     connection.commit()
     connection.close()
 
@@ -80,7 +80,7 @@ COMMANDS = {
     "tournament": (ruleset_file, ["tournament", "--ruleset", f"{SNOWMAN}.yaml", "--deals", "1"], 0, f"sn{SHOWN}w"),
     "saves": (saved_session, ["saves"], 0, f"classic, hand 1, J{SHOWN} "),
     "saves --delete": (saved_session, ["saves", "--delete", "1"], 0, f"classic, hand 1, J{SHOWN} "),
-    "history export": (kept_hand, ["history", "export", "--data", "serve"], 0, f"finished 2026-11-30 {SHOWN}"),
+    "history export": (kept_hand, ["history", "export", "--data", "serve"], 0, f"J{SHOWN}"),
     "--help": (nothing, ["history", "export", "--help"], 0, f"data{SHOWN}"),
 }
 
