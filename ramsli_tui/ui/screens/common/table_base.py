@@ -200,8 +200,6 @@ class TableScreenBase(Screen):
         as they came (and leaving them leads to the lobby); otherwise the person is told
         why, and goes back to the lobby."""
         if self.client.is_over:
-            if self.watching:
-                self.close_result()  # the players have read it: on to the standings
             return
         self.app.to_lobby()
         self.app.notify(message.words[:1].upper() + message.words[1:] + ".", severity="warning", timeout=10,
