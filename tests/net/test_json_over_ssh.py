@@ -230,9 +230,9 @@ async def test_a_client_that_stops_reading_is_disconnected_and_does_not_slow_the
             last = now
             return message["type"] == "update" and message["view"]["hand_number"] >= 8
 
-        await play(mia, hands_played, timeout=20)
+        await play(mia, hands_played, timeout=60)
         assert 'disconnected name=otto reason="it stopped reading: ' in server.log.getvalue()
-        async with asyncio.timeout(5):
+        async with asyncio.timeout(30):  # generous: a loaded machine is slow, never wrong
             await sleeper.connection.wait_closed()  # the server dropped it
         assert max(gaps) < 2.0, f"mia waited {max(gaps):.2f} s for an update"
         await mia.close()
