@@ -68,6 +68,15 @@ def served_app(folder, lobby) -> RamsliApp:
     return app
 
 
+def program_table_and_spectator(hub: HubInAThread, folder, ruleset: str):
+    """A table of ``ruleset`` made by otto, a program (its results count as read once
+    sent), with two computer players; and an app, with its lobby, to watch it from."""
+    otto = Listener("otto")
+    number = hub.call(lambda: hub.hub.create(otto, "ramsli", ruleset, 3, ["normal", "normal"]))
+    lobby = RemoteLobby(hub.link())
+    return otto, number, lobby, served_app(folder / "app", lobby)
+
+
 def notes(app) -> list[str]:
     return [note.message for note in app._notifications]
 
@@ -112,10 +121,7 @@ async def test_a_served_session_that_ends_shows_the_result_and_the_standings_the
 async def test_a_spectator_of_a_table_everyone_left_is_told_and_taken_back_to_the_lobby(tmp_path, thinkers):
     hub = HubInAThread(tmp_path, thinkers)
     try:
-        otto = Listener("otto")
-        number = hub.call(lambda: hub.hub.create(otto, "ramsli", "classic", 3, ["normal", "normal"]))
-        lobby = RemoteLobby(hub.link())
-        app = served_app(tmp_path / "app", lobby)
+        otto, number, lobby, app = program_table_and_spectator(hub, tmp_path, "classic")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             app.sit_remote(lobby.watch(number), "ramsli")
@@ -139,10 +145,7 @@ async def test_a_spectator_goes_from_the_last_result_to_the_standings_and_then_t
                                                                                            own_rulesets):
     hub = HubInAThread(tmp_path, thinkers)
     try:
-        otto = Listener("otto")  # a program: its results count as read once sent
-        number = hub.call(lambda: hub.hub.create(otto, "ramsli", "one-hand", 3, ["normal", "normal"]))
-        lobby = RemoteLobby(hub.link())
-        app = served_app(tmp_path / "app", lobby)
+        otto, number, lobby, app = program_table_and_spectator(hub, tmp_path, "one-hand")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             app.sit_remote(lobby.watch(number), "ramsli")
