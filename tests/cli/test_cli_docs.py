@@ -1,9 +1,12 @@
-"""docs/cli.md keeps up with the command: a section for every command, naming each of
-its options and, for `rules`, each action."""
+"""The docs keep up with the project: docs/cli.md has a section for every command, naming
+each of its options and, for `rules`, each action; every link in README.md and docs/
+finds its file inside the repository, and nothing sends a reader outside it; the README
+tells what `ramsli` alone does."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from ramsli_tui.cli import build_parser
@@ -45,3 +48,77 @@ def test_the_rules_section_names_each_action():
 
 def test_the_app_alone_has_its_section_too():
     assert "Opens the app" in section("`ramsli`")
+
+
+# --- the README and docs/ stand alone in a clone of the project ----------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|^\s*\[[^\]]+\]:\s*(\S+)", re.MULTILINE)
+WEB = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)  # https:, mailto:: not a file
+BESIDE = re.compile(r"\.\./" + "shared")  # the folder beside a checkout, which a clone lacks
+TEXT_SUFFIXES = {".py", ".md", ".yaml", ".yml", ".toml", ".txt", ".json", ".cfg", ".ini"}
+
+
+def links_in(page: Path) -> list[str]:
+    """The targets of every Markdown link and image on ``page``, inline or by reference."""
+    text = page.read_text(encoding="utf-8")
+    return [inline or reference for inline, reference in LINK.findall(text)]
+
+
+def broken_links(page: Path, root: Path = ROOT) -> list[str]:
+    """The links on ``page`` to a file that is outside the repository (``root``) or is not there."""
+    broken = []
+    for target in links_in(page):
+        if WEB.match(target) or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#")[0]).resolve()
+        if not path.is_relative_to(root) or not path.exists():
+            broken.append(target)
+    return broken
+
+
+def project_texts() -> list[Path]:
+    """Every text file of the project: its code, tests, docs, rulesets and settings."""
+    hidden = lambda path: any(part.startswith(".") or part == "__pycache__" for part in path.relative_to(ROOT).parts)
+    return [path for path in ROOT.rglob("*") if path.suffix in TEXT_SUFFIXES and path.is_file() and not hidden(path)]
+
+
+def test_the_pages_have_links_to_check():
+    assert len(PAGES) > 3
+    assert "docs/serving.md" in links_in(ROOT / "README.md")
+
+
+def test_every_link_in_the_readme_and_docs_finds_its_file_inside_the_repository():
+    broken = {page.relative_to(ROOT).as_posix(): broken_links(page) for page in PAGES}
+    assert not {page: targets for page, targets in broken.items() if targets}
+
+
+def test_a_link_out_of_the_repository_or_to_no_file_is_found(tmp_path):
+    root = tmp_path / "project"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "cli.md").write_text("# cli\n", encoding="utf-8")
+    (tmp_path / "elsewhere.md").write_text("# beside the project\n", encoding="utf-8")
+    page = root / "docs" / "page.md"
+    page.write_text("[out](../../elsewhere.md) [gone](no-such-page.md) [ok](cli.md#top) [web](https://example.org)\n"
+                    "![picture](../docs/cli.md)\n[by reference]: ../../elsewhere.md\n", encoding="utf-8")
+    assert broken_links(page, root) == ["../../elsewhere.md", "no-such-page.md", "../../elsewhere.md"]
+
+
+def test_no_code_or_doc_of_the_project_sends_the_reader_to_the_folder_beside_it():
+    texts = project_texts()
+    assert ROOT / "ramsli_tui" / "net" / "protocol.py" in texts
+    mentions = [f"{path.relative_to(ROOT)}:{number}" for path in texts
+                for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+                if BESIDE.search(line)]
+    assert not mentions, "a clone of the project has no such folder: say it in the project's own docs"
+
+
+# --- what `ramsli` alone does, as the README tells it ----------------------------------------
+
+def test_the_readme_says_ramsli_alone_goes_on_with_the_last_session_and_how_to_start_anew():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "alone opens the setup screen" not in readme
+    assert "`ramsli` opens the setup screen" not in readme
+    [row] = [line for line in readme.splitlines() if line.startswith("| `ramsli` |")]
+    assert "played last" in row and "`ramsli play`" in row and "New game" in row
