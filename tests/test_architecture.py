@@ -1,4 +1,4 @@
-"""The layers of ../shared/spec/architecture.md, read from the import statements of every
+"""The layers of the README's "How it is built", read from the import statements of every
 module: games know nothing of the table, storage or faces; the table nothing of the
 faces; the app's common parts nothing of a game's engine; and no import circle anywhere."""
 

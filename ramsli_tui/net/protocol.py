@@ -1,6 +1,6 @@
 """The table protocol, ``ramsli-table/1``: JSON lines over ``ssh HOST json``.
 
-The public contract is ../shared/spec/table-protocol.md; this module is its codec and
+The public contract is docs/table-protocol.md; this module is its codec and
 knows nothing of connections or tables.
 
 Reading: ``Lines`` cuts what a client sends into lines of at most ``MAX_LINE`` bytes (a

@@ -1,13 +1,16 @@
 """The docs keep up with the project: docs/cli.md has a section for every command, naming
 each of its options and, for `rules`, each action; every link in README.md and docs/
 finds its file inside the repository, and nothing sends a reader outside it; the README
-tells what `ramsli` alone does."""
+tells what `ramsli` alone does; the examples of docs/hand-records.md replay as shown."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from pathlib import Path
+
+import yaml
 
 from ramsli_tui.cli import build_parser
 
@@ -122,3 +125,34 @@ def test_the_readme_says_ramsli_alone_goes_on_with_the_last_session_and_how_to_s
     assert "\n`ramsli` opens the setup screen" not in readme  # only the first time, or with none saved
     [row] = [line for line in readme.splitlines() if line.startswith("| `ramsli` |")]
     assert "played last" in row and "`ramsli play`" in row and "New game" in row
+
+
+# --- the examples of docs/hand-records.md are what ramsli replay gives -------------------------
+
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def blocks(page: Path, language: str) -> list[str]:
+    return [body for lang, body in BLOCK.findall(page.read_text(encoding="utf-8")) if lang == language]
+
+
+def replayed(record: dict) -> dict:
+    """What ``ramsli replay --json`` prints for ``record``, as an object."""
+    from ramsli_tui.games.rami import records as rami
+    from ramsli_tui.games.ramsli import records as ramsli
+
+    game = rami if record["format"] == rami.RECORD_FORMAT else ramsli
+    result, _ = game.replay_text(json.dumps(record))
+    return result
+
+
+def test_each_record_on_the_records_page_replays_to_the_result_shown_after_it():
+    page = ROOT / "docs" / "hand-records.md"
+    records = [yaml.safe_load(text) for text in blocks(page, "yaml")]
+    results = [json.loads(text) for text in blocks(page, "json")]
+    ramsli_record, rami_record = records
+    error, ramsli_result, rami_result, rami_unfinished = results
+    assert "error" in error and error["error"]["action"] == 4
+    assert replayed(ramsli_record) == ramsli_result
+    assert replayed(rami_record) == rami_result
+    assert replayed({**rami_record, "actions": rami_record["actions"][:3]}) == rami_unfinished

@@ -1,6 +1,6 @@
 """What a meld is in Rami Simple: a Suivi, a Tria, or a reason why it is neither.
 
-Rules S1, S4, S5 and S6 of ../shared/spec/rami-simple-rules.md:
+Rules S1, S4, S5 and S6 of docs/rules.md:
 
 - a Suivi is 3 or more cards of one suit in sequence, the ace low (A-2-3) or high
   (Q-K-A) but never in the middle (K-A-2);

@@ -1,6 +1,6 @@
 """Rami hand records (``rami-hand/1``) and replay results (``rami-result/1``).
 
-The public contract of ../shared/spec/rami-record.md, read by the same ``ramsli replay``
+The public format of docs/hand-records.md, read by the same ``ramsli replay``
 as Ramsli's records: ``claims`` tells a Rami record by its ``format``; ``replay_text``
 turns one into the result object ``ramsli replay --json`` prints, or into an error
 object naming the refused action (exit status 2).  ``record_of`` writes the format back
@@ -216,7 +216,7 @@ def replay(record: RamiRecord) -> Replayed:
 
 
 def legal_words(hand: Hand) -> list[str]:
-    """What the seat to act may do, as rami-record.md lists it: the draws or the discards,
+    """What the seat to act may do, as docs/hand-records.md lists it: the draws or the discards,
     and ``out`` when it may go out now; ``reshuffle`` alone when the talon is empty."""
     if hand.phase is Phase.RESHUFFLE:
         return ["reshuffle"]

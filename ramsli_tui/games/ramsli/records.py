@@ -1,6 +1,6 @@
 """Hand records (``ramsli-hand/1``) and replay results (``ramsli-result/1``).
 
-The public contract of ../shared/spec/hand-record.md: a record holds everything
+The public format of docs/hand-records.md: a record holds everything
 needed to replay one hand exactly; ``replay`` turns it into the result object that
 ``ramsli replay --json`` prints, or into an error object naming the refused action.
 ``record_of`` writes the same format back from a played hand, so records round-trip.

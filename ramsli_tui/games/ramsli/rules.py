@@ -66,7 +66,7 @@ class PlayerLimits:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every house rule of ../shared/spec/ramsli-rules.md; defaults are classic."""
+    """Every house rule of docs/rules.md; defaults are classic."""
 
     name: str = "classic"
     description: str = ""

@@ -1,4 +1,4 @@
-"""Rami hand records against their contract, ../shared/spec/rami-record.md: the result
+"""Rami hand records against their contract, docs/hand-records.md: the result
 object field by field, the moment of a reshuffle, every kind of bad record and bad action
 (an error object naming the action, or null), records written back from played hands,
 and the words of ``ramsli replay`` without ``--json``."""

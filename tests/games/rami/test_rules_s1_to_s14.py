@@ -1,5 +1,5 @@
-"""One test (or a few) for every rule S1-S14 of ../shared/spec/rami-simple-rules.md, each
-named after its rule, on hand-built deals; and the points rami-record.md settles."""
+"""One test (or a few) for every rule S1-S14 of docs/rules.md, each
+named after its rule, on hand-built deals; and the points docs/hand-records.md settles."""
 
 import random
 from collections import Counter

@@ -1,7 +1,7 @@
 """One hand of Rami Simple: the deal, the turns, the tournante, the talon running out, going out.
 
-Rules S3 and S7-S14 of ../shared/spec/rami-simple-rules.md, with the points
-rami-record.md settles.  A ``Hand`` is pure and deterministic: it is given the deck
+Rules S3 and S7-S14 of docs/rules.md, with the points
+docs/hand-records.md settles.  A ``Hand`` is pure and deterministic: it is given the deck
 already shuffled and the scores so far, and changes only through ``apply``.  Even the
 reshuffle of S11 is an action (made by the session, written in records), so a hand
 replays exactly from its deck and its actions.
@@ -180,7 +180,7 @@ class Hand:
         return [self.out, self._score(seat)]
 
     def _judge_going_out(self, seat: int, action: Action) -> None:
-        """Refusal naming the first thing wrong, in the order rami-record.md gives."""
+        """Refusal naming the first thing wrong, in the order docs/hand-records.md gives."""
         if self.first_round:
             raise Refusal(seat, "first_round")
         if self.phase is not Phase.DISCARD:

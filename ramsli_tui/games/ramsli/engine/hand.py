@@ -1,6 +1,6 @@
 """One hand of Ramsli: antes, deal, declarations, announcements, five tricks, settlement.
 
-Rules R6-R25 of ../shared/spec/ramsli-rules.md.  A ``Hand`` is pure and
+Rules R6-R25 of docs/rules.md.  A ``Hand`` is pure and
 deterministic: it is given the stacks, the pot and the deck already shuffled, and it
 changes only through ``apply``.  Hands are integer bitmasks (bit ``card`` set when held)
 so that legal moves and clones stay cheap for the bots' searches.

@@ -1,4 +1,4 @@
-"""Edges of the hand-record contract (../shared/spec/hand-record.md) that the examples
+"""Edges of the hand-record contract (docs/hand-records.md) that the examples
 do not reach: the seat just past the table, a player count above the ruleset's own
 limit, a ruleset file named relative to the record, an empty ``actions:``, a bete owed
 by a seat that could pay only part of it, and the replay told for a person."""

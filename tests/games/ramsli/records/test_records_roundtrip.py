@@ -68,7 +68,7 @@ def test_a_played_hand_round_trips_through_its_record(name, players):
 
 @pytest.mark.parametrize("name", list(RULES))
 def test_a_record_written_as_json_reads_the_same(name):
-    """hand-record.md: a record may be YAML or JSON, and an inline ruleset is a mapping
+    """docs/hand-records.md: a record may be YAML or JSON, and an inline ruleset is a mapping
     of ruleset keys, nap_bonus and nap_penalty included (JSON writes their keys as
     strings)."""
     rules = RULES[name]
