@@ -24,6 +24,7 @@ from .games.ramsli.engine import Phase
 from .storage import Settings, Storage
 from .table.spec import GameSpec
 from .ui.app import RamsliApp
+from .ui.screens.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
 from .ui.screens.ramsli.table import TableScreen
 from .ui.widgets.hand import HandView
 
@@ -32,7 +33,6 @@ SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out fo
 SMALL_SIZES = SIZES[:2]
 RAMI_SIZES = SIZES[1:]  # a Rami hand of fourteen cards needs 80 columns: below, the table asks for more
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
-RAMI_DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
     "losing_total: {2: 100, 4: 200}\n"
 
@@ -106,7 +106,7 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
 
 async def play_rami_turn(pilot: Pilot, player, rng) -> None:
     """One action of the person, chosen by ``player`` (a Rami computer player) and made by
-    keys: t, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
+    keys: p, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
     from .ui.screens.rami.hand import RamiHand
 
     view = pilot.app.client.view

@@ -48,7 +48,11 @@ class GameLog(VerticalScroll, can_focus=False):
     def tell(self, events: Iterable[Event], words: Words) -> None:
         """A line for each of ``events`` that the log tells of, in ``words``."""
         self.follow(words)
-        self._add([(event, line) for event in events if (line := words.event(event))])
+        self._add([(event, line) for event in events if (line := self.line(event, words))])
+
+    def line(self, event: Event, words: Words) -> str | None:
+        """The log's line for ``event`` (None: none); a game's log may tell more than its words' usual line."""
+        return words.event(event)
 
     def said(self, name: str, text: str) -> None:
         """A line a person said at the table."""
@@ -65,7 +69,7 @@ class GameLog(VerticalScroll, can_focus=False):
         if words.faces == self.faces:
             return
         self.faces = words.faces
-        self.told = deque(((event, line if event is None else words.event(event)) for event, line in self.told),
+        self.told = deque(((event, line if event is None else self.line(event, words)) for event, line in self.told),
                           maxlen=KEPT_LINES)
         self.show_lines()
 
