@@ -32,6 +32,7 @@ NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SMALL_SIZES = SIZES[:2]
 RAMI_SIZES = SIZES[1:]  # a Rami hand of fourteen cards needs 80 columns: below, the table asks for more
+WIDE_SIZE = (140, 40)  # room for the Rami log beside the table
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
     "losing_total: {2: 100, 4: 200}\n"
@@ -334,6 +335,8 @@ SCENES = {
         Scene("rami-german", rami_seeded(seed=3), rami_discarding, faces="german", sizes=RAMI_SIZES),
         Scene("rami-hand-over", rami_seeded(), rami_hand_over, sizes=RAMI_SIZES),
         Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand), sizes=RAMI_SIZES),
+        Scene("rami-log", rami_seeded(), then_press("h", rami_second_hand), sizes=RAMI_SIZES),
+        Scene("rami-wide", rami_seeded(), rami_discarding, sizes=(WIDE_SIZE,)),  # the log beside the table
         Scene("rami-rules", rami_seeded(), then_press("question_mark", settle), sizes=RAMI_SIZES),
         Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended), sizes=RAMI_SIZES),
         Scene("watch-ramsli", setup_screen, watching(seeded(seed=4)(Path()), lambda view: len(view.tricks) >= 2

@@ -44,7 +44,7 @@ def seen_lines(view: RamiView, words: RamiWords) -> list[str]:
     """What the table has shown of the other seats this hand, a line each, and the cards
     whose both copies are in sight (in this seat's hand, on the jetée, held by the others)."""
     reading = read(view)
-    lines = []
+    lines = [f"Hand {view.number} so far:"]
     for seat, held in reading.held_by.items():
         holds = " ".join(words.card(card) for card in held) or "nothing"
         thrown = " ".join(words.card(card) for card in reading.thrown[seat]) or "nothing yet"
