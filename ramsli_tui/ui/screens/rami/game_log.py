@@ -23,11 +23,8 @@ from ....games.rami.bots.reading import NATURALS, read
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import Event
 from ...widgets.key_bar import KeyBar
-from ..ramsli.game_log import LOG_WIDTH, GameLog
+from ..ramsli.game_log import GameLog
 from .words import RamiWords
-
-
-__all__ = ["LOG_WIDTH", "RamiLog", "RamiLogScreen", "seen_lines"]
 
 
 class RamiLog(GameLog):

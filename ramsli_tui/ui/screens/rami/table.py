@@ -40,7 +40,8 @@ from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .arrangement import best_melds, by_rank, by_suit
-from .game_log import LOG_WIDTH, RamiLog, RamiLogScreen
+from ..ramsli.game_log import LOG_WIDTH
+from .game_log import RamiLog, RamiLogScreen
 from .hand import RamiHand
 from .piles import Pile, Piles
 from .rules_help import rules_markdown
