@@ -146,3 +146,16 @@ async def test_the_setup_screen_offers_the_easy_player_at_rami_and_it_plays(tmp_
             app.client.send(player.choose(view, view.legal, rng))
             await settle(pilot)
         assert len(app.client.view.discards) >= 2, "the easy player has played its turn"
+
+
+async def test_the_log_keeps_the_whole_game_for_its_screen_and_shows_the_newest_beside_the_table(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        log = log_of(app)
+        first = log.lines()[0]
+        for number in range(log.SHOWN + 50):
+            log.said("Anna", f"line {number}")
+        assert log.lines()[0] == first and len(log.lines()) > log.SHOWN + 50, "the screen gets the whole game"
+        shown = str(log.query_one("#log-lines").render()).splitlines()
+        assert len(shown) == log.SHOWN and shown[-1] == f"Anna: line {log.SHOWN + 49}"

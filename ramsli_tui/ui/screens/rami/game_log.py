@@ -28,7 +28,11 @@ from .words import RamiWords
 
 
 class RamiLog(GameLog):
-    """The table talk beside the Rami table, telling each event in the log's fuller words."""
+    """The table talk beside the Rami table, telling each event in the log's fuller words.
+    It keeps a whole game's lines (a hand is some 100 to 200 of them) for the log's
+    screen, and shows the newest as Ramsli's does."""
+
+    KEPT = 5000
 
     def line(self, event: Event, words: RamiWords) -> str | None:
         return words.logged(event)

@@ -39,8 +39,8 @@ from ....text import for_terminal
 from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
-from .arrangement import best_melds, by_rank, by_suit
 from ..ramsli.game_log import LOG_WIDTH
+from .arrangement import best_melds, by_rank, by_suit
 from .game_log import RamiLog, RamiLogScreen
 from .hand import RamiHand
 from .piles import Pile, Piles
