@@ -24,6 +24,7 @@ from .games.ramsli.engine import Phase
 from .storage import Settings, Storage
 from .table.spec import GameSpec
 from .ui.app import RamsliApp
+from .ui.screens.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
 from .ui.screens.ramsli.table import TableScreen
 from .ui.widgets.hand import HandView
 
@@ -31,8 +32,8 @@ NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SMALL_SIZES = SIZES[:2]
 RAMI_SIZES = SIZES[1:]  # a Rami hand of fourteen cards needs 80 columns: below, the table asks for more
+WIDE_SIZE = (140, 40)  # room for the Rami log beside the table
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
-RAMI_DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
     "losing_total: {2: 100, 4: 200}\n"
 
@@ -106,7 +107,7 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
 
 async def play_rami_turn(pilot: Pilot, player, rng) -> None:
     """One action of the person, chosen by ``player`` (a Rami computer player) and made by
-    keys: t, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
+    keys: p, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
     from .ui.screens.rami.hand import RamiHand
 
     view = pilot.app.client.view
@@ -334,6 +335,8 @@ SCENES = {
         Scene("rami-german", rami_seeded(seed=3), rami_discarding, faces="german", sizes=RAMI_SIZES),
         Scene("rami-hand-over", rami_seeded(), rami_hand_over, sizes=RAMI_SIZES),
         Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand), sizes=RAMI_SIZES),
+        Scene("rami-log", rami_seeded(), then_press("h", rami_second_hand), sizes=RAMI_SIZES),
+        Scene("rami-wide", rami_seeded(), rami_discarding, sizes=(WIDE_SIZE,)),  # the log beside the table
         Scene("rami-rules", rami_seeded(), then_press("question_mark", settle), sizes=RAMI_SIZES),
         Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended), sizes=RAMI_SIZES),
         Scene("watch-ramsli", setup_screen, watching(seeded(seed=4)(Path()), lambda view: len(view.tricks) >= 2

@@ -90,7 +90,7 @@ async def test_the_palette_opens_the_rami_score_sheet(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheetScreen)
-        assert [title for title, _, _ in rami_table(app).palette()] == ["Score sheet", "Rules help", "Leave the table"]
+        assert [title for title, _, _ in rami_table(app).palette()] == ["Log", "Score sheet", "Rules help", "Leave the table"]
 
 
 @pytest.mark.parametrize("game", ["ramsli", "rami"])

@@ -3,8 +3,8 @@
 ``rules`` builds a ``RamiRules`` from YAML; ``melds`` says what a Suivi and a Tria are;
 ``solver`` answers "can this hand go out, and how"; ``engine`` plays the game
 (``RamiSession`` is the game protocol's ``Game``); ``records`` and ``replay_text`` are
-the hand records of ``ramsli replay``; ``bots`` the computer players.  ``RAMI`` is the
-game as the table and the app's common parts know it.
+the hand records of ``ramsli replay``; ``bots`` the computer players and the hint
+(``advice``).  ``RAMI`` is the game as the table and the app's common parts know it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import random
 from ..protocol import ComputerPlayer
 from . import rules as rulesets
 from .bots import STRENGTHS, make_player
+from .bots.advice import advise
 from .engine import RamiSession
 from .rules import RamiRules
 
@@ -23,6 +24,7 @@ class Rami:
 
     name = "rami"
     strengths = tuple(STRENGTHS)
+    advice = staticmethod(advise)
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> RamiRules:

@@ -6,11 +6,13 @@ through its view (``view.going_out()``) when it can.  ``STRENGTHS`` names those 
 weakest first:
 
 - ``random``: any listed action (``random``);
+- ``easy``: a beginner, who sees only melds of three cards side by side and never
+  takes the tournante (``easy``);
 - ``normal``: the source's advice as named rules of thumb (``normal``);
 - ``hard``: hands judged by the cards missing and their live outs over sampled worlds
   (``hard``, ``worlds``).
 
-Both judge hands with ``shape`` (the cards still missing to go out, and the outs) and
+Normal and hard judge hands with ``shape`` (the cards still missing to go out, and the outs) and
 read the others with ``reading`` (what each took face up and still holds, the unseen cards).
 """
 
@@ -19,12 +21,13 @@ from __future__ import annotations
 from typing import Callable
 
 from ...protocol import ComputerPlayer
+from .easy import EasyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
 from .random import RandomPlayer
 
 STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {
-    "random": RandomPlayer, "normal": NormalPlayer, "hard": HardPlayer,
+    "random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer,
 }
 
 

@@ -10,8 +10,8 @@
   key) the updates wait in a queue, and are shown once it goes on;
 - the computer players' pace changed at the table (``+``/``-``, kept in the settings),
   the bell or a flash when it becomes the person's turn, a refused action said in the
-  banner, the rules help, leaving the table, and the table's entries in the command
-  palette;
+  banner, whether a hint is offered, the rules help, leaving the table, and the table's
+  entries in the command palette;
 - a table watched (the client's seat None): drawn from seat 0's chair, seat 0 a seat
   like the others where the hand would be (``-watching``), and only the keys that
   change nothing at the table (``WATCHER_ACTIONS``); a spectator is shown each round's
@@ -342,6 +342,10 @@ class TableScreenBase(Screen):
 
     def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         raise NotImplementedError
+
+    def hints_offered(self) -> bool:
+        """Hints only when the settings ask for them and nobody else at the table is a person."""
+        return self.app.settings.hints and self.client.alone
 
     def submit(self, action: object) -> None:
         """Send the action; a refusal is said in the banner, in the engine's own words."""

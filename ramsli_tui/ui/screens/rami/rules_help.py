@@ -25,7 +25,7 @@ def rules_markdown(rules: RamiRules) -> str:
         "The dealer begins by throwing one card, without drawing. That first card is set apart as the "
         "**tournante**: until the turn comes back to the dealer, each player may take it instead of drawing. "
         "Nobody took it? It goes under the jetée. A joker is never the tournante.",
-        "Every other turn: take the top card of the talon (t), of the jetée (j) or the tournante (r), then "
+        "Every other turn: take the top card of the talon (p), of the jetée (j) or the tournante (r), then "
         "throw one card onto the jetée. A card taken from the jetée may not be thrown again that turn, and a "
         "joker on the jetée is never taken. When the talon runs out, the jetée under its top card is "
         "shuffled into a new talon.",
@@ -37,7 +37,8 @@ def rules_markdown(rules: RamiRules) -> str:
         f"When someone goes out, each player of the other side gets {rules.points_per_loser} points, whatever "
         f"they hold. A side at {rules.lost_at(2)} points (one against one) or {rules.lost_at(4)} (two against "
         "two) loses the game.",
-        "*Keys: t j r draw · ←/→ choose a card, Enter or d throws it · shift+←/→ or [ ] move it · u by suit · "
-        "k by rank · m show my melds · g or o go out · s score sheet · ? these rules · q quit.*",
+        "*Keys: p j r draw · ←/→ choose a card, Enter or d throws it · shift+←/→ or [ ] move it · u by suit · "
+        "k by rank · m show my melds · g or o go out · t a hint (when the settings offer hints) · h the log · "
+        "s score sheet · ? these rules · q quit.*",
     ])
 

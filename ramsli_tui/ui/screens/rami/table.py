@@ -13,7 +13,10 @@ a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on 
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
 screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
 cards close up (``-compact``); from 120×36 the cards are large (``-tall``); below 80×24
-a line asks for a larger window.  What every game's table does alike (the sizes, the
+a line asks for a larger window.  From 130 columns the log (``game_log``) stands beside
+the table; in any window ``h`` shows it on its own screen.  When the settings offer
+hints and nobody else at the table is a person, ``t`` says what the normal computer
+player would do, and why.  What every game's table does alike (the sizes, the
 queue of updates, the pace at the table, the turn's signal, the palette) is
 ``TableScreenBase``'s.
 """
@@ -36,7 +39,9 @@ from ....text import for_terminal
 from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
+from ..ramsli.game_log import LOG_WIDTH
 from .arrangement import best_melds, by_rank, by_suit
+from .game_log import RamiLog, RamiLogScreen
 from .hand import RamiHand
 from .piles import Pile, Piles
 from .rules_help import rules_markdown
@@ -44,12 +49,14 @@ from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
 SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window)
+WIDE_FROM = 130  # the log beside the table from this width (the hand keeps 96 columns)
 
 
 class RamiTableScreen(TableScreenBase):
     """One game of Rami Simple, for the person at the client's seat."""
 
     PALETTE = (
+        ("Log", "Every draw and discard you have seen, and what the others hold for sure", "log"),
         ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
         ("Rules help", "The rules as played at this table", "rules"),
     )
@@ -59,7 +66,7 @@ class RamiTableScreen(TableScreenBase):
     RESULT_EVENT = HandScored
     HAND = RamiHand
     WORDS = RamiWords
-    WATCHER_ACTIONS = frozenset({"score_sheet", "rules", "quit_table"})
+    WATCHER_ACTIONS = frozenset({"log", "score_sheet", "rules", "quit_table"})
     TELLS_THE_END = True  # the banner says how the game ended
 
     DEFAULT_CSS = """
@@ -71,6 +78,8 @@ class RamiTableScreen(TableScreenBase):
         .side { width: auto; height: auto; margin: 0 2; }
         #said { width: 100%; height: 2; text-align: center; color: $text-muted; margin-top: 1; }
         #buttons Button { margin: 0 1; min-width: 8; }
+        RamiLog { dock: right; height: 100%; display: none; }
+        &.-wide RamiLog { display: block; }
         &.-tall {
             Pile CardWidget, Pile .back, Pile .none { width: 7; height: 5; }
             RamiHand CardWidget { width: 7; height: 5; margin: 1 0 0 0; }
@@ -90,7 +99,7 @@ class RamiTableScreen(TableScreenBase):
     """
 
     BINDINGS = [
-        Binding("t", "draw('talon')", "Talon", id="rami.draw_talon"),
+        Binding("p", "draw('talon')", "Talon", id="rami.draw_talon"),
         Binding("j", "draw('jetee')", "Jetée", id="rami.draw_jetee"),
         Binding("r", "draw('tournante')", "Tournante", id="rami.draw_tournante"),
         Binding("d", "discard", "Discard", id="rami.discard"),
@@ -98,7 +107,9 @@ class RamiTableScreen(TableScreenBase):
         Binding("m", "melds", "Melds", id="rami.melds"),
         Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
         Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
+        Binding("t", "hint", "Hint", id="rami.hint"),
         TALK_BINDING,
+        Binding("h", "log", "Log", id="rami.log"),
         Binding("s", "score_sheet", "Scores", id="rami.scores"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
         Binding("n", "new_game", "New game", id="rami.new_game"),
@@ -117,6 +128,7 @@ class RamiTableScreen(TableScreenBase):
     def compose_felt(self) -> ComposeResult:
         left, across, right = self.sides
         with Vertical(id="felt", classes="felt-body"):
+            yield RamiLog(id="log")
             with Horizontal(id="across"):
                 for seat in across:
                     yield RamiSeat(id=f"seat-{seat}")
@@ -137,7 +149,8 @@ class RamiTableScreen(TableScreenBase):
                     yield Button(label, id=action, compact=True)
 
     def record(self, events: tuple[Event, ...]) -> None:
-        """Keep each hand's result for the score sheet, and the last things said under the piles."""
+        """Keep each hand's result for the score sheet, the last things said under the
+        piles, and everything in the log."""
         words = self.words
         for event in events:
             if isinstance(event, HandScored):
@@ -145,6 +158,17 @@ class RamiTableScreen(TableScreenBase):
             line = words.event(event)
             if line is not None:
                 self.said.append(line)
+        self.query_one(RamiLog).tell(events, words)
+
+    def said_at_table(self, name: str, text: str) -> None:
+        self.query_one(RamiLog).said(name, text)
+
+    def lay_out(self, width: int, height: int) -> None:
+        """The log beside the table in a wide window, the cards large only where they still fit beside it."""
+        wide = width >= WIDE_FROM
+        self.set_class(wide, "-wide")
+        if wide:
+            self.set_class(self.has_class("-tall") and width - LOG_WIDTH >= self.TALL_FROM[0], "-tall")
 
     def draw(self, view: RamiView) -> None:
         words = self.words
@@ -161,6 +185,7 @@ class RamiTableScreen(TableScreenBase):
                 )
         my_turn = view.my_turn and not self.holding
         sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
+        self.query_one(RamiLog).follow(words)
         self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
                                    view.first_round, sources, faces)
         room = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1
@@ -216,6 +241,8 @@ class RamiTableScreen(TableScreenBase):
             return to_act and view.phase is Phase.DISCARD
         if action == "go_out":
             return self.can_go_out()
+        if action == "hint":
+            return to_act and self.hints_offered()
         if action == "new_game":  # at a server, the lobby is where the next game is made
             return self.client.is_over and not self.holding and not self.app.served
         return True
@@ -241,6 +268,18 @@ class RamiTableScreen(TableScreenBase):
             return
         self.query_one(RamiHand).arrangement.lay_out([*going_out.melds, (going_out.discard,)])
         self.submit(Action.out(going_out.melds, going_out.discard))
+
+    def action_hint(self) -> None:
+        """The normal computer player's choice in this seat, and why, in the banner; the card it would throw chosen."""
+        view = self.view_
+        if view is None or not view.my_turn or self.holding or not self.hints_offered():
+            return
+        from ....games.rami import RAMI
+
+        advice = RAMI.advice(view, view.legal, self.words.card)
+        self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
+        if advice.action.kind == "discard":
+            self.query_one(RamiHand).select_card(advice.action.card)
 
     def action_sort(self, order: str) -> None:
         hand = self.query_one(RamiHand)
@@ -296,6 +335,11 @@ class RamiTableScreen(TableScreenBase):
         result = RoundOverScreen(scored, view, self.words, last)
         self.app.push_screen(result, self.result_seen)
         return result
+
+    def action_log(self) -> None:
+        log = self.query_one(RamiLog)
+        log.follow(self.words)
+        self.app.push_screen(RamiLogScreen(self.view_, log.lines(), self.words))
 
     def action_score_sheet(self) -> None:
         from .score_sheet import ScoreSheetScreen

@@ -1,5 +1,6 @@
 """Rami Simple in the person's words: seats by name ("you" for their own), cards in the
-faces chosen, what happened at the table, and whose turn it is."""
+faces chosen, what happened at the table (a line under the piles, a fuller one in the
+log), and whose turn it is."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import NamedTuple
 
 from ....cards import Card
 from ....games.rami.engine.events import (
-    Discarded, Drew, Event, HandStarted, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut,
+    Discarded, Drew, Event, HandScored, HandStarted, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut,
 )
 from ....games.rami.engine import Phase, RamiView
 
 PLACES = {"talon": "the talon", "jetee": "the jetée", "tournante": "the tournante"}
-DRAW_KEYS = {"talon": "t", "jetee": "j", "tournante": "r"}
+DRAW_KEYS = {"talon": "p", "jetee": "j", "tournante": "r"}
 
 
 class RamiWords(NamedTuple):
@@ -61,6 +62,18 @@ class RamiWords(NamedTuple):
         if isinstance(event, WentOut):
             return f"{self.subject(event.seat)} went out!"
         return None
+
+    def logged(self, event: Event) -> str | None:
+        """The log's line for what happened: a going-out with its melds, a hand's points,
+        and the rest as under the piles."""
+        if isinstance(event, WentOut):
+            melds = " · ".join(" ".join(self.card(card) for card in meld) for meld in event.melds)
+            return f"{self.subject(event.seat)} went out: {melds}, and threw {self.card(event.discard)}."
+        if isinstance(event, HandScored):
+            each = " each" if len(self.names) == 4 else ""
+            return (f"{self.side_does(event.losing_side, 'get')} {event.points} points{each}: "
+                    f"{self.side(0)} {event.scores[0]}, {self.side(1)} {event.scores[1]}.")
+        return self.event(event)
 
     def turn(self, view: RamiView) -> str:
         """Whose turn it is and what they do; the person's keys when it is theirs."""

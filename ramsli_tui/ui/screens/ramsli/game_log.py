@@ -25,6 +25,9 @@ LOG_WIDTH = 34
 
 
 class GameLog(VerticalScroll, can_focus=False):
+    KEPT = KEPT_LINES  # the newest lines kept; a game's log may keep more than it shows
+    SHOWN = KEPT_LINES  # the newest lines shown in the column (each new line lays them all out again)
+
     DEFAULT_CSS = f"""
     GameLog {{
         width: {LOG_WIDTH};
@@ -39,7 +42,7 @@ class GameLog(VerticalScroll, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Table talk"
-        self.told: deque[tuple[Event | None, str]] = deque(maxlen=KEPT_LINES)  # None: a line said
+        self.told: deque[tuple[Event | None, str]] = deque(maxlen=self.KEPT)  # None: a line said
         self.faces: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -48,7 +51,11 @@ class GameLog(VerticalScroll, can_focus=False):
     def tell(self, events: Iterable[Event], words: Words) -> None:
         """A line for each of ``events`` that the log tells of, in ``words``."""
         self.follow(words)
-        self._add([(event, line) for event in events if (line := words.event(event))])
+        self._add([(event, line) for event in events if (line := self.line(event, words))])
+
+    def line(self, event: Event, words: Words) -> str | None:
+        """The log's line for ``event`` (None: none); a game's log may tell more than its words' usual line."""
+        return words.event(event)
 
     def said(self, name: str, text: str) -> None:
         """A line a person said at the table."""
@@ -65,9 +72,10 @@ class GameLog(VerticalScroll, can_focus=False):
         if words.faces == self.faces:
             return
         self.faces = words.faces
-        self.told = deque(((event, line if event is None else words.event(event)) for event, line in self.told),
-                          maxlen=KEPT_LINES)
+        self.told = deque(((event, line if event is None else self.line(event, words)) for event, line in self.told),
+                          maxlen=self.KEPT)
         self.show_lines()
 
     def show_lines(self) -> None:
-        self.query_one("#log-lines", Static).update(Content("\n".join(line for _, line in self.told)))
+        shown = list(self.told)[-self.SHOWN:]
+        self.query_one("#log-lines", Static).update(Content("\n".join(line for _, line in shown)))

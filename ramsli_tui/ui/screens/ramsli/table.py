@@ -419,10 +419,6 @@ class TableScreen(TableScreenBase):
             return self.hints_offered() and view.my_turn and not self.holding
         return True
 
-    def hints_offered(self) -> bool:
-        """Hints only when the settings ask for them and nobody else at the table is a person."""
-        return self.app.settings.hints and self.client.alone
-
     def on_key(self, event: Key) -> None:
         """While the screen holds on a finished trick, any key goes on."""
         if self.holding == "trick":
