@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 
 from ....cards import Card
 from ...widgets.card import CardWidget
+from .card import RamiCard
 from .words import DRAW_KEYS
 
 
@@ -29,7 +30,7 @@ class Pile(Vertical):
     Pile .none { border: $card-border $panel; color: $text-muted; }
     Pile CardWidget { margin: 0; }
     Pile.-hidden { display: none; }
-    Pile.-takes:hover .back, Pile.-takes:hover CardWidget { border: double $card-highlight; }
+    Pile.-takes:hover .back, Pile.-takes:hover CardWidget { border: heavy $card-highlight; }
     """
 
     class Chosen(Message):
@@ -47,7 +48,7 @@ class Pile(Vertical):
         if self.source == "talon":
             yield Static("▒▒▒", classes="back")
         else:
-            yield CardWidget()
+            yield RamiCard()
             yield Static("—", classes="none")
 
     def show(self, card: Card | None, faces: str, caption: str, may_take: bool) -> None:

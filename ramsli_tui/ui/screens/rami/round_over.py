@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import HandScored
-from ...widgets.card import CardWidget
+from .card import RamiCard
 from ..common.table_base import ResultDialog
 from .words import RamiWords
 
@@ -41,7 +41,7 @@ class RoundOverScreen(ResultDialog):
                     for meld in out.melds:
                         with Horizontal(classes="meld"):
                             for card in meld:
-                                widget = CardWidget(card)
+                                widget = RamiCard(card)
                                 widget.faces = words.faces
                                 yield widget
                 yield Static(Content(f"… and threw {words.card(out.discard)}."))

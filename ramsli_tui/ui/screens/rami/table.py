@@ -206,12 +206,13 @@ class RamiTableScreen(TableScreenBase):
     # --- the person's choices ----------------------------------------------------------------
 
     def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The draws show when the person is to draw, the discard when to discard, "go
-        out" only when their cards go out now; the other keys always work."""
+        """Each draw shows when the person may draw from that pile now, the discard when
+        they are to discard, "go out" only when their cards go out now; the other keys
+        always work."""
         view = self.view_
         to_act = view is not None and view.my_turn and not self.holding
         if action == "draw":
-            return to_act and view.phase is Phase.DRAW
+            return to_act and any(legal.kind == "draw" and legal.source == parameters[0] for legal in view.legal)
         if action == "discard":
             return to_act and view.phase is Phase.DISCARD
         if action == "go_out":
@@ -239,13 +240,13 @@ class RamiTableScreen(TableScreenBase):
         if going_out is None:
             self.query_one(TurnBanner).refuse("Your cards do not go out now: m shows how far your melds go.")
             return
-        self.query_one(RamiHand).arrangement.lay_out([*going_out.melds, (going_out.discard,)])
+        self.query_one(RamiHand).reorder(lambda arrangement: arrangement.lay_out([*going_out.melds,
+                                                                                    (going_out.discard,)]))
         self.submit(Action.out(going_out.melds, going_out.discard))
 
     def action_sort(self, order: str) -> None:
-        hand = self.query_one(RamiHand)
-        hand.arrangement.sort(by_suit if order == "suit" else by_rank)
-        hand.redraw()
+        key = by_suit if order == "suit" else by_rank
+        self.query_one(RamiHand).reorder(lambda arrangement: arrangement.sort(key))
 
     def action_melds(self) -> None:
         """Lay the hand out in melds as far as they go, and say what is missing."""
@@ -257,14 +258,13 @@ class RamiTableScreen(TableScreenBase):
         found = best_melds(hand.cards, forbidden)
         banner = self.query_one(TurnBanner)
         if found is None:
-            hand.arrangement.sort(by_suit)
+            hand.reorder(lambda arrangement: arrangement.sort(by_suit))
             banner.say("No melds yet that hold a Suivi and a Tria together: sorted by suit to look for them.",
                        yours=False)
         else:
             groups, missing = found
-            hand.arrangement.lay_out(groups)
+            hand.reorder(lambda arrangement: arrangement.lay_out(groups))
             banner.say(self.melds_text(view, missing), yours=self.can_go_out())
-        hand.redraw()
 
     def melds_text(self, view: RamiView, missing: int) -> str:
         if missing:
