@@ -202,15 +202,6 @@ async def test_the_screen_never_shows_another_seats_cards(tmp_path, players):
 
 # --- sizes, themes and faces ---------------------------------------------------------------------
 
-async def test_a_window_below_80_by_24_asks_for_a_larger_one(tmp_path):
-    app = make_app(tmp_path, rami_spec())
-    async with app.run_test(size=(70, 22)) as pilot:
-        await settle(pilot)
-        screen = table_of(app)
-        assert screen.has_class("-too-small")
-        assert "at least 80×24" in str(screen.query_one("#too-small").render())
-
-
 async def test_monochrome_and_german_faces_show_the_hand(tmp_path):
     from ramsli_tui.storage import Settings
 

@@ -1,5 +1,5 @@
 """A card at the Rami table: the shared card widget, with Rami's own joker and no text
-selection.
+selection, and a larger face where a screen makes it larger.
 
 Rami's four jokers are one card (rule S1), so a joker is drawn as a joker — a star, and
 the word in its large face — never as Ramsli's big or little one (``B★``, ``BIG``).  A
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ...widgets.card import CardWidget
+from ...widgets.card import CardWidget, rank_text, suit_mark
 
 SMALL_JOKER = " ★ "
 LARGE_JOKER = ("★    ", "JOKER", "    ★")
+LARGER_FROM = 5  # lines inside the border for the larger face
 
 
 class RamiCard(CardWidget):
@@ -24,8 +25,20 @@ class RamiCard(CardWidget):
     ALLOW_SELECT = False
 
     def render(self) -> Content:
-        if self.card is None or not self.card.is_joker:
+        card, size = self.card, self.content_size
+        if card is not None and size.height >= LARGER_FROM:
+            return Content("\n".join(self.larger_face(size.width)))
+        if card is None or not card.is_joker:
             return super().render()
-        if self.content_size.height >= 3:
+        if size.height >= 3:
             return Content("\n".join(LARGE_JOKER))
         return Content(SMALL_JOKER)
+
+    def larger_face(self, width: int) -> list[str]:
+        """Five lines: the rank in two corners and the suit's mark in the middle (a joker: its star and name)."""
+        card = self.card
+        if card.is_joker:
+            corner, middle = "★", "JOKER"
+        else:
+            corner, middle = rank_text(card, self.faces), suit_mark(card, self.faces)
+        return [corner.ljust(width), "", middle.center(width), "", corner.rjust(width)]

@@ -76,9 +76,10 @@ class Piles(Horizontal):
         yield Pile("tournante", "Tournante")
 
     def show(self, talon: int, jetee: Card | None, tournante: Card | None, first_round: bool,
-             sources: frozenset[str], faces: str) -> None:
-        """The piles as the view has them; ``sources``: where the person may draw now."""
-        keyed = {source: f" ({key})" if source in sources else "" for source, key in DRAW_KEYS.items()}
+             sources: frozenset[str], faces: str, keyed: bool = True) -> None:
+        """The piles as the view has them; ``sources``: where the person may draw now,
+        their keys on them unless not ``keyed`` (a narrow window: the key bar has them)."""
+        keyed = {source: f" ({key})" if keyed and source in sources else "" for source, key in DRAW_KEYS.items()}
         self.query_one("#pile-talon", Pile).show(None, faces, f"Talon {talon}{keyed['talon']}", "talon" in sources)
         self.query_one("#pile-jetee", Pile).show(jetee, faces, f"Jetée{keyed['jetee']}", "jetee" in sources)
         tournante_pile = self.query_one("#pile-tournante", Pile)

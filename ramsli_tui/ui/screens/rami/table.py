@@ -12,8 +12,11 @@ a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on 
 "Go out" (g or o) is offered only when the solver finds a way, and sends that way.  When
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
 screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
-cards close up (``-compact``); from 120×36 the cards are large (``-tall``); below 80×24
-a line asks for a larger window.  What every game's table does alike (the sizes, the
+cards close up (``-compact``); below 80 columns the cards narrow to four columns, the
+seats and piles too, and one line of what happened is shown (``-narrow``); from 120×36
+the cards are large (``-tall``), from 160×45 larger still (``-huge``); below 60×20 a
+line asks for a larger window.  The banner takes a second line for a long sentence, and
+the title leaves out the ruleset and the dealer where the scores would not fit.  What every game's table does alike (the sizes, the
 queue of updates, the pace at the table, the turn's signal, the palette) is
 ``TableScreenBase``'s.
 """
@@ -43,7 +46,9 @@ from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
-SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window)
+SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window, one in a narrow one)
+NARROW_BELOW = 80  # narrower cards, seats and piles (no keys on them) in a window narrower than this
+HUGE_FROM = (160, 45)  # larger cards still from this size
 
 
 class RamiTableScreen(TableScreenBase):
@@ -53,7 +58,7 @@ class RamiTableScreen(TableScreenBase):
         ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
         ("Rules help", "The rules as played at this table", "rules"),
     )
-    SMALLEST = (80, 24)  # fourteen cards in a row
+    SMALLEST = (60, 20)  # fourteen narrow cards in a row
     COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
     TALL_FROM = (120, 36)  # large cards from this size
     RESULT_EVENT = HandScored
@@ -71,19 +76,35 @@ class RamiTableScreen(TableScreenBase):
         .side { width: auto; height: auto; margin: 0 2; }
         #said { width: 100%; height: 2; text-align: center; color: $text-muted; margin-top: 1; }
         #buttons Button { margin: 0 1; min-width: 8; }
+        TurnBanner { height: auto; max-height: 2; }
         &.-tall {
             Pile CardWidget, Pile .back, Pile .none { width: 7; height: 5; }
             RamiHand CardWidget { width: 7; height: 5; margin: 1 0 0 0; }
             RamiHand CardWidget.-group-end { margin: 1 2 0 0; }
             #said { height: 3; }
         }
+        &.-huge {
+            Pile CardWidget, Pile .back, Pile .none { width: 9; height: 7; }
+            RamiHand CardWidget { width: 9; height: 7; }
+        }
         &.-compact {
-            RamiSeat { height: 2; border: none; background: $panel; }
+            RamiSeat { height: 2; width: 16; border: none; background: $panel; }
             RamiSeat.-turn { border: none; text-style: reverse; }
+            .side { margin: 0 1; }
+            Pile { width: 13; }
             #said { margin-top: 0; }
             RamiHand CardWidget { margin: 1 0 0 0; }
             RamiHand CardWidget.-group-end { margin: 1 1 0 0; }
             #buttons Button { margin: 0 0 0 1; }
+        }
+        &.-narrow {
+            RamiSeat { width: 13; }
+            .side { margin: 0; }
+            Pile { width: 11; }
+            RamiHand CardWidget, RamiHand CardWidget.-selected, RamiHand CardWidget.-illegal,
+            RamiHand CardWidget.-legal:hover, RamiHand CardWidget.-selected:hover, RamiHand CardWidget.-drop {
+                width: 4; border-right: none;
+            }
         }
         &.-watching #buttons { display: none; }
     }
@@ -96,15 +117,15 @@ class RamiTableScreen(TableScreenBase):
         Binding("d", "discard", "Discard", id="rami.discard"),
         Binding("g,o", "go_out", "Go out", id="rami.go_out"),
         Binding("m", "melds", "Melds", id="rami.melds"),
+        Binding("q", "quit_table", "Quit", id="rami.quit"),  # before the keys that have buttons, or help
         Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
         Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
         TALK_BINDING,
         Binding("s", "score_sheet", "Scores", id="rami.scores"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
         Binding("n", "new_game", "New game", id="rami.new_game"),
-        Binding("q", "quit_table", "Quit", id="rami.quit"),
         *PACE_BINDINGS,
-    ]
+    ]  # the most needed first: a narrow window's key bar leaves out the last
 
     def __init__(self, client: TableClient) -> None:
         super().__init__(client)
@@ -146,10 +167,20 @@ class RamiTableScreen(TableScreenBase):
             if line is not None:
                 self.said.append(line)
 
+    def lay_out(self, width: int, height: int) -> None:
+        """Larger cards in a large window; in a narrow one, drawn again without the piles' keys."""
+        self.set_class(width >= HUGE_FROM[0] and height >= HUGE_FROM[1], "-huge")
+        narrow = width < NARROW_BELOW
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.redraw()
+        elif self.view_ is not None:
+            self.draw_title(self.view_, width)
+
     def draw(self, view: RamiView) -> None:
         words = self.words
         faces = self.app.settings.faces
-        self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, words))))
+        self.draw_title(view, self.app.size.width)
         for seat in range(view.players):
             if seat != self.seat:
                 self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(
@@ -161,9 +192,10 @@ class RamiTableScreen(TableScreenBase):
                 )
         my_turn = view.my_turn and not self.holding
         sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
+        narrow = self.has_class("-narrow")
         self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
-                                   view.first_round, sources, faces)
-        room = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1
+                                   view.first_round, sources, faces, keyed=not narrow)
+        room = SAID_LINES if self.has_class("-tall") else 1 if narrow else SAID_LINES - 1
         self.query_one("#said", Static).update(Content("\n".join(list(self.said)[-room:])))
         if not self.watching:
             discards = frozenset(action.card for action in view.legal if action.kind == "discard")
@@ -186,10 +218,19 @@ class RamiTableScreen(TableScreenBase):
             return "partner" if seat == view.partner else "opponent"
         return f"with {self.client.names[(seat + 2) % 4]}" if view.players == 4 else ""
 
-    def title_text(self, view: RamiView, words: RamiWords) -> str:
+    def draw_title(self, view: RamiView, width: int) -> None:
+        self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, self.words, width - 2))))
+
+    def title_text(self, view: RamiView, words: RamiWords, room: int) -> str:
+        """The game, its ruleset, the hand, its dealer and the scores; in a narrow window
+        the dealer (marked on their seat) and then the game and ruleset are left out, so
+        that the scores stay whole."""
         scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
-        return (f"Rami · {view.rules.name} · hand {view.number} · dealer {self.client.names[view.dealer]} · "
-                f"{scores} / {view.rules.lost_at(view.players)}")
+        scores = f"{scores} / {view.rules.lost_at(view.players)}"
+        hand, dealer = f"hand {view.number}", f"dealer {self.client.names[view.dealer]}"
+        forms = ((f"Rami · {view.rules.name}", hand, dealer, scores), (f"Rami · {view.rules.name}", hand, scores),
+                 (hand, scores))
+        return next((" · ".join(form) for form in forms if len(" · ".join(form)) <= room), scores)
 
     def game_over_text(self, view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])

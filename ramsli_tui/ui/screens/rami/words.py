@@ -74,8 +74,8 @@ class RamiWords(NamedTuple):
             return f"Your turn: draw from {_either(places)}."
         if view.going_out() is not None:
             return "Your turn: you can go out (g)! Or discard a card (Enter or d)."
-        first = " (the dealer's first discard: no draw)" if not view.discards and view.seat == view.dealer else ""
-        return f"Your turn: discard a card (←/→ then Enter or d, or click it twice){first}."
+        first = " (the dealer's first, no draw)" if not view.discards and view.seat == view.dealer else ""
+        return f"Your turn{first}: discard a card (←/→ then Enter or d, or click it twice)."
 
 
 def capitalised(text: str) -> str:
