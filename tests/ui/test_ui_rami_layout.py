@@ -130,3 +130,18 @@ async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, 
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert not screen.has_class("-too-small")
+
+
+async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
+    from ramsli_tui.screenshots import play_rami_until
+    from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await play_rami_until(pilot, lambda app: app.client.result_unread)
+        result = app.screen
+        assert isinstance(result, RoundOverScreen)
+        box = result.query_one(".box").content_region
+        laid = [widget.region for widget in result.query(CardWidget)]
+        assert len(laid) == sum(len(meld) for meld in result.view.out.melds)
+        assert all(box.contains_region(region) for region in laid), (box, laid)

@@ -88,7 +88,8 @@ class RamiTableScreen(TableScreenBase):
             RamiHand CardWidget { width: 9; height: 7; }
         }
         &.-compact {
-            RamiSeat { height: 2; width: 16; border: none; background: $panel; }
+            RamiSeat { height: 2; border: none; background: $panel; }
+            .side RamiSeat { width: 16; }
             RamiSeat.-turn { border: none; text-style: reverse; }
             .side { margin: 0 1; }
             Pile { width: 13; }
@@ -98,7 +99,7 @@ class RamiTableScreen(TableScreenBase):
             #buttons Button { margin: 0 0 0 1; }
         }
         &.-narrow {
-            RamiSeat { width: 13; }
+            .side RamiSeat { width: 13; }
             .side { margin: 0; }
             Pile { width: 11; }
             RamiHand CardWidget, RamiHand CardWidget.-selected, RamiHand CardWidget.-illegal,
