@@ -380,3 +380,27 @@ async def test_the_key_bar_offers_only_the_draws_that_can_be_made(tmp_path):
             assert screen.check_action("draw", (source,)) is (source in sources)
             assert (words in keys) is (source in sources), keys
         assert "tournante" not in sources, "the case the issue saw: no tournante to take"
+
+
+async def test_while_a_card_is_dragged_the_card_it_would_go_to_is_marked(tmp_path):
+    from textual.events import MouseDown, MouseMove, MouseUp
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        widgets = list(hand.query(CardWidget))
+
+        async def send(event_class, widget) -> None:
+            x, y = widget.region.center
+            app.post_message(event_class(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+            await pilot.pause()
+
+        await send(MouseDown, widgets[5])
+        await send(MouseMove, widgets[2])
+        assert [place for place, widget in enumerate(widgets) if widget.has_class("-drop")] == [2]
+        assert hand.selected != 2
+        assert widgets[2].styles.border_top[0] != widgets[hand.selected].styles.border_top[0], "not like chosen"
+        await send(MouseUp, widgets[2])
+        assert not any(widget.has_class("-drop") for widget in widgets), "the mark goes with the release"
+        assert app.mouse_captured is None, "the mouse is let go"
