@@ -28,7 +28,8 @@ class RamiWords(NamedTuple):
         return capitalised(self.seat(seat))
 
     def card(self, card: Card) -> str:
-        return card.label(self.faces)
+        """A card in the faces chosen; a joker is "a joker" (Rami's four are one card, never big or little)."""
+        return "a joker" if card.is_joker else card.label(self.faces)
 
     def side(self, side: int, joined: str = " and ") -> str:
         """A side by its players: "you", "Anna", "you and Carlo"."""
