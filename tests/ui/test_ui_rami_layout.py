@@ -60,6 +60,10 @@ def assert_laid_out(screen: RamiTableScreen, size) -> None:
     assert inside(banner.region, size) and inside(keys.region, size)
     assert all(region.bottom <= banner.region.y for region in parts), "the table above the banner"
     assert line_fits(banner, str(banner.render())), f"the banner cut: {banner.render()}"
+    said = screen.query_one("#said")
+    said_lines = str(said.render()).splitlines()
+    assert said_lines and sum(len(textwrap.wrap(line, said.content_region.width)) for line in said_lines) \
+        <= said.content_region.height, f"what happened, cut: {said_lines}"
     assert "q Quit" in str(keys.render())
     title = screen.query_one("#title")
     view = screen.client.view

@@ -13,16 +13,18 @@ a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on 
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
 screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
 cards close up (``-compact``); below 80 columns the cards narrow to four columns, the
-seats and piles too, and one line of what happened is shown (``-narrow``); from 120×36
+seats and piles too (``-narrow``); from 120×36
 the cards are large (``-tall``), from 160×45 larger still (``-huge``); below 60×20 a
-line asks for a larger window.  The banner takes a second line for a long sentence, and
-the title leaves out the ruleset and the dealer where the scores would not fit.  What every game's table does alike (the sizes, the
+line asks for a larger window.  The banner takes a second line for a long sentence,
+what happened under the piles shows the newest lines that fit whole, and the title
+leaves out the ruleset and the dealer where the scores would not fit.  What every game's table does alike (the sizes, the
 queue of updates, the pace at the table, the turn's signal, the palette) is
 ``TableScreenBase``'s.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections import deque
 
 from textual import on
@@ -46,7 +48,7 @@ from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
-SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window, one in a narrow one)
+SAID_LINES = 3  # the rows for the last things that happened, under the piles (two in a smaller window)
 NARROW_BELOW = 80  # narrower cards, seats and piles (no keys on them) in a window narrower than this
 HUGE_FROM = (160, 45)  # larger cards still from this size
 
@@ -193,11 +195,9 @@ class RamiTableScreen(TableScreenBase):
                 )
         my_turn = view.my_turn and not self.holding
         sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
-        narrow = self.has_class("-narrow")
         self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
-                                   view.first_round, sources, faces, keyed=not narrow)
-        room = SAID_LINES if self.has_class("-tall") else 1 if narrow else SAID_LINES - 1
-        self.query_one("#said", Static).update(Content("\n".join(list(self.said)[-room:])))
+                                   view.first_round, sources, faces, keyed=not self.has_class("-narrow"))
+        self.query_one("#said", Static).update(Content("\n".join(self.said_that_fits())))
         if not self.watching:
             discards = frozenset(action.card for action in view.legal if action.kind == "discard")
             self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
@@ -212,6 +212,18 @@ class RamiTableScreen(TableScreenBase):
             banner.say(self.turn_text(words.turn(view)), yours=my_turn)
         self.turn_shown(my_turn)
         self.offer((my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over))
+
+    def said_that_fits(self) -> list[str]:
+        """The newest things said that fit whole in the rows under the piles, a long one
+        taking two rows in a narrow window."""
+        rows, width = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1, self.app.size.width
+        fitting: list[str] = []
+        for line in reversed(self.said):
+            rows -= len(textwrap.wrap(line, width))
+            if rows < 0:
+                break
+            fitting.insert(0, line)
+        return fitting
 
     def role(self, view: RamiView, seat: int) -> str:
         """A seat's side, said on it: your partner or an opponent; to a spectator, its partner's name."""
