@@ -17,6 +17,7 @@ from ...widgets.card import CardWidget, rank_text, suit_mark
 SMALL_JOKER = " ★ "
 LARGE_JOKER = ("★    ", "JOKER", "    ★")
 LARGER_FROM = 5  # lines inside the border for the larger face
+NARROW_BELOW = 80  # in a window narrower than this, the screens narrow their cards to four columns
 
 
 class RamiCard(CardWidget):

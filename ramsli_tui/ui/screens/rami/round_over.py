@@ -13,8 +13,7 @@ from textual.widgets import Button, Static
 
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import HandScored
-from .card import RamiCard
-from .table import NARROW_BELOW
+from .card import NARROW_BELOW, RamiCard
 from ..common.table_base import ResultDialog
 from .words import RamiWords
 

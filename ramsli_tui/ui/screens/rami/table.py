@@ -42,6 +42,7 @@ from ...messages import CardChosen
 from ...widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .arrangement import best_melds, by_rank, by_suit
+from .card import NARROW_BELOW
 from .hand import RamiHand
 from .piles import Pile, Piles
 from .rules_help import rules_markdown
@@ -49,7 +50,6 @@ from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
 SAID_LINES = 3  # the rows for the last things that happened, under the piles (two in a smaller window)
-NARROW_BELOW = 80  # narrower cards, seats and piles (no keys on them) in a window narrower than this
 HUGE_FROM = (160, 45)  # larger cards still from this size
 
 
