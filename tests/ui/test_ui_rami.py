@@ -404,3 +404,19 @@ async def test_while_a_card_is_dragged_the_card_it_would_go_to_is_marked(tmp_pat
         await send(MouseUp, widgets[2])
         assert not any(widget.has_class("-drop") for widget in widgets), "the mark goes with the release"
         assert app.mouse_captured is None, "the mouse is let go"
+
+
+async def test_a_drag_whose_release_never_came_lets_the_mouse_go_at_the_next_release(tmp_path):
+    from textual.events import MouseDown, MouseUp
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        before = list(hand_of(app).cards)
+        card, talon = list(hand_of(app).query(CardWidget))[3], table_of(app).query_one("#pile-talon")
+        for event_class, widget in ((MouseDown, card), (MouseDown, talon), (MouseUp, talon)):
+            x, y = widget.region.center
+            app.post_message(event_class(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+            await pilot.pause()
+        assert app.mouse_captured is None, "the table's mouse is free again"
+        assert list(hand_of(app).cards) == before

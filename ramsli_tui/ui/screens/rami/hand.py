@@ -169,14 +169,13 @@ class RamiHand(Widget, can_focus=True):
                 widget.set_class(place == target and target != self.dragged, "-drop")
 
     def on_mouse_up(self, event: MouseUp) -> None:
-        """A card dragged onto another goes to that card's place."""
+        """A card dragged onto another goes to that card's place.  The mouse is let go on
+        any release (a release outside the window may never have come)."""
         place, self.dragged = self.dragged, None
-        if place is None:
-            return
-        self.capture_mouse(False)
+        self.release_mouse()
         self.query(CardWidget).remove_class("-drop")
         target = self._place_under(event)
-        if target is not None and target != place:
+        if place is not None and target is not None and target != place:
             self.move_card(place, target)
 
     def _place_under(self, event: MouseEvent) -> int | None:
