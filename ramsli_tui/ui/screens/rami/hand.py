@@ -7,9 +7,9 @@ finds the cards by where the mouse is: a terminal's mouse events name no widget)
 card under the mouse has a heavy border, the chosen one a double border.  The order is
 the person's (``Arrangement``): the screen sorts it or lays it out in melds
 (``reorder``), the chosen card staying chosen, and the hand keeps it while cards come
-and go.  When
-the person is to discard, the cards they may throw are ``-legal`` and a card taken from
-the jetée, which they may not, ``-illegal``; the hand never decides that itself.
+and go.  When the person is to discard, the cards they may throw are ``-legal`` and a
+card taken from the jetée, which they may not, ``-illegal``; the hand never decides
+that itself.
 A card drawn comes at the right end, chosen; a new deal comes sorted by suit.
 """
 

@@ -13,8 +13,8 @@ from textual.widgets import Button, Static
 
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import HandScored
-from .card import NARROW_BELOW, RamiCard
 from ..common.table_base import ResultDialog
+from .card import NARROW_BELOW, RamiCard
 from .words import RamiWords
 
 
