@@ -31,7 +31,6 @@ from .ui.widgets.hand import HandView
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SMALL_SIZES = SIZES[:2]
-RAMI_SIZES = SIZES[1:]  # a Rami hand of fourteen cards needs 80 columns: below, the table asks for more
 WIDE_SIZE = (140, 40)  # room for the Rami log beside the table
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
@@ -330,15 +329,15 @@ SCENES = {
         Scene("settings", seeded(), then_press("f2", declaring)),
         Scene("confirm-quit", seeded(seed=4), then_press("q", mid_trick)),
         Scene("rami-discard", rami_seeded(), rami_discarding),
-        Scene("rami-melds", rami_seeded(), then_press("m", rami_discarding), sizes=RAMI_SIZES),
-        Scene("rami-2-v-2", rami_seeded(players=4, seed=2), rami_discarding, sizes=RAMI_SIZES),
-        Scene("rami-german", rami_seeded(seed=3), rami_discarding, faces="german", sizes=RAMI_SIZES),
-        Scene("rami-hand-over", rami_seeded(), rami_hand_over, sizes=RAMI_SIZES),
-        Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand), sizes=RAMI_SIZES),
-        Scene("rami-log", rami_seeded(), then_press("h", rami_second_hand), sizes=RAMI_SIZES),
+        Scene("rami-melds", rami_seeded(), then_press("m", rami_discarding)),
+        Scene("rami-2-v-2", rami_seeded(players=4, seed=2), rami_discarding),
+        Scene("rami-german", rami_seeded(seed=3), rami_discarding, faces="german"),
+        Scene("rami-hand-over", rami_seeded(), rami_hand_over),
+        Scene("rami-score-sheet", rami_seeded(), then_press("s", rami_second_hand)),
+        Scene("rami-log", rami_seeded(), then_press("h", rami_second_hand)),
         Scene("rami-wide", rami_seeded(), rami_discarding, sizes=(WIDE_SIZE,)),  # the log beside the table
-        Scene("rami-rules", rami_seeded(), then_press("question_mark", settle), sizes=RAMI_SIZES),
-        Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended), sizes=RAMI_SIZES),
+        Scene("rami-rules", rami_seeded(), then_press("question_mark", settle)),
+        Scene("rami-game-over", rami_one_hand, then_press("enter", rami_game_ended)),
         Scene("watch-ramsli", setup_screen, watching(seeded(seed=4)(Path()), lambda view: len(view.tricks) >= 2
                                                      and bool(view.current_trick.plays)), sizes=((80, 24),)),
         Scene("watch-rami", setup_screen, watching(rami_seeded()(Path()), lambda view: len(view.discards) >= 6),

@@ -202,15 +202,6 @@ async def test_the_screen_never_shows_another_seats_cards(tmp_path, players):
 
 # --- sizes, themes and faces ---------------------------------------------------------------------
 
-async def test_a_window_below_80_by_24_asks_for_a_larger_one(tmp_path):
-    app = make_app(tmp_path, rami_spec())
-    async with app.run_test(size=(70, 22)) as pilot:
-        await settle(pilot)
-        screen = table_of(app)
-        assert screen.has_class("-too-small")
-        assert "at least 80×24" in str(screen.query_one("#too-small").render())
-
-
 async def test_monochrome_and_german_faces_show_the_hand(tmp_path):
     from ramsli_tui.storage import Settings
 
@@ -298,3 +289,134 @@ async def test_from_setup_escape_goes_back_to_the_rami_table(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RamiTableScreen)
+
+
+# --- issue 19: dragging, the chosen card kept, the jokers and the keys offered ------------------------
+
+async def drag_as_a_terminal_does(pilot, source, target) -> None:
+    """Mouse down on ``source``, a move onto ``target`` and up there, sent as a terminal's
+    driver sends them: to the app, at screen positions, naming no widget."""
+    from textual.events import MouseDown, MouseMove, MouseUp
+
+    steps = ((MouseDown, source), (MouseMove, source), (MouseMove, target), (MouseUp, target))
+    for event_class, widget in steps:
+        x, y = widget.region.center
+        pilot.app.post_message(event_class(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()
+
+
+async def test_a_card_dragged_as_a_terminal_sends_it_moves_and_selects_no_text(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        before = list(hand.cards)
+        widgets = list(hand.query(CardWidget))
+        await drag_as_a_terminal_does(pilot, widgets[1], widgets[4])
+        assert list(hand.cards) == before[:1] + before[2:5] + before[1:2] + before[5:]
+        assert hand.cards[hand.selected] == before[1], "the card moved is the chosen one"
+        assert not app.screen.selections, "no text selected by the drag"
+        assert len(app.client.view.hand) == 14, "nothing was thrown"
+
+
+async def test_the_card_under_the_mouse_does_not_look_chosen(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        widgets = list(hand.query(CardWidget))
+        chosen = widgets[hand.selected]
+        under = next(widget for widget in widgets if widget.card is not None and widget is not chosen
+                     and widget.has_class("-legal"))
+        await pilot.hover(under)
+        await pilot.pause()
+        assert under.is_mouse_over
+        assert under.styles.border_top[0] != chosen.styles.border_top[0], "hovered and chosen drawn unlike"
+
+
+async def test_whatever_reorders_the_hand_keeps_the_chosen_card_chosen(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        forbidden = app.client.view.taken_from_jetee
+        groups, _ = best_melds(hand.cards, forbidden)
+        laid_out = [card for group in groups for card in group]
+        orders = {"k": sorted(hand.cards, key=by_rank), "u": sorted(hand.cards, key=by_suit), "m": laid_out}
+        for key, order in orders.items():
+            moving = next(card for card in hand.cards if order.index(card) != hand.cards.index(card))
+            hand.select_card(moving)
+            await pilot.press(key)
+            assert list(hand.cards) == order
+            assert hand.cards[hand.selected] == moving, f"{key} kept the chosen card chosen"
+
+
+async def test_a_rami_joker_is_drawn_as_a_joker_not_as_ramslis_big_or_little_one(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        joker = next(widget for widget in hand_of(app).query(CardWidget) if widget.card and widget.card.is_joker)
+        small = str(joker.render())
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        large = str(joker.render())
+        for face in (small, large):
+            assert "★" in face and "B★" not in face and "L★" not in face and "BIG" not in face and "LIT" not in face
+
+
+async def test_the_key_bar_offers_only_the_draws_that_can_be_made(tmp_path):
+    from ramsli_tui.ui.widgets.key_bar import KeyBar
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        def to_draw(app) -> bool:
+            return app.client.view.my_turn and app.client.view.phase.name == "DRAW"
+
+        await play_rami_until(pilot, to_draw)
+        screen, view = table_of(app), app.client.view
+        sources = {action.source for action in view.legal if action.kind == "draw"}
+        keys = str(screen.query_one(KeyBar).render())
+        for source, words in (("talon", "t Talon"), ("jetee", "j Jetée"), ("tournante", "r Tournante")):
+            assert screen.check_action("draw", (source,)) is (source in sources)
+            assert (words in keys) is (source in sources), keys
+        assert "tournante" not in sources, "the case the issue saw: no tournante to take"
+
+
+async def test_while_a_card_is_dragged_the_card_it_would_go_to_is_marked(tmp_path):
+    from textual.events import MouseDown, MouseMove, MouseUp
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        widgets = list(hand.query(CardWidget))
+
+        async def send(event_class, widget) -> None:
+            x, y = widget.region.center
+            app.post_message(event_class(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+            await pilot.pause()
+
+        await send(MouseDown, widgets[5])
+        await send(MouseMove, widgets[2])
+        assert [place for place, widget in enumerate(widgets) if widget.has_class("-drop")] == [2]
+        assert hand.selected != 2
+        assert widgets[2].styles.border_top[0] != widgets[hand.selected].styles.border_top[0], "not like chosen"
+        await send(MouseUp, widgets[2])
+        assert not any(widget.has_class("-drop") for widget in widgets), "the mark goes with the release"
+        assert app.mouse_captured is None, "the mouse is let go"
+
+
+async def test_a_drag_whose_release_never_came_lets_the_mouse_go_at_the_next_release(tmp_path):
+    from textual.events import MouseDown, MouseUp
+
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        before = list(hand_of(app).cards)
+        card, talon = list(hand_of(app).query(CardWidget))[3], table_of(app).query_one("#pile-talon")
+        for event_class, widget in ((MouseDown, card), (MouseDown, talon), (MouseUp, talon)):
+            x, y = widget.region.center
+            app.post_message(event_class(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+            await pilot.pause()
+        assert app.mouse_captured is None, "the table's mouse is free again"
+        assert list(hand_of(app).cards) == before

@@ -42,3 +42,11 @@ def test_a_side_does_in_the_singular_alone_and_in_the_plural_with_you_or_a_partn
     four = RamiWords(("Mia", "Anna", "Bertl", "Carlo"), "french", 0)
     assert (WORDS.side_does(1, "get"), WORDS.side_does(0, "lose")) == ("Anna gets", "You lose")
     assert (four.side_does(0, "get"), four.side_does(1, "lose")) == ("You and Bertl get", "Anna and Carlo lose")
+
+
+def test_a_joker_is_said_as_rami_has_it_one_joker_never_big_or_little():
+    from ramsli_tui.cards import BIG_JOKER, LITTLE_JOKER
+
+    for joker in (BIG_JOKER, LITTLE_JOKER):
+        assert WORDS.event(TalonCardDrawn(0, joker)) == "You drew a joker from the talon."
+        assert WORDS.event(Discarded(1, joker)) == "Anna threw a joker."

@@ -95,8 +95,8 @@ async def test_the_palette_opens_the_rami_score_sheet(tmp_path):
 
 @pytest.mark.parametrize("game", ["ramsli", "rami"])
 async def test_both_tables_ask_for_a_larger_window_in_the_same_words(tmp_path, game):
-    spec, screen_class, least = (spec_for(seed=1), TableScreen, "60×20") if game == "ramsli" else (
-        rami_spec(), RamiTableScreen, "80×24")
+    spec, screen_class = (spec_for(seed=1), TableScreen) if game == "ramsli" else (rami_spec(), RamiTableScreen)
+    least = "60×20"  # both tables play from 60×20
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(59, 30)) as pilot:
         await settle(pilot)

@@ -2,21 +2,26 @@
 
 ←/→ choose a card, shift+←/→ (or ``[``/``]``) move it, Enter discards it; a click
 chooses a card and a second click on the chosen one discards it; a card dragged onto
-another goes to its place.  The order is the person's (``Arrangement``): the screen
-sorts it or lays it out in melds, and the hand keeps it while cards come and go.  When
-the person is to discard, the cards they may throw are ``-legal`` and a card taken from
-the jetée, which they may not, ``-illegal``; the hand never decides that itself.
+another goes to its place (the hand holds the mouse from the press to the release, and
+finds the cards by where the mouse is: a terminal's mouse events name no widget).  The
+card under the mouse has a heavy border, the chosen one a double border.  The order is
+the person's (``Arrangement``): the screen sorts it or lays it out in melds
+(``reorder``), the chosen card staying chosen, and the hand keeps it while cards come
+and go.  When the person is to discard, the cards they may throw are ``-legal`` and a
+card taken from the jetée, which they may not, ``-illegal``; the hand never decides
+that itself.
 A card drawn comes at the right end, chosen; a new deal comes sorted by suit.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.events import Click, MouseDown, MouseUp
+from textual.errors import NoWidget
+from textual.events import Click, MouseDown, MouseEvent, MouseMove, MouseUp
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -25,6 +30,7 @@ from ....cards import Card
 from ...messages import CardChosen
 from ...widgets.card import CardWidget
 from .arrangement import Arrangement
+from .card import RamiCard
 
 MOST_CARDS = 14  # the dealer's hand, and everyone's after drawing
 
@@ -37,6 +43,8 @@ class RamiHand(Widget, can_focus=True):
         #cards { width: auto; height: auto; }
         CardWidget { margin: 1 1 0 0; }
         CardWidget.-group-end { margin: 1 3 0 0; }
+        CardWidget.-legal:hover, CardWidget.-drop { border: heavy $card-edge; }
+        CardWidget.-selected, CardWidget.-selected:hover { border: double $card-highlight; }
     }
     """
 
@@ -64,7 +72,7 @@ class RamiHand(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         with Horizontal(id="cards"):
             for _ in range(MOST_CARDS):
-                yield CardWidget()
+                yield RamiCard()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -104,6 +112,15 @@ class RamiHand(Widget, can_focus=True):
         if card in self.cards:
             self.selected = self.cards.index(card)
 
+    def reorder(self, change: Callable[[Arrangement], object]) -> None:
+        """Put the cards in another order (``change`` on the arrangement), the chosen card
+        still chosen wherever it goes."""
+        chosen = self.cards[self.selected] if 0 <= self.selected < len(self.cards) else None
+        change(self.arrangement)
+        self.redraw()
+        if chosen is not None:
+            self.select_card(chosen)
+
     # --- the person's keys and clicks --------------------------------------------------------
 
     def action_select(self, step: int) -> None:
@@ -139,14 +156,35 @@ class RamiHand(Widget, can_focus=True):
             self.selected = place
 
     def on_mouse_down(self, event: MouseDown) -> None:
-        self.dragged = self._place_of(event.widget)
+        """A press on a card may start a drag: the hand holds the mouse until the release."""
+        self.dragged = self._place_under(event)
+        if self.dragged is not None:
+            self.capture_mouse()
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        """While a card is dragged, the card it would go to is marked."""
+        if self.dragged is not None:
+            target = self._place_under(event)
+            for place, widget in enumerate(self.query(CardWidget)):
+                widget.set_class(place == target and target != self.dragged, "-drop")
 
     def on_mouse_up(self, event: MouseUp) -> None:
-        """A card dragged onto another goes to that card's place."""
+        """A card dragged onto another goes to that card's place.  The mouse is let go on
+        any release (a release outside the window may never have come)."""
         place, self.dragged = self.dragged, None
-        target = self._place_of(event.widget)
+        self.release_mouse()
+        self.query(CardWidget).remove_class("-drop")
+        target = self._place_under(event)
         if place is not None and target is not None and target != place:
             self.move_card(place, target)
+
+    def _place_under(self, event: MouseEvent) -> int | None:
+        """The place of the card under the mouse, if one is."""
+        try:
+            widget, _ = self.screen.get_widget_at(event.screen_x, event.screen_y)
+        except NoWidget:
+            return None
+        return self._place_of(widget)
 
     def _place_of(self, widget) -> int | None:
         if isinstance(widget, CardWidget) and widget.card is not None and widget in self.query(CardWidget):

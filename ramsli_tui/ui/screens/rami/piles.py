@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 
 from ....cards import Card
 from ...widgets.card import CardWidget
+from .card import RamiCard
 from .words import DRAW_KEYS
 
 
@@ -29,7 +30,7 @@ class Pile(Vertical):
     Pile .none { border: $card-border $panel; color: $text-muted; }
     Pile CardWidget { margin: 0; }
     Pile.-hidden { display: none; }
-    Pile.-takes:hover .back, Pile.-takes:hover CardWidget { border: double $card-highlight; }
+    Pile.-takes:hover .back, Pile.-takes:hover CardWidget { border: heavy $card-highlight; }
     """
 
     class Chosen(Message):
@@ -47,7 +48,7 @@ class Pile(Vertical):
         if self.source == "talon":
             yield Static("▒▒▒", classes="back")
         else:
-            yield CardWidget()
+            yield RamiCard()
             yield Static("—", classes="none")
 
     def show(self, card: Card | None, faces: str, caption: str, may_take: bool) -> None:
@@ -75,9 +76,10 @@ class Piles(Horizontal):
         yield Pile("tournante", "Tournante")
 
     def show(self, talon: int, jetee: Card | None, tournante: Card | None, first_round: bool,
-             sources: frozenset[str], faces: str) -> None:
-        """The piles as the view has them; ``sources``: where the person may draw now."""
-        keyed = {source: f" ({key})" if source in sources else "" for source, key in DRAW_KEYS.items()}
+             sources: frozenset[str], faces: str, keyed: bool = True) -> None:
+        """The piles as the view has them; ``sources``: where the person may draw now,
+        their keys on them unless not ``keyed`` (a narrow window: the key bar has them)."""
+        keyed = {source: f" ({key})" if keyed and source in sources else "" for source, key in DRAW_KEYS.items()}
         self.query_one("#pile-talon", Pile).show(None, faces, f"Talon {talon}{keyed['talon']}", "talon" in sources)
         self.query_one("#pile-jetee", Pile).show(jetee, faces, f"Jetée{keyed['jetee']}", "jetee" in sources)
         tournante_pile = self.query_one("#pile-tournante", Pile)

@@ -1,5 +1,6 @@
 """A hand's result: the going-out's melds laid on the table, who gets the points, and
-the scores; after the last hand, who lost the game.  Enter goes on."""
+the scores; after the last hand, who lost the game.  Enter goes on.  Below 80 columns
+the cards narrow as in the hand, so that thirteen of them fit in one row."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.events import Resize
 from textual.widgets import Button, Static
 
 from ....games.rami.engine import RamiView
 from ....games.rami.engine.events import HandScored
-from ...widgets.card import CardWidget
 from ..common.table_base import ResultDialog
+from .card import NARROW_BELOW, RamiCard
 from .words import RamiWords
 
 
@@ -24,6 +26,11 @@ class RoundOverScreen(ResultDialog):
         .meld CardWidget { margin: 0; }
         #melds { height: auto; width: 100%; }
         #go-on { width: 100%; margin-top: 1; }
+        &.-narrow {
+            .box { padding: 0 1; }
+            .meld { margin-right: 1; }
+            .meld CardWidget { width: 4; border-right: none; }
+        }
     }
     """
 
@@ -41,12 +48,18 @@ class RoundOverScreen(ResultDialog):
                     for meld in out.melds:
                         with Horizontal(classes="meld"):
                             for card in meld:
-                                widget = CardWidget(card)
+                                widget = RamiCard(card)
                                 widget.faces = words.faces
                                 yield widget
                 yield Static(Content(f"… and threw {words.card(out.discard)}."))
             yield Static(Content(self.points_text()), id="points")
             yield Button("Go on (Enter)", variant="primary", id="go-on")
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW_BELOW, "-narrow")
 
     def points_text(self) -> str:
         words, scored, view = self.words, self.scored, self.view

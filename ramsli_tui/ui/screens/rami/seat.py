@@ -1,5 +1,6 @@
 """A seat at a Rami table, seen from yours: its name, partner or opponent, its card
-count (never its cards), the dealer's ``D``, and ``▶`` with a double border on its turn."""
+count (never its cards), the dealer's ``D``, and ``▶`` with a double border on its turn.
+In a narrow seat the count is the number alone, and the name and role are cut to fit."""
 
 from __future__ import annotations
 
@@ -42,5 +43,8 @@ class RamiSeat(Widget):
         top = Content.assemble((marker, "bold $seat-turn"), (name, "bold"),
                                " " * max(width - len(marker) - len(name) - len(dealer), 0), (dealer, "reverse bold"))
         count = f"{state.cards} cards"
-        bottom = Content.assemble((state.role, "italic"), " " * max(width - len(state.role) - len(count), 1), count)
+        if len(state.role) + 1 + len(count) > width:
+            count = str(state.cards)  # a narrow seat: the count alone
+        role = state.role[: max(width - len(count) - 1, 0)]
+        bottom = Content.assemble((role, "italic"), " " * max(width - len(role) - len(count), 1), count)
         return Content("\n").join([top, bottom])

@@ -12,17 +12,23 @@ a card moved with shift+←/→, ``[``/``]`` or the mouse, laid out in melds on 
 "Go out" (g or o) is offered only when the solver finds a way, and sends that way.  When
 a hand ends, the going-out's melds are laid on the table in the round's result, and the
 screen holds on that hand until it is read.  Below 100×30 the seats shrink and the
-cards close up (``-compact``); from 120×36 the cards are large (``-tall``); below 80×24
-a line asks for a larger window.  From 130 columns the log (``game_log``) stands beside
-the table; in any window ``h`` shows it on its own screen.  When the settings offer
-hints and nobody else at the table is a person, ``t`` says what the normal computer
-player would do, and why.  What every game's table does alike (the sizes, the
+cards close up (``-compact``); below 80 columns the cards narrow to four columns, the
+seats and piles too (``-narrow``); from 120×36 the cards are large (``-tall``), from
+160×45 larger still (``-huge``), each only where it still fits beside the log; below
+60×20 a line asks for a larger window.  The banner takes a second line for a long
+sentence, what happened under the piles shows the newest lines that fit whole, and the
+title leaves out the ruleset and the dealer where the scores would not fit.  From 130
+columns the log (``game_log``) stands beside the table; in any window ``h`` shows it on
+its own screen.  When the settings offer hints and nobody else at the table is a
+person, ``t`` says what the normal computer player would do, and why.  What every
+game's table does alike (the sizes, the
 queue of updates, the pace at the table, the turn's signal, the palette) is
 ``TableScreenBase``'s.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections import deque
 
 from textual import on
@@ -42,14 +48,16 @@ from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from ..ramsli.game_log import LOG_WIDTH
 from .arrangement import best_melds, by_rank, by_suit
 from .game_log import RamiLog, RamiLogScreen
+from .card import NARROW_BELOW
 from .hand import RamiHand
 from .piles import Pile, Piles
 from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords, capitalised
 
-SAID_LINES = 3  # the last things that happened, under the piles (two in a smaller window)
+SAID_LINES = 3  # the rows for the last things that happened, under the piles (two in a smaller window)
 WIDE_FROM = 130  # the log beside the table from this width (the hand keeps 96 columns)
+HUGE_FROM = (160, 45)  # larger cards still from this size (beside the log, from 160 columns more)
 
 
 class RamiTableScreen(TableScreenBase):
@@ -60,7 +68,7 @@ class RamiTableScreen(TableScreenBase):
         ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
         ("Rules help", "The rules as played at this table", "rules"),
     )
-    SMALLEST = (80, 24)  # fourteen cards in a row
+    SMALLEST = (60, 20)  # fourteen narrow cards in a row
     COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
     TALL_FROM = (120, 36)  # large cards from this size
     RESULT_EVENT = HandScored
@@ -80,19 +88,36 @@ class RamiTableScreen(TableScreenBase):
         #buttons Button { margin: 0 1; min-width: 8; }
         RamiLog { dock: right; height: 100%; display: none; }
         &.-wide RamiLog { display: block; }
+        TurnBanner { height: auto; max-height: 2; }
         &.-tall {
             Pile CardWidget, Pile .back, Pile .none { width: 7; height: 5; }
             RamiHand CardWidget { width: 7; height: 5; margin: 1 0 0 0; }
             RamiHand CardWidget.-group-end { margin: 1 2 0 0; }
             #said { height: 3; }
         }
+        &.-huge {
+            Pile CardWidget, Pile .back, Pile .none { width: 9; height: 7; }
+            RamiHand CardWidget { width: 9; height: 7; }
+        }
         &.-compact {
             RamiSeat { height: 2; border: none; background: $panel; }
+            .side RamiSeat { width: 16; }
             RamiSeat.-turn { border: none; text-style: reverse; }
+            .side { margin: 0 1; }
+            Pile { width: 13; }
             #said { margin-top: 0; }
             RamiHand CardWidget { margin: 1 0 0 0; }
             RamiHand CardWidget.-group-end { margin: 1 1 0 0; }
             #buttons Button { margin: 0 0 0 1; }
+        }
+        &.-narrow {
+            .side RamiSeat { width: 13; }
+            .side { margin: 0; }
+            Pile { width: 11; }
+            RamiHand CardWidget, RamiHand CardWidget.-selected, RamiHand CardWidget.-illegal,
+            RamiHand CardWidget.-legal:hover, RamiHand CardWidget.-selected:hover, RamiHand CardWidget.-drop {
+                width: 4; border-right: none;
+            }
         }
         &.-watching #buttons { display: none; }
     }
@@ -105,6 +130,7 @@ class RamiTableScreen(TableScreenBase):
         Binding("d", "discard", "Discard", id="rami.discard"),
         Binding("g,o", "go_out", "Go out", id="rami.go_out"),
         Binding("m", "melds", "Melds", id="rami.melds"),
+        Binding("q", "quit_table", "Quit", id="rami.quit"),  # before the keys that have buttons, or help
         Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
         Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
         Binding("t", "hint", "Hint", id="rami.hint"),
@@ -113,9 +139,8 @@ class RamiTableScreen(TableScreenBase):
         Binding("s", "score_sheet", "Scores", id="rami.scores"),
         Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
         Binding("n", "new_game", "New game", id="rami.new_game"),
-        Binding("q", "quit_table", "Quit", id="rami.quit"),
         *PACE_BINDINGS,
-    ]
+    ]  # the most needed first: a narrow window's key bar leaves out the last
 
     def __init__(self, client: TableClient) -> None:
         super().__init__(client)
@@ -164,16 +189,26 @@ class RamiTableScreen(TableScreenBase):
         self.query_one(RamiLog).said(name, text)
 
     def lay_out(self, width: int, height: int) -> None:
-        """The log beside the table in a wide window, the cards large only where they still fit beside it."""
+        """The log beside the table in a wide window, the cards large (and larger still in a
+        large window) only where they still fit beside it; in a narrow window, the table
+        drawn again without the piles' keys."""
         wide = width >= WIDE_FROM
         self.set_class(wide, "-wide")
+        room = width - LOG_WIDTH if wide else width  # the columns the table has beside the log
         if wide:
-            self.set_class(self.has_class("-tall") and width - LOG_WIDTH >= self.TALL_FROM[0], "-tall")
+            self.set_class(self.has_class("-tall") and room >= self.TALL_FROM[0], "-tall")
+        self.set_class(room >= HUGE_FROM[0] and height >= HUGE_FROM[1], "-huge")
+        narrow = width < NARROW_BELOW
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.redraw()
+        elif self.view_ is not None:
+            self.draw_title(self.view_, width)
 
     def draw(self, view: RamiView) -> None:
         words = self.words
         faces = self.app.settings.faces
-        self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, words))))
+        self.draw_title(view, self.app.size.width)
         for seat in range(view.players):
             if seat != self.seat:
                 self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(
@@ -187,9 +222,8 @@ class RamiTableScreen(TableScreenBase):
         sources = frozenset(action.source for action in view.legal if action.kind == "draw") if my_turn else frozenset()
         self.query_one(RamiLog).follow(words)
         self.query_one(Piles).show(view.talon, view.jetee[0] if view.jetee else None, view.tournante,
-                                   view.first_round, sources, faces)
-        room = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1
-        self.query_one("#said", Static).update(Content("\n".join(list(self.said)[-room:])))
+                                   view.first_round, sources, faces, keyed=not self.has_class("-narrow"))
+        self.query_one("#said", Static).update(Content("\n".join(self.said_that_fits())))
         if not self.watching:
             discards = frozenset(action.card for action in view.legal if action.kind == "discard")
             self.query_one(RamiHand).show(view.hand, discards, my_turn and view.phase is Phase.DISCARD, faces)
@@ -205,16 +239,37 @@ class RamiTableScreen(TableScreenBase):
         self.turn_shown(my_turn)
         self.offer((my_turn, self.holding, view.phase, sources, can_go_out, self.client.is_over))
 
+    def said_that_fits(self) -> list[str]:
+        """The newest things said that fit whole in the rows under the piles, a long one
+        taking two rows in a narrow window."""
+        rows, width = SAID_LINES if self.has_class("-tall") else SAID_LINES - 1, self.app.size.width
+        fitting: list[str] = []
+        for line in reversed(self.said):
+            rows -= len(textwrap.wrap(line, width))
+            if rows < 0:
+                break
+            fitting.insert(0, line)
+        return fitting
+
     def role(self, view: RamiView, seat: int) -> str:
         """A seat's side, said on it: your partner or an opponent; to a spectator, its partner's name."""
         if not self.watching:
             return "partner" if seat == view.partner else "opponent"
         return f"with {self.client.names[(seat + 2) % 4]}" if view.players == 4 else ""
 
-    def title_text(self, view: RamiView, words: RamiWords) -> str:
+    def draw_title(self, view: RamiView, width: int) -> None:
+        self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, self.words, width - 2))))
+
+    def title_text(self, view: RamiView, words: RamiWords, room: int) -> str:
+        """The game, its ruleset, the hand, its dealer and the scores; in a narrow window
+        the dealer (marked on their seat) and then the game and ruleset are left out, so
+        that the scores stay whole."""
         scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
-        return (f"Rami · {view.rules.name} · hand {view.number} · dealer {self.client.names[view.dealer]} · "
-                f"{scores} / {view.rules.lost_at(view.players)}")
+        scores = f"{scores} / {view.rules.lost_at(view.players)}"
+        hand, dealer = f"hand {view.number}", f"dealer {self.client.names[view.dealer]}"
+        forms = ((f"Rami · {view.rules.name}", hand, dealer, scores), (f"Rami · {view.rules.name}", hand, scores),
+                 (hand, scores))
+        return next((" · ".join(form) for form in forms if len(" · ".join(form)) <= room), scores)
 
     def game_over_text(self, view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])
@@ -231,12 +286,13 @@ class RamiTableScreen(TableScreenBase):
     # --- the person's choices ----------------------------------------------------------------
 
     def check_player_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The draws show when the person is to draw, the discard when to discard, "go
-        out" only when their cards go out now; the other keys always work."""
+        """Each draw shows when the person may draw from that pile now, the discard when
+        they are to discard, "go out" only when their cards go out now; the other keys
+        always work."""
         view = self.view_
         to_act = view is not None and view.my_turn and not self.holding
         if action == "draw":
-            return to_act and view.phase is Phase.DRAW
+            return to_act and any(legal.kind == "draw" and legal.source == parameters[0] for legal in view.legal)
         if action == "discard":
             return to_act and view.phase is Phase.DISCARD
         if action == "go_out":
@@ -266,7 +322,8 @@ class RamiTableScreen(TableScreenBase):
         if going_out is None:
             self.query_one(TurnBanner).refuse("Your cards do not go out now: m shows how far your melds go.")
             return
-        self.query_one(RamiHand).arrangement.lay_out([*going_out.melds, (going_out.discard,)])
+        self.query_one(RamiHand).reorder(lambda arrangement: arrangement.lay_out([*going_out.melds,
+                                                                                    (going_out.discard,)]))
         self.submit(Action.out(going_out.melds, going_out.discard))
 
     def action_hint(self) -> None:
@@ -282,9 +339,8 @@ class RamiTableScreen(TableScreenBase):
             self.query_one(RamiHand).select_card(advice.action.card)
 
     def action_sort(self, order: str) -> None:
-        hand = self.query_one(RamiHand)
-        hand.arrangement.sort(by_suit if order == "suit" else by_rank)
-        hand.redraw()
+        key = by_suit if order == "suit" else by_rank
+        self.query_one(RamiHand).reorder(lambda arrangement: arrangement.sort(key))
 
     def action_melds(self) -> None:
         """Lay the hand out in melds as far as they go, and say what is missing."""
@@ -296,14 +352,13 @@ class RamiTableScreen(TableScreenBase):
         found = best_melds(hand.cards, forbidden)
         banner = self.query_one(TurnBanner)
         if found is None:
-            hand.arrangement.sort(by_suit)
+            hand.reorder(lambda arrangement: arrangement.sort(by_suit))
             banner.say("No melds yet that hold a Suivi and a Tria together: sorted by suit to look for them.",
                        yours=False)
         else:
             groups, missing = found
-            hand.arrangement.lay_out(groups)
+            hand.reorder(lambda arrangement: arrangement.lay_out(groups))
             banner.say(self.melds_text(view, missing), yours=self.can_go_out())
-        hand.redraw()
 
     def melds_text(self, view: RamiView, missing: int) -> str:
         if missing:

@@ -29,7 +29,8 @@ class RamiWords(NamedTuple):
         return capitalised(self.seat(seat))
 
     def card(self, card: Card) -> str:
-        return card.label(self.faces)
+        """A card in the faces chosen; a joker is "a joker" (Rami's four are one card, never big or little)."""
+        return "a joker" if card.is_joker else card.label(self.faces)
 
     def side(self, side: int, joined: str = " and ") -> str:
         """A side by its players: "you", "Anna", "you and Carlo"."""
@@ -87,8 +88,8 @@ class RamiWords(NamedTuple):
             return f"Your turn: draw from {_either(places)}."
         if view.going_out() is not None:
             return "Your turn: you can go out (g)! Or discard a card (Enter or d)."
-        first = " (the dealer's first discard: no draw)" if not view.discards and view.seat == view.dealer else ""
-        return f"Your turn: discard a card (←/→ then Enter or d, or click it twice){first}."
+        first = " (the dealer's first, no draw)" if not view.discards and view.seat == view.dealer else ""
+        return f"Your turn{first}: discard a card (←/→ then Enter or d, or click it twice)."
 
 
 def capitalised(text: str) -> str:
