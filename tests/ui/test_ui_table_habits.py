@@ -78,10 +78,39 @@ async def test_with_the_pause_setting_each_trick_waits_for_a_key(tmp_path):
         assert "Press space to go on" in banner(app)
         assert "space Go on" in str(screen.query_one(KeyBar).render())
         tricks_before = len(app.client.view.tricks)
-        await pilot.press("1")
+        await pilot.press("space")
         await pilot.pause()
-        assert screen.holding is None, "any key goes on, and plays nothing"
+        assert screen.holding is None, "space goes on"
         assert len(app.client.view.tricks) >= tricks_before
+
+
+async def test_during_the_pause_after_a_trick_other_keys_do_what_they_always_do(tmp_path):
+    from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
+    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+
+    app = make_app(tmp_path, spec_for(seed=3))
+    app.settings.trick_pause = "until_key"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: table_screen(app).holding == "trick")
+        screen = table_screen(app)
+        hand = len(app.client.view.hand)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "q asks whether to leave"
+        assert screen.holding == "trick", "and the pause goes on behind it"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.holding == "trick"
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TrickHistoryScreen) and screen.holding == "trick"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.holding == "trick"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.holding is None, "Enter goes on"
+        assert len(app.client.view.hand) == hand, "and plays no card"
 
 
 async def test_f_has_the_hand_played_out_at_once_when_you_are_out(tmp_path):

@@ -13,8 +13,8 @@ It lays itself out for the window: ``-compact`` seats and cards below 80×24,
 below 60×20 a line asking for a larger window instead of a table cut in half.
 
 What a player at a card table expects: the last trick shown again on request (``l``,
-or a click on the trick), a pause after each trick until a key when the settings ask
-for it, the rest of a hand played out at once when out of it (``f``), the pace changed
+or a click on the trick), a pause after each trick until space or Enter when the settings
+ask for it, the rest of a hand played out at once when out of it (``f``), the pace changed
 at the table (``+``/``-``), a hint when playing alone (``t``, if the settings offer it),
 and the bell or a flash when it becomes your turn.  What every game's table does alike
 (the sizes, the queue of updates, the pace, the turn's signal, the palette) is
@@ -67,6 +67,7 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
 WIDE_FROM = 110  # the table talk beside the table from this width
 SIDE_WIDTH, COMPACT_SIDE_WIDTH = 22, 14  # the felt's side columns
 ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
+GO_ON_KEYS = ("space", "enter")  # the keys that end the pause after a trick
 
 
 class TableScreen(TableScreenBase):
@@ -424,8 +425,9 @@ class TableScreen(TableScreenBase):
         return self.app.settings.hints and self.client.alone
 
     def on_key(self, event: Key) -> None:
-        """While the screen holds on a finished trick, any key goes on."""
-        if self.holding == "trick":
+        """While the screen holds on a finished trick, space or Enter goes on (Enter plays
+        no card then); every other key does what it always does."""
+        if self.holding == "trick" and event.key in GO_ON_KEYS:
             event.stop()
             event.prevent_default()
             self.go_on()
