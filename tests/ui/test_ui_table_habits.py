@@ -189,6 +189,28 @@ async def test_with_second_click_a_first_click_only_raises_the_card(tmp_path):
         assert card not in app.client.view.hand, "the second click played it"
 
 
+async def test_with_second_click_raising_a_legal_card_takes_back_a_refusal(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    app.settings.second_click = True
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def holding_a_card_you_may_not_play(app):
+            hand = table_screen(app).query_one(HandView)
+            return my_turn_to_play(app) and hand.to_play and any(card not in hand.legal for card in hand.cards)
+
+        await play_until(pilot, holding_a_card_you_may_not_play)
+        hand = table_screen(app).query_one(HandView)
+        wrong = next(place for place, card in enumerate(hand.cards) if card not in hand.legal)
+        right = next(place for place, card in enumerate(hand.cards) if card in hand.legal)
+        await pilot.press(str(wrong + 1), str(wrong + 1))
+        await pilot.pause()
+        assert banner(app).startswith("✗ You must"), "the second press is refused"
+        await pilot.press(str(right + 1))
+        await pilot.pause()
+        assert hand.selected == right and "✗" not in banner(app), "a legal card raised, the refusal goes"
+        assert banner(app).startswith("▶ Your turn")
+
+
 async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
     app = make_app(tmp_path, spec_for(seed=1))
     app.settings.turn_alert = "bell"

@@ -385,7 +385,17 @@ class TableScreen(TableScreenBase):
 
     @on(CardRaised)
     def card_raised(self, message: CardRaised) -> None:
+        """The raised card is remembered; a legal one raised takes back a refusal."""
         self.app.card_raised(message.card.code)
+        hand = self.query_one(HandView)
+        if hand.to_play and message.card in hand.legal:
+            self.refusal_withdrawn()
+
+    def refusal_withdrawn(self) -> None:
+        """A refusal on the banner gives way to the turn's words again."""
+        banner = self.query_one(TurnBanner)
+        if banner.has_class("-refused") and self.view_ is not None:
+            banner.say(self.banner_text(self.view_, self.words), yours=True)
 
     @on(CardChosen)
     def play_card(self, message: CardChosen) -> None:
