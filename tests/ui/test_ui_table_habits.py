@@ -211,6 +211,37 @@ async def test_with_second_click_raising_a_legal_card_takes_back_a_refusal(tmp_p
         assert banner(app).startswith("▶ Your turn")
 
 
+def marked(app, mark: str) -> list[object]:
+    area = table_screen(app).query_one(TrickArea)
+    return [widget.card for widget in area.query(CardWidget) if widget.card and widget.has_class(mark)]
+
+
+def best_so_far(plays, trump):
+    """The test's own reckoning of the card winning a trick so far: the highest trump, else the highest of the suit led."""
+    led = plays[0][1]
+    trumps = [card for _, card in plays if card.is_joker or card.suit == trump]
+    return max(trumps or [card for _, card in plays if card.suit == led.suit], key=lambda card: (card.is_joker, card.rank))
+
+
+async def test_the_card_winning_the_trick_so_far_is_marked_and_the_winner_after_it(tmp_path):
+    app = make_app(tmp_path, spec_for(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def two_cards_in_the_trick(app):
+            trick = app.client.view.current_trick
+            return my_turn_to_play(app) and trick is not None and len(trick.plays) >= 2
+
+        await play_until(pilot, two_cards_in_the_trick)
+        view = app.client.view
+        assert marked(app, "-winning") == [best_so_far(view.current_trick.plays, view.trump)]
+        assert marked(app, "-winner") == []
+        screen = table_screen(app)
+        await play_until(pilot, lambda app: screen.trick_on_table is not None)
+        done = screen.trick_on_table
+        assert marked(app, "-winner") == [dict(done.plays)[done.seat]], "the finished trick's winner, told apart"
+        assert marked(app, "-winning") == []
+
+
 async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
     app = make_app(tmp_path, spec_for(seed=1))
     app.settings.turn_alert = "bell"

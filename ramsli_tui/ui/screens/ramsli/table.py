@@ -360,13 +360,14 @@ class TableScreen(TableScreenBase):
         number = len(view.tricks)
         last = self.last_trick()
         if self.showing_last_trick and last is not None:
-            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces)
+            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces, finished=True)
         elif self.trick_on_table is not None:
             done = self.trick_on_table
-            area.show(done.plays, done.seat, f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}", faces)
+            caption = f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}"
+            area.show(done.plays, done.seat, caption, faces, finished=True)
         elif trick is not None and trick.plays:
             caption = f"Trick {number} of {TRICKS_PER_HAND}: {words.led(trick.leader, trick.plays[0][1], view.trump)}"
-            area.show(trick.plays, None, caption, faces)
+            area.show(trick.plays, view.winning_seat, caption, faces)
         else:
             caption = {
                 Phase.DECLARE: "Each player in turn says in or out.",
