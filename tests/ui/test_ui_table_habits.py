@@ -41,6 +41,21 @@ async def test_your_name_is_on_your_seat(tmp_path):
         assert "Zora" in mine and "You" not in mine
 
 
+async def test_where_players_are_listed_your_name_is_too_and_you_where_a_sentence_is_about_you(tmp_path):
+    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+
+    spec = GameSpec.one_person("ramsli", "classic", 3, ("Zora", "Anna", "Bertl", "Carlo"), ["random"] * 3)
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda app: table_screen(app).last_trick() is not None and my_turn_to_play(app))
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TrickHistoryScreen)
+        lines = [line.strip() for _, text in app.screen.texts for line in str(text.render()).splitlines()]
+        listed = [line for line in lines if line.startswith(("In:", "1. "))]
+        assert len(listed) == 2 and all("Zora" in line and "You" not in line for line in listed), listed
+
+
 async def test_l_and_a_click_show_the_last_trick_and_hide_it_again(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -380,7 +380,7 @@ class TableScreen(TableScreenBase):
         if not view.announcement:
             return ""
         seat, kind, target = view.announcement
-        return f"{words.seat(seat)}: General Rams" if kind == "general_rams" else f"{words.seat(seat)}: Nap {target}"
+        return f"{words.name(seat)}: General Rams" if kind == "general_rams" else f"{words.name(seat)}: Nap {target}"
 
     # --- the human's choices ---------------------------------------------------------------
 

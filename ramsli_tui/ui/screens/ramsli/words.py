@@ -41,6 +41,13 @@ SESSION_END_REASONS = {
 }
 
 
+def listed(names: Sequence[str]) -> str:
+    """Names as a list in a sentence: "Anna", "Anna and Bertl", "Mia, Anna and Bertl"; "nobody"."""
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def join_lines(lines: Iterable[str | Content]) -> Content:
     """Lines as one text to show; plain strings stay plain, whatever brackets a name holds."""
     return Content("\n").join(Content(line) if isinstance(line, str) else line for line in lines)
@@ -69,20 +76,26 @@ class Words:
 
     # --- things ----------------------------------------------------------------------------
 
+    # One habit for this seat: "You" where it is the one a sentence is about, with the
+    # verb agreeing ("You take trick 2."); its name wherever players are labelled or
+    # listed — seats, titles, columns, the plays of a trick ("Mia Q♣ · Dora 8♣").
+
     def seat(self, seat: int, you: str = "You") -> str:
-        """A seat's name, or "You" (or ``you``) for the human."""
+        """Who a sentence is about: a seat's name, or "You" (or ``you``) for the human."""
         return you if seat == self.you else self.names[seat]
 
     def name(self, seat: int) -> str:
-        """A seat's own name, the human's included: for the columns and lists where every
-        player is named, and where the other people at the table read it too."""
+        """A seat's own name, the human's included: for the labels, columns and lists
+        where every player is named, and where the other people at the table read it too."""
         return self.names[seat]
 
     def seats(self, seats: Sequence[int], you: str = "You") -> str:
-        names = [self.seat(seat, you) for seat in seats]
-        if not names:
-            return "nobody"
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        """Who a sentence is about, several of them: "You, Anna and Bertl"."""
+        return listed([self.seat(seat, you) for seat in seats])
+
+    def named(self, seats: Sequence[int]) -> str:
+        """Players listed by name, the human's included: "Mia, Anna and Bertl"."""
+        return listed([self.name(seat) for seat in seats])
 
     def verb(self, seats: int | Sequence[int], verb: str) -> str:
         """``verb`` (as said to "you") agreeing with the seat or seats: "take" for you or for
