@@ -180,10 +180,10 @@ async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path):
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = banner(app)
         assert "Hint" not in str(table_screen(app).query_one(KeyBar).render())
         await pilot.press("t")
-        assert banner(app) == before
+        assert banner(app) == "Hints are off: turn them on in the settings (F2 Settings, Hints).", "t says why"
+        assert app.client.view.my_turn, "and does nothing else"
 
 
 async def test_with_second_click_a_first_click_only_raises_the_card(tmp_path):

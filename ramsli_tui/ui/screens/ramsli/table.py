@@ -138,6 +138,7 @@ class TableScreen(TableScreenBase):
         Binding("space", "go_on", "Go on", id="table.go_on"),
         Binding("f", "finish_hand", "Finish hand", id="table.finish_hand"),
         Binding("t", "hint", "Hint", id="table.hint"),
+        Binding("t", "no_hint", "Why no hint", show=False, id="table.no_hint"),
         TALK_BINDING,
         Binding("q", "quit_table", "Quit", id="table.quit"),
         Binding("l", "last_trick", "Last trick", id="table.last_trick"),
@@ -417,7 +418,7 @@ class TableScreen(TableScreenBase):
         work, so that a card pressed at the wrong time is answered in words."""
         view = self.view_
         if view is None:
-            return action not in ("act", "go_on", "finish_hand", "hint")
+            return action not in ("act", "go_on", "finish_hand", "hint", "no_hint")
         if action == "act":
             kind = parameters[0]
             return view.my_turn and not self.holding and any(legal.kind == kind for legal in view.legal)
@@ -429,6 +430,8 @@ class TableScreen(TableScreenBase):
             return self.sitting_out(view) and not self.holding
         if action == "hint":
             return self.hints_offered() and view.my_turn and not self.holding
+        if action == "no_hint":
+            return not self.hints_offered()
         return True
 
     def hints_offered(self) -> bool:
@@ -474,6 +477,14 @@ class TableScreen(TableScreenBase):
         self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
         if advice.action.kind == "play":
             self.query_one(HandView).raise_card(advice.action.card)
+
+    def action_no_hint(self) -> None:
+        """``t`` with no hints offered says why, and where they are turned on."""
+        if not self.client.alone:
+            reason = "No hints here: they are only for a game alone against computer players."
+        else:
+            reason = "Hints are off: turn them on in the settings (F2 Settings, Hints)."
+        self.query_one(TurnBanner).say(reason, yours=False)
 
     def action_last_trick(self) -> None:
         """Show the last finished trick in the middle of the table, or stop showing it."""
