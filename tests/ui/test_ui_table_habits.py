@@ -56,6 +56,19 @@ async def test_where_players_are_listed_your_name_is_too_and_you_where_a_sentenc
         assert len(listed) == 2 and all("Zora" in line and "You" not in line for line in listed), listed
 
 
+async def test_a_name_too_long_for_its_seat_is_shortened_with_an_ellipsis_and_whole_in_its_tooltip(tmp_path):
+    names = ("Zora", "Anna", "Bertl", "Maximilianusxy", "Carlo", "Dora")
+    spec = GameSpec.one_person("ramsli", "classic", 1, names, ["random"] * 5)
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        seat = table_screen(app).seat_panel(3)
+        top = str(seat.render()).splitlines()[0]
+        assert "Maximilianusxy" not in top and "Maxim" in top and top.rstrip().endswith("…"), top
+        assert str(seat.tooltip) == "Maximilianusxy"
+        assert table_screen(app).seat_panel(1).tooltip is None, "a name that fits needs no tooltip"
+
+
 async def test_l_and_a_click_show_the_last_trick_and_hide_it_again(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
