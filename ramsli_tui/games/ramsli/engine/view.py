@@ -57,6 +57,7 @@ class PlayerView:
 
     @property
     def trump_mask(self) -> int:
+        """Every trump of this hand, as a mask of cards."""
         return trump_mask_of(self.trump, self.rules.jokers)
 
     @property
