@@ -69,6 +69,17 @@ async def test_a_name_too_long_for_its_seat_is_shortened_with_an_ellipsis_and_wh
         assert table_screen(app).seat_panel(1).tooltip is None, "a name that fits needs no tooltip"
 
 
+async def test_one_trump_that_beats_the_trump_led_is_told_as_an_over_trump(tmp_path):
+    spec = GameSpec.one_person("ramsli", "classic", 42, ("Mia", "Anna", "Bertl", "Carlo", "Dora"), ["hard"] * 4,
+                               starting_chips=10)
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await play_until(pilot, my_turn_to_play)
+        assert banner(app) == "▶ Your turn: trumps were led, so over-trump 8♣: you must play Q♣."
+
+
 async def test_l_and_a_click_show_the_last_trick_and_hide_it_again(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
