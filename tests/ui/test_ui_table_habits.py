@@ -210,6 +210,18 @@ async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path):
         assert app.client.view.my_turn, "and does nothing else"
 
 
+async def test_t_says_hints_are_only_for_a_game_alone_when_another_person_sits_at_the_table(tmp_path):
+    from ramsli_tui.table.spec import SeatSpec
+
+    seats = (SeatSpec.person("Mia"), SeatSpec.person("Anna"), SeatSpec.computer("Bertl", "random"))
+    app = make_app(tmp_path, GameSpec("ramsli", "classic", 1, seats))
+    app.settings.hints = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        assert banner(app) == "No hints here: they are only for a game alone against computer players."
+
+
 async def test_with_second_click_a_first_click_only_raises_the_card(tmp_path):
     app = make_app(tmp_path, spec_for(seed=3))
     app.settings.second_click = True
