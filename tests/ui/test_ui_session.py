@@ -170,7 +170,7 @@ async def test_the_trick_history_follows_a_change_of_faces(tmp_path):
         app.set_faces("german")
         await pilot.pause()
         history = str(app.screen.query_one(".hand").render())
-    assert "(Herz-8 turned)" in history and "You Herz-Ass · Bertl Schellen-Ober" in history
+    assert "(Herz-8 turned)" in history and "Mia Herz-Ass · Bertl Schellen-Ober" in history
 
 
 async def test_an_own_theme_is_offered_and_a_broken_one_explained(tmp_path):

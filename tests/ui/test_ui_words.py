@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import random
+import re
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ramsli_tui.cards import Card, Suit
+from ramsli_tui.games.ramsli.engine import Phase, Session
+from ramsli_tui.games.ramsli.rules import load
 
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
 from ramsli_tui.ui.screens.ramsli.hand_summary import transfer_line, transfers
@@ -82,6 +92,10 @@ DEALS = {
     "trumps led, none": ["AC KC QC JC TC", "KH QD 9C 8C JD", "AS KS AD KD TD"],
     "head": ["AC KC QC JC TC", "TS QD 9C 8C JD", "KS 7S AH 8D 9D"],
     "jokers": ["AC KC QC JC TC", "X2 QD 9C 8C JD", "X1 8H AD KD TD"],
+    "trumps led, one": ["AC KC QC JC TC", "KH QD 9C 8C JD", "AH 8S AD KD TD"],
+    "over-trump one": ["AH KC QC JC TC", "AS 9C 8C JD TD", "QH AD KD 9D 8D"],
+    "under one": ["8H KC QC JC TC", "AS 9C 8C JD TD", "QH AD KD 9D 8D"],
+    "head one": ["AC KC QC JC TC", "TS QD 9C 8C JD", "KS AH 8D 9D 7D"],
 }
 
 
@@ -110,6 +124,16 @@ def test_the_banner_says_what_you_may_play_and_the_rule_that_says_so(deal, scrip
     assert hint(deal, script, seat) == "Your turn: " + expected
 
 
+@pytest.mark.parametrize("deal, script, seat, changes, expected", [
+    ("trumps led, one", "1:KH", 2, {}, "trumps were led, so over-trump K♥: you must play A♥."),
+    ("over-trump one", "1:AS 2:QH", 0, {}, "you have no ♠ spades, so over-trump Q♥: you must play A♥."),
+    ("under one", "1:AS 2:QH", 0, {}, "you have no ♠ spades and cannot beat Q♥, but must still trump: you must play 8♥."),
+    ("head one", "1:TS", 2, {"must_head": True}, "follow ♠ spades and beat 10♠: you must play K♠."),
+])
+def test_a_single_card_of_the_kind_led_is_told_by_the_rule_that_decided_it(deal, script, seat, changes, expected):
+    assert hint(deal, script, seat, **changes) == "Your turn: " + expected
+
+
 def test_beating_the_best_card_led_is_said_only_where_the_rules_ask_it():
     assert hint("head", "1:TS", 2, must_head=True) == "Your turn: follow ♠ spades and beat 10♠: you must play K♠."
     assert hint("head", "1:TS", 2) == "Your turn: follow ♠ spades: play one of K♠, 7♠."
@@ -132,3 +156,85 @@ def test_german_faces_name_suits_and_cards_in_german():
     assert hint("follow", "1:AS", 2, "german") == "Your turn: follow Laub: play one of Laub-König, Laub-7."
     assert hint("over-trump", "1:AS 2:QH", 0, "german") == (
         "Your turn: you have no Laub, so over-trump Herz-Ober: you must play Herz-Ass.")
+
+
+# --- every reason the banner gives is true of the hand and the trick ----------------------------
+
+REASON_RULES = {name: load(name) for name in ("classic", "jokers", "modern-52")} | {
+    "must-head": replace(load("classic"), must_head=True),
+    "jokers/must-head": replace(load("jokers"), must_head=True),
+}
+CARD_BY_NAME = {Card(index).label(): Card(index) for index in range(54)}
+BEST = re.compile(r"(?:cannot beat|over-trump|and beat) (.+?)(?:,|:| but)")
+
+
+def trumps(card: Card, trump: Suit) -> bool:
+    return card.is_joker or card.suit == trump
+
+
+def beats(card: Card, best: Card) -> bool:
+    """The test's own ranking of two cards of one kind: jokers above the trump suit, the Big above the Little."""
+    return (card.is_joker, card.rank) > (best.is_joker, best.rank)
+
+
+def check_reason(sentence: str, view) -> None:
+    """The banner's claims — what was led, what you hold, what you cannot beat or must beat,
+    which cards you may play — are true of the hand and the trick."""
+    trick, trump, hand = view.current_trick, view.trump, view.hand
+    legal = {action.card for action in view.legal}
+    led = trick.plays[0][1]
+    kind_led = (lambda card: trumps(card, trump)) if trumps(led, trump) else (lambda card: card.suit == led.suit)
+    following = {card for card in hand if kind_led(card)}
+    held_trumps = {card for card in hand if trumps(card, trump)}
+    if sentence.startswith("trumps were led"):
+        assert trumps(led, trump)
+    if sentence.startswith(("follow", "trumps were led,", "trumps were led and you cannot")):
+        assert following and legal <= following
+    if sentence.startswith("you have no"):
+        assert not following and not trumps(led, trump)
+        assert legal <= held_trumps if held_trumps else legal == set(hand)
+    if "you have none" in sentence or "no trumps" in sentence:
+        assert not held_trumps and legal == set(hand)
+    if sentence.startswith("you have no") and ("must still trump" in sentence or "so trump" in sentence
+                                               or "so over-trump" in sentence):
+        assert held_trumps and legal <= held_trumps
+    if (named := BEST.search(sentence)) is not None:
+        best = CARD_BY_NAME[named.group(1)]
+        pool = following or held_trumps
+        kind_best = trumps if best.is_joker or best.suit == trump else (lambda card, _: card.suit == best.suit)
+        played = [card for _, card in trick.plays if kind_best(card, trump)]
+        assert best == max(played, key=lambda card: (card.is_joker, card.rank))
+        higher = {card for card in pool if beats(card, best)}
+        if "cannot beat" in sentence:
+            assert not higher and legal == pool
+        else:
+            assert higher and legal == higher
+    if "you must play " in sentence:
+        assert {CARD_BY_NAME[sentence.rsplit("you must play ", 1)[1].rstrip(".")]} == legal
+    elif "play one of " in sentence:
+        named_cards = sentence.rsplit("play one of ", 1)[1].rstrip(".").split(", ")
+        assert {CARD_BY_NAME[name] for name in named_cards} == legal != set(hand)
+    else:
+        assert legal == set(hand), sentence
+
+
+@settings(max_examples=150, derandomize=True, database=None, deadline=None)
+@given(st.sampled_from(sorted(REASON_RULES)), st.integers(3, 6), st.integers(0, 2**32 - 1))
+def test_every_reason_for_what_you_may_play_is_true_of_the_hand_and_the_trick(name, players, seed):
+    rules, rng = REASON_RULES[name], random.Random(seed)
+    session = Session(rules, players, random.Random(seed))
+    words = Words(tuple(f"P{seat}" for seat in range(players)))
+    checked = 0
+    for _ in range(200):
+        if session.is_over:
+            break
+        seat = session.current_seat
+        view = session.view(seat)
+        trick = view.current_trick
+        if view.phase is Phase.PLAY and trick is not None and trick.plays and len(view.hand) > 1:
+            words.you = seat
+            sentence = words.turn(view).removeprefix("Your turn: ")
+            check_reason(sentence, view)
+            checked += 1
+        session.apply(rng.choice(list(session.legal_actions())))
+    assert checked or session.is_over

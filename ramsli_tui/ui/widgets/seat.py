@@ -3,7 +3,9 @@
 Three lines in a box; two lines on a tinted ground where the screen is small (the
 table screen's ``-compact``).  The seat to act has a ``▶`` before its name and a
 double border in the ``$seat-turn`` colour (``-turn``); a seat that is out of the
-hand, or has left the table, is dimmed (``-out``).
+hand, or has left the table, is dimmed (``-out``).  A name too long for its seat is
+shortened with an ellipsis, the whole of it in the seat's tooltip (``fitted_name``,
+which the Rami seats use too).
 """
 
 from __future__ import annotations
@@ -13,6 +15,19 @@ from typing import NamedTuple
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from ...text import for_terminal
+
+
+def fitted_name(seat: Widget, name: str, room: int) -> str:
+    """``name`` fitted to ``room`` columns of ``seat``: whole, or shortened with an
+    ellipsis, and then the whole name is the seat's tooltip."""
+    whole = for_terminal(name, None)
+    fitted = for_terminal(name, max(room, 1))
+    tooltip = Content(whole) if fitted != whole else None
+    if seat.tooltip != tooltip:
+        seat.tooltip = tooltip
+    return fitted
 
 
 class SeatState(NamedTuple):
@@ -55,7 +70,7 @@ class SeatPanel(Widget):
         marker = "▶ " if state.turn else ""
         dealer = " D " if state.dealer else ""
         room = width - len(marker) - len(dealer) - (1 if dealer else 0)
-        name = state.name if len(state.name) <= room else state.name[: max(room - 1, 1)] + "…"
+        name = fitted_name(self, state.name, room)
         top = Content.assemble(
             (marker, "bold $seat-turn"),
             (name, "bold"),

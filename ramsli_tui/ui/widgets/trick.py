@@ -4,8 +4,10 @@ The places follow ``seating.sides``: the cards of the players across the table i
 row at the top, under their seats; the cards of the players at your left and right at
 the two ends of the middle row, with the caption between them; your card at the
 bottom.  A place keeps its room when empty, so that no card moves when another is
-played.  The winning card of a finished trick is marked ``-winner``; clicking the
-trick posts ``TrickArea.Clicked`` (the table shows the last trick).
+played.  The card winning the trick so far is marked ``-winning`` (a dashed border)
+while the trick is played, and the card that took a finished trick ``-winner`` (a
+double one), both in the theme's ``$card-highlight``; clicking the trick posts
+``TrickArea.Clicked`` (the table shows the last trick).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class TrickArea(Widget):
         width: 1fr;
         padding: 0 1;
         CardWidget.-empty { display: block; visibility: hidden; }
+        CardWidget.-winning { border: dashed $card-highlight; }
         #trick-across { height: auto; }
         #trick-across { align-horizontal: center; }
         #trick-across > .place { width: 1fr; height: auto; align-horizontal: center; }
@@ -64,16 +67,18 @@ class TrickArea(Widget):
         with Horizontal(id="trick-mine"):
             yield CardWidget(id=f"trick-{self.me}")
 
-    def show(self, plays: Sequence[tuple[int, Card]], winner: int | None, caption: str, faces: str) -> None:
+    def show(self, plays: Sequence[tuple[int, Card]], winner: int | None, caption: str, faces: str,
+             finished: bool = False) -> None:
         """Show ``plays`` as (seat, card), each in front of its seat; ``winner`` is the seat
-        whose card takes the trick, once it is finished."""
+        whose card took the trick (``finished``) or wins it so far."""
         self.query_one("#trick-caption", Label).update(Content(caption))
         played = dict(plays)
         for widget in self.query(CardWidget):
             seat = int(widget.id.removeprefix("trick-"))
             widget.card = played.get(seat)
             widget.faces = faces
-            widget.set_class(seat == winner, "-winner")
+            widget.set_class(seat == winner and finished, "-winner")
+            widget.set_class(seat == winner and not finished, "-winning")
 
     def on_click(self, event: Click) -> None:
         event.stop()

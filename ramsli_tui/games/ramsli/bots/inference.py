@@ -25,7 +25,7 @@ from typing import Callable
 from ....cards import JOKERS_MASK, SUIT_MASKS, mask_of
 from ..engine import PlayerView
 from ..engine import CARDS_PER_HAND
-from ..engine.hand import SUIT_MASK_OF
+from ..engine.follow import SUIT_MASK_OF
 
 QUICK_DRAWS = 5  # random draws of a seat's cards before picking them one by one
 DRAWS_PER_SEAT = 15  # draws of one seat's cards before keeping an unlikely one

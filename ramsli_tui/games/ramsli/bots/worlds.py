@@ -163,11 +163,12 @@ class Playout:
         while follower != trick.leader:
             later.append(follower)
             follower = hand.next_active[follower]
-        if hand.best_trump >= 0:
-            winners = legal & trump_mask & above(hand.best_trump)
+        standing = hand.standing
+        if standing.best_trump >= 0:
+            winners = legal & trump_mask & above(standing.best_trump)
         else:
-            winners = (legal & hand.lead_mask & above(hand.best_led)) | (legal & trump_mask)
-        lead_mask = hand.lead_mask
+            winners = (legal & standing.lead_mask & above(standing.best_led)) | (legal & trump_mask)
+        lead_mask = standing.lead_mask
         holdings = hand.holdings
         for card in cheapest_first(winners, trump_mask):
             if not any(can_beat(holdings[other], card, lead_mask, trump_mask) for other in later):

@@ -8,9 +8,10 @@ so that legal moves and clones stay cheap for the bots' searches.
 
 from __future__ import annotations
 
-from ....cards import ALL_CARDS, JOKERS_MASK, SUIT_MASKS, Card, cards_in, mask_of
+from ....cards import ALL_CARDS, Card, cards_in, mask_of
 from ..rules import NAP_TARGETS, TRICKS_PER_HAND, Ruleset
 from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, PLAY, Action, Refusal
+from .follow import REFUSAL_OF_RULE, PlayRule, Standing, after_play, play_rule, trump_mask_of
 from .events import (
     Announced,
     CardPlayed,
@@ -28,7 +29,6 @@ from .events import (
 from .phase import Phase
 from .view import PlayerView, TrickView
 
-SUIT_MASK_OF = tuple(SUIT_MASKS[card.suit] for card in ALL_CARDS)
 ONLY_IN = (IN,)
 IN_OR_OUT = (IN, OUT)
 RAMS_OR_PASS = (GENERAL_RAMS, PASS)
@@ -75,8 +75,7 @@ class Hand:
         "rules", "number", "players", "seated", "dealer", "order", "deck", "start_stacks",
         "start_pot", "antes", "stacks", "pot", "dealt", "holdings", "turn_up", "set_aside",
         "trump", "trump_mask", "declarations", "active", "next_active", "phase", "current_seat",
-        "to_act", "announcement", "tricks", "plays", "tricks_won", "lead_mask", "best_trump",
-        "best_led", "best_seat", "actions", "settlement", "opening_events",
+        "to_act", "announcement", "tricks", "plays", "tricks_won", "standing", "actions", "settlement", "opening_events",
     )
 
     def __init__(self, rules: Ruleset, stacks, dealer: int, pot: int, deck, seated=None, number: int = 1):
@@ -100,8 +99,7 @@ class Hand:
         self.tricks: list[Trick] = []
         self.plays: list[tuple[int, Card]] = []
         self.tricks_won = [0] * self.players
-        self.lead_mask = 0
-        self.best_trump = self.best_led = self.best_seat = -1
+        self.standing: Standing | None = None  # where the trick being played stands
         self.actions: list[tuple[int, Action]] = []
         self.settlement: HandSettled | None = None
         self.to_act = 0
@@ -134,7 +132,7 @@ class Hand:
         self.turn_up = deck[position]
         self.set_aside = tuple(set_aside)
         self.trump = self.turn_up.suit
-        self.trump_mask = SUIT_MASKS[self.trump] | (JOKERS_MASK if self.rules.jokers else 0)
+        self.trump_mask = trump_mask_of(self.trump, self.rules.jokers)
         self.dealt = tuple(map(tuple, dealt))
         self.holdings = [mask_of(cards) for cards in dealt]
         events: list[Event] = [CardsDealt(seat, self.dealt[seat]) for seat in self.order]
@@ -242,30 +240,16 @@ class Hand:
 
     def _begin_trick(self, leader: int) -> None:
         self.plays = []
+        self.standing = None
         self.tricks.append(Trick(leader, self.plays))
 
     def legal_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a bitmask (R13-R16)."""
-        holding = self.holdings[seat]
-        if not self.plays:
-            return holding
-        lead_mask = self.lead_mask
-        following = holding & lead_mask
-        if following:
-            if lead_mask == self.trump_mask:
-                above = following >> (self.best_trump + 1) << (self.best_trump + 1)
-                return above or following
-            if self.rules.must_head:
-                above = following >> (self.best_led + 1) << (self.best_led + 1)
-                return above or following
-            return following
-        trumps = holding & self.trump_mask
-        if trumps:
-            if self.best_trump >= 0:
-                above = trumps >> (self.best_trump + 1) << (self.best_trump + 1)
-                return above or trumps
-            return trumps
-        return holding
+        return self.play_rule(seat).legal
+
+    def play_rule(self, seat: int) -> PlayRule:
+        """The rule that decides which cards ``seat`` may play now, and those cards."""
+        return play_rule(self.holdings[seat], self.standing, self.trump_mask, self.rules.must_head)
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         card = action.card
@@ -278,30 +262,13 @@ class Hand:
             raise self._why_illegal(seat)
         self.holdings[seat] ^= bit
         plays = self.plays
-        trump_mask = self.trump_mask
-        if not plays:
-            if bit & trump_mask:
-                self.lead_mask = trump_mask
-                self.best_trump = card
-            else:
-                self.lead_mask = SUIT_MASK_OF[card]
-                self.best_trump = -1
-            self.best_led = card
-            self.best_seat = seat
-        elif bit & trump_mask:
-            if card > self.best_trump:
-                self.best_trump = card
-                self.best_seat = seat
-        elif bit & self.lead_mask and card > self.best_led:
-            self.best_led = card
-            if self.best_trump < 0:
-                self.best_seat = seat
+        self.standing = after_play(self.standing, seat, card, self.trump_mask)
         plays.append((seat, card))
         number = len(self.tricks)
         if len(plays) < len(self.active):
             self.current_seat = self.next_active[seat]
             return [CardPlayed(seat, card, number)]
-        winner = self.best_seat
+        winner = self.standing.best_seat
         self.tricks[-1].winner = winner
         self.tricks_won[winner] += 1
         events: list[Event] = [CardPlayed(seat, card, number), TrickWon(winner, number, tuple(plays))]
@@ -312,20 +279,13 @@ class Hand:
         return events + self._settle_play()
 
     def _why_illegal(self, seat: int) -> Refusal:
-        holding = self.holdings[seat]
-        legal = by_rank(cards_in(self.legal_mask(seat)))
-        following = holding & self.lead_mask
-        if following and self.lead_mask == self.trump_mask:
-            if len(legal) < len(cards_in(following)):
-                return Refusal(seat, "over_trump", legal, best=ALL_CARDS[self.best_trump])
-            return Refusal(seat, "follow_trumps", legal)
-        if following:
-            if len(legal) < len(cards_in(following)):
-                return Refusal(seat, "head_the_trick", legal, best=ALL_CARDS[self.best_led])
-            return Refusal(seat, "follow_suit", legal)
-        if self.best_trump >= 0 and len(legal) < len(cards_in(holding & self.trump_mask)):
-            return Refusal(seat, "over_trump", legal, best=ALL_CARDS[self.best_trump])
-        return Refusal(seat, "trump", legal)
+        """The refusal of a card the rule deciding ``seat``'s plays forbids, naming the cards it allows."""
+        rule = self.play_rule(seat)
+        legal = by_rank(cards_in(rule.legal))
+        reason = REFUSAL_OF_RULE[rule.name]
+        if reason in ("over_trump", "head_the_trick"):
+            return Refusal(seat, reason, legal, best=ALL_CARDS[rule.best])
+        return Refusal(seat, reason, legal)
 
     # --- settling (R19-R25) ------------------------------------------------------------
 

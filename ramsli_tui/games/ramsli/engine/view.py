@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....cards import Card, Suit
+from ....cards import Card, Suit, mask_of
 from ..rules import Ruleset
 from .actions import Action
+from .follow import PlayRule, Standing, play_rule, standing_of, trump_mask_of
 from .phase import Phase
 
 
@@ -53,6 +54,30 @@ class PlayerView:
         if self.tricks and self.tricks[-1].winner is None:
             return self.tricks[-1]
         return None
+
+    @property
+    def trump_mask(self) -> int:
+        """Every trump of this hand, as a mask of cards."""
+        return trump_mask_of(self.trump, self.rules.jokers)
+
+    @property
+    def standing(self) -> Standing | None:
+        """Where the trick being played stands; None before its first card."""
+        trick = self.current_trick
+        return None if trick is None else standing_of(trick.plays, self.trump_mask)
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat whose card wins the trick being played so far; None before its first card."""
+        standing = self.standing
+        return None if standing is None else standing.best_seat
+
+    @property
+    def play_rule(self) -> PlayRule | None:
+        """The rule that decides the cards this seat may play, when it is to play one."""
+        if not self.my_turn or self.phase is not Phase.PLAY:
+            return None
+        return play_rule(mask_of(self.hand), self.standing, self.trump_mask, self.rules.must_head)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

@@ -10,6 +10,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...widgets.seat import fitted_name
+
 
 class RamiSeatState(NamedTuple):
     name: str
@@ -39,7 +41,7 @@ class RamiSeat(Widget):
         width = self.content_size.width
         marker = "▶ " if state.turn else ""
         dealer = " D" if state.dealer else ""
-        name = state.name[: max(width - len(marker) - len(dealer), 1)]
+        name = fitted_name(self, state.name, width - len(marker) - len(dealer))
         top = Content.assemble((marker, "bold $seat-turn"), (name, "bold"),
                                " " * max(width - len(marker) - len(name) - len(dealer), 0), (dealer, "reverse bold"))
         count = f"{state.cards} cards"

@@ -119,8 +119,8 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
     if hand.tricks:
         last = hand.tricks[-1]
-        plays = " · ".join(f"{words.seat(seat)} {words.card(card)}" for seat, card in last.plays)
-        lines.append(f"Last trick: {plays} → {words.seat(last.seat)}.")
+        plays = " · ".join(f"{words.name(seat)} {words.card(card)}" for seat, card in last.plays)
+        lines.append(f"Last trick: {plays} → {words.name(last.seat)}.")
     lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Chips':>6}", "bold")]
     for seat, stack in enumerate(settled.stacks):
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")

@@ -16,18 +16,18 @@ from .chronicle_screen import ChronicleScreen
 def hand_text(hand: HandLog, words: Words) -> Content:
     trump = f"trump {words.suit(hand.turn_up.suit)} ({words.card(hand.turn_up)} turned)" if hand.turn_up else ""
     lines: list[str | Content] = [Content.assemble(
-        (f"Hand {hand.number}", "bold"), f" · dealer {words.seat(hand.dealer)} · {trump} · pot {hand.pot}"
+        (f"Hand {hand.number}", "bold"), f" · dealer {words.name(hand.dealer)} · {trump} · pot {hand.pot}"
     )]
     if hand.active:
-        lines.append(f"  In: {words.seats(hand.active)}")
+        lines.append(f"  In: {words.named(hand.active)}")
     if hand.announcement:
         lines.append(f"  {words.event(hand.announcement)}")
     for trick in hand.tricks:
         plays = Content(" · ").join(
-            Content.styled(f"{words.seat(seat)} {words.card(card)}", "bold" if seat == trick.seat else "")
+            Content.styled(f"{words.name(seat)} {words.card(card)}", "bold" if seat == trick.seat else "")
             for seat, card in trick.plays
         )
-        lines.append(Content.assemble(f"  {trick.trick}. ", plays, f"  → {words.seat(trick.seat)}"))
+        lines.append(Content.assemble(f"  {trick.trick}. ", plays, f"  → {words.name(trick.seat)}"))
     if hand.settled:
         lines.append(f"  {words.outcome(hand.settled)}")
     elif not hand.tricks:

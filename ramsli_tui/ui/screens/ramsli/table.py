@@ -13,8 +13,8 @@ It lays itself out for the window: ``-compact`` seats and cards below 80×24,
 below 60×20 a line asking for a larger window instead of a table cut in half.
 
 What a player at a card table expects: the last trick shown again on request (``l``,
-or a click on the trick), a pause after each trick until a key when the settings ask
-for it, the rest of a hand played out at once when out of it (``f``), the pace changed
+or a click on the trick), a pause after each trick until space or Enter when the settings
+ask for it, the rest of a hand played out at once when out of it (``f``), the pace changed
 at the table (``+``/``-``), a hint when playing alone (``t``, if the settings offer it),
 and the bell or a flash when it becomes your turn.  What every game's table does alike
 (the sizes, the queue of updates, the pace, the turn's signal, the palette) is
@@ -67,6 +67,7 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
 WIDE_FROM = 110  # the table talk beside the table from this width
 SIDE_WIDTH, COMPACT_SIDE_WIDTH = 22, 14  # the felt's side columns
 ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
+GO_ON_KEYS = ("space", "enter")  # the keys that end the pause after a trick
 
 
 class TableScreen(TableScreenBase):
@@ -137,6 +138,7 @@ class TableScreen(TableScreenBase):
         Binding("space", "go_on", "Go on", id="table.go_on"),
         Binding("f", "finish_hand", "Finish hand", id="table.finish_hand"),
         Binding("t", "hint", "Hint", id="table.hint"),
+        Binding("t", "no_hint", "Why no hint", show=False, id="table.no_hint"),
         TALK_BINDING,
         Binding("q", "quit_table", "Quit", id="table.quit"),
         Binding("l", "last_trick", "Last trick", id="table.last_trick"),
@@ -359,13 +361,14 @@ class TableScreen(TableScreenBase):
         number = len(view.tricks)
         last = self.last_trick()
         if self.showing_last_trick and last is not None:
-            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces)
+            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces, finished=True)
         elif self.trick_on_table is not None:
             done = self.trick_on_table
-            area.show(done.plays, done.seat, f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}", faces)
+            caption = f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}"
+            area.show(done.plays, done.seat, caption, faces, finished=True)
         elif trick is not None and trick.plays:
             caption = f"Trick {number} of {TRICKS_PER_HAND}: {words.led(trick.leader, trick.plays[0][1], view.trump)}"
-            area.show(trick.plays, None, caption, faces)
+            area.show(trick.plays, view.winning_seat, caption, faces)
         else:
             caption = {
                 Phase.DECLARE: "Each player in turn says in or out.",
@@ -378,13 +381,23 @@ class TableScreen(TableScreenBase):
         if not view.announcement:
             return ""
         seat, kind, target = view.announcement
-        return f"{words.seat(seat)}: General Rams" if kind == "general_rams" else f"{words.seat(seat)}: Nap {target}"
+        return f"{words.name(seat)}: General Rams" if kind == "general_rams" else f"{words.name(seat)}: Nap {target}"
 
     # --- the human's choices ---------------------------------------------------------------
 
     @on(CardRaised)
     def card_raised(self, message: CardRaised) -> None:
+        """The raised card is remembered; a legal one raised takes back a refusal."""
         self.app.card_raised(message.card.code)
+        hand = self.query_one(HandView)
+        if hand.to_play and message.card in hand.legal:
+            self.refusal_withdrawn()
+
+    def refusal_withdrawn(self) -> None:
+        """A refusal on the banner gives way to the turn's words again."""
+        banner = self.query_one(TurnBanner)
+        if banner.has_class("-refused") and self.view_ is not None:
+            banner.say(self.banner_text(self.view_, self.words), yours=True)
 
     @on(CardChosen)
     def play_card(self, message: CardChosen) -> None:
@@ -405,7 +418,7 @@ class TableScreen(TableScreenBase):
         work, so that a card pressed at the wrong time is answered in words."""
         view = self.view_
         if view is None:
-            return action not in ("act", "go_on", "finish_hand", "hint")
+            return action not in ("act", "go_on", "finish_hand", "hint", "no_hint")
         if action == "act":
             kind = parameters[0]
             return view.my_turn and not self.holding and any(legal.kind == kind for legal in view.legal)
@@ -417,11 +430,14 @@ class TableScreen(TableScreenBase):
             return self.sitting_out(view) and not self.holding
         if action == "hint":
             return self.hints_offered() and view.my_turn and not self.holding
+        if action == "no_hint":
+            return not self.hints_offered()
         return True
 
     def on_key(self, event: Key) -> None:
-        """While the screen holds on a finished trick, any key goes on."""
-        if self.holding == "trick":
+        """While the screen holds on a finished trick, space or Enter goes on (Enter plays
+        no card then); every other key does what it always does."""
+        if self.holding == "trick" and event.key in GO_ON_KEYS:
             event.stop()
             event.prevent_default()
             self.go_on()
@@ -457,6 +473,14 @@ class TableScreen(TableScreenBase):
         self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
         if advice.action.kind == "play":
             self.query_one(HandView).raise_card(advice.action.card)
+
+    def action_no_hint(self) -> None:
+        """``t`` with no hints offered says why, and where they are turned on."""
+        if not self.client.alone:
+            reason = "No hints here: they are only for a game alone against computer players."
+        else:
+            reason = "Hints are off: turn them on in the settings (F2 Settings, Hints)."
+        self.query_one(TurnBanner).say(reason, yours=False)
 
     def action_last_trick(self) -> None:
         """Show the last finished trick in the middle of the table, or stop showing it."""

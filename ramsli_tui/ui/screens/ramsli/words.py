@@ -10,7 +10,7 @@ from typing import Iterable, Sequence
 
 from textual.content import Content
 
-from ....cards import FRENCH_SYMBOLS, SUIT_NAMES, Card, Suit
+from ....cards import ALL_CARDS, FRENCH_SYMBOLS, SUIT_NAMES, Card, Suit
 from ....games.ramsli.engine import Action, PlayerView
 from ....games.ramsli.engine.events import (
     Announced,
@@ -27,6 +27,7 @@ from ....games.ramsli.engine.events import (
     TrickWon,
     TrumpTurned,
 )
+from ....games.ramsli.engine.follow import PlayRule
 from ....games.ramsli.engine.phase import Phase
 
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
@@ -38,6 +39,13 @@ SESSION_END_REASONS = {
     "max_hands": "the last hand was played",
     "time": "the table rose",
 }
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as a list in a sentence: "Anna", "Anna and Bertl", "Mia, Anna and Bertl"; "nobody"."""
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def join_lines(lines: Iterable[str | Content]) -> Content:
@@ -68,20 +76,26 @@ class Words:
 
     # --- things ----------------------------------------------------------------------------
 
+    # One habit for this seat: "You" where it is the one a sentence is about, with the
+    # verb agreeing ("You take trick 2."); its name wherever players are labelled or
+    # listed — seats, titles, columns, the plays of a trick ("Mia Q♣ · Dora 8♣").
+
     def seat(self, seat: int, you: str = "You") -> str:
-        """A seat's name, or "You" (or ``you``) for the human."""
+        """Who a sentence is about: a seat's name, or "You" (or ``you``) for the human."""
         return you if seat == self.you else self.names[seat]
 
     def name(self, seat: int) -> str:
-        """A seat's own name, the human's included: for the columns and lists where every
-        player is named, and where the other people at the table read it too."""
+        """A seat's own name, the human's included: for the labels, columns and lists
+        where every player is named, and where the other people at the table read it too."""
         return self.names[seat]
 
     def seats(self, seats: Sequence[int], you: str = "You") -> str:
-        names = [self.seat(seat, you) for seat in seats]
-        if not names:
-            return "nobody"
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        """Who a sentence is about, several of them: "You, Anna and Bertl"."""
+        return listed([self.seat(seat, you) for seat in seats])
+
+    def named(self, seats: Sequence[int]) -> str:
+        """Players listed by name, the human's included: "Mia, Anna and Bertl"."""
+        return listed([self.name(seat) for seat in seats])
 
     def verb(self, seats: int | Sequence[int], verb: str) -> str:
         """``verb`` (as said to "you") agreeing with the seat or seats: "take" for you or for
@@ -202,70 +216,39 @@ class Words:
         """What you may play and the rule that says so: "follow ♦ diamonds: play one of
         K♦, 7♦.", "you have no ♦ diamonds, so over-trump Q♥: you must play A♥."."""
         legal = sort_hand(tuple(action.card for action in view.legal), view.trump)
-        trick = view.current_trick
+        rule = view.play_rule
         if len(view.hand) == 1:
             return f"play your last card, {self.card(legal[0])}."
-        if trick is None or not trick.plays:
+        if rule.name == "lead":
             return "lead any card."
-        rule, kind = self.follow_rule(view, trick.plays, legal)
+        reason, kind = self.rule_reason(rule, view.current_trick.plays[0][1])
         if len(legal) == 1:
-            return f"{rule}: you must play {self.card(legal[0])}."
+            return f"{reason}: you must play {self.card(legal[0])}."
         if len(legal) < len(view.hand):
-            return f"{rule}: play one of {self.cards(legal)}."
+            return f"{reason}: play one of {self.cards(legal)}."
         if kind is None:
-            return f"{rule}: play any card."
-        return f"{rule}: all your cards are {kind}, so any will do."
+            return f"{reason}: play any card."
+        return f"{reason}: all your cards are {kind}, so any will do."
 
-    def follow_rule(self, view: PlayerView, plays: Sequence[tuple[int, Card]], legal: Sequence[Card]) -> tuple[str, str | None]:
-        """Why ``legal`` are the cards you may play to the trick ``plays`` began, and the
-        kind of card the rule asks for ("trumps", "♦ diamonds"; None when any card may
-        be played)."""
-        following = [card for card in view.hand if same_kind(card, plays[0][1], view.trump)]
-        if following:
-            return self.rule_to_follow(view, plays, must_beat=len(legal) < len(following))
-        return self.rule_when_void(view, plays, legal)
-
-    def rule_to_follow(self, view: PlayerView, plays: Sequence[tuple[int, Card]], must_beat: bool) -> tuple[str, str]:
-        """The rule for a player who holds what was led: follow it, and beat the best
-        card of it where the rules ask that (always on a trump lead; with ``must_head``
-        on any lead)."""
-        led = plays[0][1]
-        best = self.card(max(card for _, card in plays if same_kind(card, led, view.trump)))
-        if is_trump(led, view.trump):
-            if must_beat:
-                return f"trumps were led, so over-trump {best}", "trumps"
-            return f"trumps were led and you cannot beat {best}", "trumps"
-        kind = self.suit(led.suit)
-        if must_beat:
-            return f"follow {kind} and beat {best}", kind
-        if view.rules.must_head:
-            return f"follow {kind} and you cannot beat {best}", kind
-        return f"follow {kind}", kind
-
-    def rule_when_void(self, view: PlayerView, plays: Sequence[tuple[int, Card]], legal: Sequence[Card]) -> tuple[str, str | None]:
-        """The rule for a player who holds none of what was led: trump, over-trumping a
-        trump already played if they can; with no trumps, play any card."""
-        trump, led = view.trump, plays[0][1]
-        if is_trump(led, trump):
-            return "trumps were led and you have none", None
-        void = f"you have no {self.suit(led.suit)}"
-        trumps = [card for card in view.hand if is_trump(card, trump)]
-        best_trump = max((card for _, card in plays if is_trump(card, trump)), default=None)
-        if not trumps:
-            return f"{void} and no trumps", None
-        if best_trump is None:
-            return f"{void}, so trump", "trumps"
-        if len(legal) < len(trumps):
-            return f"{void}, so over-trump {self.card(best_trump)}", "trumps"
-        return f"{void} and cannot beat {self.card(best_trump)}, but must still trump", "trumps"
+    def rule_reason(self, rule: PlayRule, led: Card) -> tuple[str, str | None]:
+        """The rule that decided your legal plays to a trick ``led`` began, in words, and
+        the kind of card it asks for ("trumps", "♦ diamonds"; None when any card will do)."""
+        reason, kind = RULE_REASONS[rule.name]
+        suit = self.suit(led.suit)
+        best = self.card(ALL_CARDS[rule.best]) if rule.best >= 0 else ""
+        return reason.format(suit=suit, best=best), kind and kind.format(suit=suit)
 
 
-def is_trump(card: Card, trump: Suit) -> bool:
-    return card.is_joker or card.suit == trump
-
-
-def same_kind(card: Card, led: Card, trump: Suit) -> bool:
-    """Does ``card`` follow ``led``: a trump to a trump (jokers too), else the same suit?"""
-    if is_trump(led, trump):
-        return is_trump(card, trump)
-    return card.suit == led.suit
+# What each rule of following (engine/follow.py) says, and the kind of card it asks for.
+RULE_REASONS = {
+    "over_trump": ("trumps were led, so over-trump {best}", "trumps"),
+    "follow_trumps": ("trumps were led and you cannot beat {best}", "trumps"),
+    "no_trumps": ("trumps were led and you have none", None),
+    "head_the_trick": ("follow {suit} and beat {best}", "{suit}"),
+    "cannot_head": ("follow {suit} and you cannot beat {best}", "{suit}"),
+    "follow_suit": ("follow {suit}", "{suit}"),
+    "trump": ("you have no {suit}, so trump", "trumps"),
+    "over_trump_void": ("you have no {suit}, so over-trump {best}", "trumps"),
+    "trump_below": ("you have no {suit} and cannot beat {best}, but must still trump", "trumps"),
+    "discard": ("you have no {suit} and no trumps", None),
+}
