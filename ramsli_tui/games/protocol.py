@@ -52,11 +52,13 @@ class IllegalAction(ValueError):
     """An action the rules refuse, with nothing changed.
 
     ``message`` is an id in the ``TEMPLATES`` of the refusing game's subclass;
-    ``cards`` and ``parameters`` fill it in.  ``str()`` names the seat ("seat 2 must
-    follow suit: it holds KS, 7S"); ``for_you(faces)`` says the same to the player at
-    that seat ("you must follow suit: you hold K♠, 7♠")."""
+    ``cards`` and ``parameters`` fill it in, those named in ``SEATS`` being seats.
+    ``str()`` names the seats by number ("seat 2 must follow suit: it holds KS, 7S");
+    ``for_you(faces, names)`` says the same to the player at that seat, the other
+    seats by their players' names ("you must follow suit: you hold K♠, 7♠")."""
 
     TEMPLATES: ClassVar[Mapping[str, str]] = {}
+    SEATS: ClassVar[frozenset[str]] = frozenset({"turn", "taker"})  # the parameters that are seats
 
     def __init__(self, seat: int | None, message: str, cards: tuple[Card, ...] = (), **parameters: object):
         self.seat = seat
@@ -65,13 +67,17 @@ class IllegalAction(ValueError):
         self.parameters = parameters
         super().__init__(self._render(f"seat {seat}", "does", "it holds", lambda card: card.code))
 
-    def _render(self, who: str, does: str, holds: str, name: Callable[[Card], str]) -> str:
+    def _render(self, who: str, does: str, holds: str, name: Callable[[Card], str],
+                seat_named: Callable[[int], str] = lambda seat: f"seat {seat}") -> str:
         listed = ", ".join(name(card) for card in self.cards)
-        words = {key: name(value) if isinstance(value, Card) else value for key, value in self.parameters.items()}
+        words = {key: seat_named(value) if key in self.SEATS else name(value) if isinstance(value, Card) else value
+                 for key, value in self.parameters.items()}
         return self.TEMPLATES[self.message].format(who=who, does=does, holds=holds, cards=listed, **words)
 
-    def for_you(self, faces: str = "french") -> str:
-        return self._render("you", "do", "you hold", lambda card: card.label(faces))
+    def for_you(self, faces: str = "french", names: Sequence[str] | None = None) -> str:
+        """The refusal said to the player, cards in ``faces``, other seats by ``names`` when given."""
+        seat_named = (lambda seat: names[seat]) if names is not None else (lambda seat: f"seat {seat}")
+        return self._render("you", "do", "you hold", lambda card: card.label(faces), seat_named)
 
     def for_you_in_codes(self) -> str:
         """The same said to the player, with cards in their codes ("you must follow suit:

@@ -376,7 +376,7 @@ async def test_the_key_bar_offers_only_the_draws_that_can_be_made(tmp_path):
         screen, view = table_of(app), app.client.view
         sources = {action.source for action in view.legal if action.kind == "draw"}
         keys = str(screen.query_one(KeyBar).render())
-        for source, words in (("talon", "t Talon"), ("jetee", "j Jetée"), ("tournante", "r Tournante")):
+        for source, words in (("talon", "p Talon"), ("jetee", "j Jetée"), ("tournante", "r Tournante")):
             assert screen.check_action("draw", (source,)) is (source in sources)
             assert (words in keys) is (source in sources), keys
         assert "tournante" not in sources, "the case the issue saw: no tournante to take"

@@ -123,3 +123,28 @@ async def test_question_mark_shows_the_tables_rules_on_the_rules_screen_and_q_go
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is table
+
+
+@pytest.mark.parametrize("game", ("ramsli", "rami"))
+async def test_a_refusal_on_the_banner_names_the_other_players_by_name_not_by_seat(tmp_path, game):
+    """The engines number the seats ("it is seat 2's turn", "seat 1 took it"); the
+    person reads the players' names."""
+    from ramsli_tui.games.rami.engine.actions import Refusal as RamiRefusal
+    from ramsli_tui.games.ramsli.engine.actions import Refusal as RamsliRefusal
+
+    spec = rami_spec() if game == "rami" else spec_for(4)
+    refusals = ([RamiRefusal(0, "not_your_turn", turn=1), RamiRefusal(0, "tournante_taken", taker=1)]
+                if game == "rami" else [RamsliRefusal(0, "not_your_turn", turn=2)])
+    app = make_app(tmp_path, spec)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreenBase))
+        for refusal in refusals:
+            def refuse(action, refusal=refusal):
+                raise refusal
+
+            app.client.send = refuse
+            screen.submit(None)
+            banner = str(screen.query_one("#banner").render())
+            [seat] = refusal.parameters.values()
+            assert spec.names[seat] in banner and "seat" not in banner, banner

@@ -237,8 +237,9 @@ def test_s10_once_taken_the_tournante_is_gone_for_the_others():
     hand.apply(discard("9C"))
     hand.apply(TOURNANTE, 1)
     hand.apply(discard(hand.holdings[1][0].code), 1)
-    error = refused(hand, TOURNANTE, "no_tournante")
+    error = refused(hand, TOURNANTE, "tournante_taken")
     assert str(error) == "seat 2 cannot take the tournante: seat 1 took it"
+    assert error.for_you(names=("Mia", "Anna", "Bertl", "Carlo")) == "you cannot take the tournante: Anna took it"
 
 
 def test_s10_a_joker_discarded_first_is_never_the_tournante():

@@ -124,7 +124,7 @@ class Refusal(IllegalAction):
     a suit twice", whoever lays it."""
 
     TEMPLATES = {
-        "not_your_turn": "{who} cannot act now: it is seat {turn}'s turn",
+        "not_your_turn": "{who} cannot act now: it is {turn}'s turn",
         "hand_over": "the hand is over",
         "game_over": "the game is over",
         "discard_first": "{who} must discard now (the dealer's first turn has no draw; a drawn card comes before the discard)",
@@ -134,6 +134,7 @@ class Refusal(IllegalAction):
         "jetee_empty": "{who} cannot take from the jetée: it is empty",
         "joker_on_jetee": "{who} cannot take the joker on the jetée: a joker thrown is never taken back",
         "no_tournante": "{who} cannot take the tournante: {why}",
+        "tournante_taken": "{who} cannot take the tournante: {taker} took it",
         "reshuffle_first": "the talon is empty: the jetée must be reshuffled into a new talon first",
         "no_reshuffle": "the talon is not empty: there is nothing to reshuffle",
         "reshuffle_has_no_seat": "a reshuffle is nobody's action: it has no seat",

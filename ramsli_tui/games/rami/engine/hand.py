@@ -105,14 +105,14 @@ class Hand:
         return self.taken_from_jetee
 
     def _take_tournante(self, seat: int) -> Card:
+        if self.tournante_taker is not None:
+            raise Refusal(seat, "tournante_taken", taker=self.tournante_taker)
         if self.tournante is None:
             raise Refusal(seat, "no_tournante", why=self._why_no_tournante())
         card, self.tournante, self.tournante_taker = self.tournante, None, seat
         return card
 
     def _why_no_tournante(self) -> str:
-        if self.tournante_taker is not None:
-            return f"seat {self.tournante_taker} took it"
         if not self.first_round:
             return "it is only there during the first round"
         return "there is none this hand: the dealer's first discard was a joker"

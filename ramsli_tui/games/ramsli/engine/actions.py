@@ -75,5 +75,5 @@ class Refusal(IllegalAction):
         "trump": "{who} must trump: {holds} {cards}",
         "hand_over": "the hand is over",
         "session_over": "the session is over",
-        "not_your_turn": "{who} cannot act now: it is seat {turn}'s turn",
+        "not_your_turn": "{who} cannot act now: it is {turn}'s turn",
     }

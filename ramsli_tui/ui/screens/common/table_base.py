@@ -348,11 +348,12 @@ class TableScreenBase(Screen):
         return self.app.settings.hints and self.client.alone
 
     def submit(self, action: object) -> None:
-        """Send the action; a refusal is said in the banner, in the engine's own words."""
+        """Send the action; a refusal is said in the banner, in the engine's own words,
+        the other seats by their players' names."""
         try:
             self.client.send(action)
         except IllegalAction as refusal:
-            reason = refusal.for_you(self.app.settings.faces)
+            reason = refusal.for_you(self.app.settings.faces, self.client.names)
             self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
 
     def action_pace(self, step: int) -> None:
