@@ -1,5 +1,6 @@
 """After each hand: who won the pot, the betes, the carry-over and every player's chips,
-with what they won or lost in the hand ("14 ▼6").
+with what they won or lost in the hand ("14 ▼6"); with motion, the chips count across
+from before the hand to after it.
 
 Nobody goes into debt (R25), so a player may pay less than the rules ask, or nothing at
 all: the engine's payment says how much less, and the summary says so, and what the rules
@@ -17,6 +18,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from ....games.ramsli.engine.events import HandSettled, Payment
+from ...widgets.motion import count
 from .chronicle import Chronicle, HandLog, stack_and_change
 from .words import Words, join_lines
 from ..common.table_base import ResultDialog
@@ -105,7 +107,9 @@ def nothing_left(transfer: Transfer, words: Words) -> str:
     return f"{words.does(payers, 'have')} no chips left to pay {words.seats(transfer.payees, you='you')} for the Nap"
 
 
-def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Content:
+def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words, share: float = 1) -> Content:
+    """The summary of the hand; each player's chips ``share`` of the way from where they
+    were before it was settled to where they are now (as they count across, with motion)."""
     hand = next(log for log in reversed(chronicle.hands) if log.number == settled.number)
     tricks = Counter(trick.seat for trick in hand.tricks)
     lines: list[str | Content] = [Content.styled(words.outcome(settled), "bold"), ""]
@@ -124,7 +128,8 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words) -> Co
     lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Chips':>6}", "bold")]
     for seat, stack in enumerate(settled.stacks):
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
-        chips = stack_and_change(stack, settled.changes[seat], width=6)
+        change = settled.changes[seat]
+        chips = stack_and_change(stack - round(change * (1 - share)), change, width=6)
         lines.append(f"{words.name(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
     return join_lines(lines)
 
@@ -152,6 +157,11 @@ class HandSummaryScreen(ResultDialog):
             yield Static(summary_text(self.settled, self.chronicle, self.words), id="text")
             yield Button("The result (Enter)" if self.last else "Next hand (Enter)", id="next", variant="primary",
                          compact=True)
+
+    def on_mount(self) -> None:
+        """The chips go to their owners: each stack counts from before the hand to after it."""
+        text = self.query_one("#text", Static)
+        count(self, lambda share: text.update(summary_text(self.settled, self.chronicle, self.words, share)))
 
     def on_button_pressed(self) -> None:
         self.dismiss()
