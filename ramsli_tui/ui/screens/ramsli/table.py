@@ -109,9 +109,8 @@ class TableScreen(TableScreenBase):
         &.-compact {
             SeatPanel { height: 2; border: none; background: $panel; }
             SeatPanel.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
-            PotPanel { height: 2; border: none; padding: 0; }
-            PotPanel #turn-up, PotPanel #turn-up-label { display: none; }
-            PotPanel #pot-text { padding: 0; }
+            PotPanel { border: none; padding: 0; }
+            PotPanel #turn-up-label { display: none; }
             #corner { visibility: hidden; }  /* it keeps its grid cell */
             #seat-mine { margin-top: 0; }
             HandView CardWidget { margin: 0 1 0 0; }
