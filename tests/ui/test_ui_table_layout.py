@@ -224,11 +224,12 @@ async def test_a_large_window_centres_the_table_with_larger_cards_and_the_talk_b
         hand = screen.query_one(HandView)
         cards = [card.region for card in hand.query(CardWidget) if card.card]
         assert {region.height for region in cards} == {7} and {region.width for region in cards} == {9}
-        mine = screen.seat_panel(0).region.union(hand.region)
         trick = screen.query_one(TrickArea).region
         felt = screen.query_one("#felt").region
-        for part in (mine, trick, felt):
+        for part in (felt, trick):
             left, right = part.x, play_width - part.right
-            assert abs(left - right) <= 2, ("centred between the left edge and the talk", part, left, right)
+            assert abs(left - right) <= 1, ("centred between the left edge and the talk", part, left, right)
+        assert screen.seat_panel(0).region.x == felt.x, "your seat below the felt's left column"
+        assert felt.x <= hand.region.x and hand.region.right <= felt.right
         assert felt.width < play_width - 20, "the felt does not stretch over the whole window"
         assert not any(screen.seat_panel(seat).region.overlaps(log) for seat in range(5))
