@@ -5,8 +5,8 @@ Under a dialog (the hand's summary over the table), it shows the dialog's keys.
 It shows what Textual's ``Footer`` shows — the bindings the screen marks to be shown,
 those that cannot be used now dimmed, the keys of one group (the cards' 1–5) together
 under the group's name, the command palette's key at the right — but as the text of
-one widget, fitted to the width: one line, or two where the keys do not fit on one (the
-last keys are left out only where even two cannot hold them).  When the keys change
+one widget, fitted to the width: one line, or up to three where the keys do not fit on
+one (the last keys are left out only where even three cannot hold them).  When the keys change
 (the table's change with every turn) it redraws that text, where the Footer mounts a
 widget per key anew, some 30 ms of work.  A click on a key presses it.
 """
@@ -19,6 +19,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 DESCRIPTION_STYLE = "$footer-description-foreground"
+MOST_LINES = 3  # the key bar's lines where the window is narrow
 
 
 class KeyBar(Widget):
@@ -51,7 +52,7 @@ class KeyBar(Widget):
         return Content("\n").join(self.lines(self.size.width))
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        """One line, or two where the keys do not fit on one."""
+        """One line, or more where the keys do not fit on one."""
         return len(self.lines(width))
 
     def lines(self, width: int) -> list[Content]:
@@ -67,7 +68,7 @@ class KeyBar(Widget):
         palette = Content("")
         for key, (_, binding, enabled, _) in app.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = Content.assemble(self.key(binding, enabled), (f" {binding.description} ", DESCRIPTION_STYLE))
+                palette = Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE))
             elif binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
         items: list[Content] = []
@@ -95,18 +96,24 @@ class KeyBar(Widget):
     @staticmethod
     def fitted(items: list[Content], palette: Content, width: int) -> list[Content]:
         """The keys on one line, two spaces apart where they fit, else one, the palette's
-        key at the right; where they do not fit on one line, on two.  Where even two are
-        too few, the last keys are left out (screens bind their most needed keys first)."""
-        room = width - palette.cell_length - 2  # at least two spaces before the palette's key
+        key at the right of the last line; where they do not fit on one line, on as many
+        as they need, up to ``MOST_LINES``.  Where even those are too few, the last keys
+        are left out (screens bind their most needed keys first)."""
+        room = width - palette.cell_length - 1  # at least a space before the palette's key
         for between in ("  ", " "):
             line = Content(" ") + Content(between).join(items)
             if line.cell_length <= room:
                 return [at_the_right(line, palette, width)]
-        first, rest = KeyBar.filled(items, width)
+        lines: list[Content] = []
+        rest = items
+        while len(lines) < MOST_LINES - 1:
+            line, rest = KeyBar.filled(rest, width)
+            lines.append(line)
+            if (Content(" ") + Content(" ").join(rest)).cell_length <= room:
+                break
         while len(rest) > 1 and (Content(" ") + Content(" ").join(rest)).cell_length > room:
             rest = rest[:-1]
-        second = Content(" ") + Content(" ").join(rest)
-        return [first, at_the_right(second, palette, width)]
+        return [*lines, at_the_right(Content(" ") + Content(" ").join(rest), palette, width)]
 
     @staticmethod
     def filled(items: list[Content], width: int) -> tuple[Content, list[Content]]:
@@ -127,6 +134,10 @@ class KeyBar(Widget):
 
 
 def at_the_right(line: Content, right: Content, width: int) -> Content:
-    """``right`` at the right end of a line of ``width`` after ``line``, where it fits."""
+    """``right`` at the right end of a line of ``width`` after ``line`` (a space from the
+    edge where there is room), where it fits."""
     gap = width - line.cell_length - right.cell_length
-    return line + Content(" " * gap) + right if right and gap >= 2 else line
+    if not right or gap < 1:
+        return line
+    edge = 1 if gap >= 3 else 0
+    return line + Content(" " * (gap - edge)) + right + Content(" " * edge)
