@@ -45,8 +45,13 @@ class KeyBar(Widget):
 
     def follow(self, screen) -> None:
         """Show the keys of the screen on top, such as a dialog over this bar's screen."""
-        screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh(layout=True))
-        self.refresh(layout=True)
+        screen.bindings_updated_signal.subscribe(self, lambda screen: self.keys_changed())
+        self.keys_changed()
+
+    def keys_changed(self) -> None:
+        """Redraw the keys; lay the screen out again only when they take another number of
+        lines (a layout costs a keypress several milliseconds more)."""
+        self.refresh(layout=len(self.lines(self.size.width)) != self.size.height)
 
     def render(self) -> Content:
         return Content("\n").join(self.lines(self.size.width))
