@@ -228,6 +228,7 @@ class TableScreen(TableScreenBase):
         return min(room, needed)
 
     def log_width(self) -> int:
+        """The table talk's columns beside the table."""
         return HUGE_LOG_WIDTH if self.has_class("-huge") else LOG_WIDTH
 
     def lay_out(self, width: int, height: int) -> None:
