@@ -32,6 +32,7 @@ NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
 SMALL_SIZES = SIZES[:2]
 WIDE_SIZE = (140, 40)  # room for the Rami log beside the table
+WITH_LARGE = (*SIZES, (200, 50))  # and a large window, where the table is centred beside the talk
 SHORT_SESSION = "name: short-session\ndescription: Classic rules, two hands only.\nmax_hands: 2\n"
 RAMI_ONE_HAND = "game: rami\nextends: simple\nname: one-hand\ndescription: Lost at the first hand.\n" \
     "losing_total: {2: 100, 4: 200}\n"
@@ -312,11 +313,11 @@ SCENES = {
     for scene in (
         Scene("setup", setup_screen, nothing),
         Scene("table-declare", seeded(), declaring),
-        Scene("table-play", seeded(seed=4), mid_trick),
+        Scene("table-play", seeded(seed=4), mid_trick, sizes=WITH_LARGE),
         Scene("table-refused", seeded(seed=2), refused),
         Scene("table-3-players", seeded(players=3, seed=4), mid_trick),
-        Scene("table-6-players", seeded(players=6, seed=3), mid_trick),
-        Scene("table-german", seeded(seed=6), mid_trick, faces="german"),
+        Scene("table-6-players", seeded(players=6, seed=3), mid_trick, sizes=WITH_LARGE),
+        Scene("table-german", seeded(seed=6), mid_trick, faces="german", sizes=WITH_LARGE),
         Scene("table-general-rams", seeded(seed=4, ruleset="general-rams"), announcing),
         Scene("hand-summary", seeded(seed=10), hand_over),
         Scene("trick-history", seeded(seed=10), then_press("h", second_hand_underway)),

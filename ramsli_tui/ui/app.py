@@ -39,7 +39,16 @@ class RamsliApp(App[None]):
     """One person at a Ramsli table with computer players."""
 
     TITLE = "Ramsli"
-    BINDINGS = [Binding("f2", "settings", "Settings", id="app.settings")]
+    CSS = """
+    /* an open drop-down stands apart from the text under it, in light themes too; a
+       compact one (a line per option) edged at its sides only, to stay as high */
+    Select > SelectOverlay { border: round $primary; background: $panel; }
+    Select.-textual-compact > SelectOverlay { border: none; border-left: tall $primary; border-right: tall $primary; }
+    """
+    BINDINGS = [
+        Binding("n", "new_game", "New game", id="app.new_game"),
+        Binding("f2", "settings", "Settings", id="app.settings"),
+    ]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
                  resume: Path | None = None, lobby=None) -> None:
@@ -184,6 +193,19 @@ class RamsliApp(App[None]):
 
         self.switch_to(SetupScreen(self.settings, can_go_back=self.client is not None))
 
+    def action_new_game(self) -> None:
+        self.new_game()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``n`` sets up a new game from a table played here, as the palette's "New game"
+        does (at a server, the lobby is where tables are made; a screen's own ``n`` comes first)."""
+        if action == "new_game":
+            from .screens.common.table_base import TableScreenBase
+
+            screen = self.screen
+            return not self.served and isinstance(screen, TableScreenBase) and not screen.watching
+        return True
+
     def back_to_table(self) -> None:
         if self.client is not None:
             self.switch_to(self.table_screen(self.autosave.saved.raised if self.autosave else None))
@@ -298,7 +320,8 @@ class RamsliApp(App[None]):
             self.push_screen(SettingsScreen())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """The app's own entries of the palette, none of Textual's (its Quit would leave
+        without the table's question, its Theme around the settings)."""
         yield SystemCommand("Settings", "Theme, card faces, pace, and how the table plays", self.action_settings)
         other = "german" if self.settings.faces == "french" else "french"
         yield SystemCommand(f"Card faces: {other}", f"Show the cards with {other} faces", lambda: self.set_faces(other))

@@ -1,11 +1,16 @@
 """The table laid out as a card table, at every size it supports: each seat round the
 felt, each card of the trick in front of the seat that played it, every seat and
-control on screen, and a plain request for a larger window below the smallest size."""
+control on screen, the trumps, the whole turn's sentence and every key always in
+view, a large window's room used, and a plain request for a larger window below the
+smallest size."""
 
 from __future__ import annotations
 
 import pytest
 
+from ramsli_tui.screenshots import my_turn_to_play
+from ramsli_tui.storage import Settings
+from ramsli_tui.ui.screens.ramsli.game_log import GameLog
 from ramsli_tui.ui.screens.ramsli.table import MIN_HEIGHT, MIN_WIDTH
 from ramsli_tui.ui.seating import sides
 from ramsli_tui.ui.widgets.banner import TurnBanner
@@ -14,9 +19,10 @@ from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.widgets.trick import TrickArea
 
-from tests.kits.ui import make_app, play_until, settle, spec_for, table_screen
+from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
-SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40))
+SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40), (200, 50))
+FACES = ("french", "german")
 
 
 def test_seats_go_clockwise_from_your_left_across_the_table_to_your_right():
@@ -134,3 +140,96 @@ async def test_large_cards_on_a_tall_window_small_ones_on_a_compact_one(tmp_path
         await pilot.pause()
         assert {card.region.height for card in hand.query(CardWidget) if card.card} == {3}
         assert table_screen(app).seat_panel(1).region.height == 2, "two-line seats"
+
+
+def size_id(size) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def app_with_faces(folder, faces: str, **spec):
+    """The app at a seeded table, its cards shown with ``faces``."""
+    storage_in(folder).save_settings(Settings(faces=faces, bot_delay=0.0))
+    return make_app(folder, spec_for(**spec))
+
+
+def rows_of(app, widget) -> str:
+    """The text the screen shows on the rows of ``widget``, inside its columns, the rows
+    joined by a space (a sentence wrapped to two lines reads as one)."""
+    region = widget.region
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    return " ".join(line[region.x:region.right].strip() for line in lines[region.y:region.bottom])
+
+
+@pytest.mark.parametrize("faces", FACES)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+async def test_the_trumps_are_always_in_view(tmp_path, size, faces):
+    """The title names trumps however long it is (it wraps rather than cut), and the
+    turned-up card lies on the table at every size."""
+    app = app_with_faces(tmp_path, faces, players=6, seed=1, ruleset="general-rams")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        trump = app.client.view.turn_up
+        assert f"trump {screen.words.suit(trump.suit)}" in rows_of(app, screen.query_one("#title"))
+        turned_up = screen.query_one("#turn-up", CardWidget)
+        assert turned_up.card == trump and turned_up.faces == faces
+        assert turned_up.display and inside(turned_up.region, size) and turned_up.region.height >= 3
+
+
+@pytest.mark.parametrize("faces", FACES)
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+async def test_the_bottom_line_says_the_whole_sentence_and_every_card_you_may_play(tmp_path, size, faces):
+    app = app_with_faces(tmp_path, faces, players=4, seed=1)
+    async with app.run_test(size=size) as pilot:
+
+        def some_cards_to_choose_from(app):
+            view = app.client.view
+            return my_turn_to_play(app) and 2 <= len(view.legal) < len(view.hand)
+
+        await play_until(pilot, some_cards_to_choose_from)
+        screen = table_screen(app)
+        banner = screen.query_one(TurnBanner)
+        shown = rows_of(app, banner)
+        assert shown == str(banner.content), "the whole sentence, never cut"
+        for action in app.client.view.legal:
+            assert screen.words.card(action.card) in shown
+        assert inside(banner.region, size)
+        assert banner.region.bottom <= screen.query_one(KeyBar).region.y
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+async def test_the_key_bar_keeps_every_key_at_every_size(tmp_path, size):
+    """Where the keys do not fit on one line they take two: the rules, the settings and
+    the palette are never left out."""
+    app = make_app(tmp_path, spec_for(players=4, seed=1))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        keys = screen.query_one(KeyBar)
+        shown = rows_of(app, keys)
+        for key in ("i In", "o Out", "12345 Play", "q Quit", "l Last trick", "h History", "s Scores", "? Rules",
+                    "+- Pace", "f2 Settings", "^p palette"):
+            assert key in shown, (key, shown)
+        assert inside(keys.region, size) and keys.region.height <= 2
+
+
+async def test_a_large_window_centres_the_table_with_larger_cards_and_the_talk_beside_it(tmp_path):
+    app = make_app(tmp_path, spec_for(players=5, seed=1))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        log = screen.query_one(GameLog).region
+        assert log.x > 0 and log.right == 200, "the talk at the right"
+        play_width = log.x
+        hand = screen.query_one(HandView)
+        cards = [card.region for card in hand.query(CardWidget) if card.card]
+        assert {region.height for region in cards} == {7} and {region.width for region in cards} == {9}
+        trick = screen.query_one(TrickArea).region
+        felt = screen.query_one("#felt").region
+        for part in (felt, trick):
+            left, right = part.x, play_width - part.right
+            assert abs(left - right) <= 1, ("centred between the left edge and the talk", part, left, right)
+        assert screen.seat_panel(0).region.x == felt.x, "your seat below the felt's left column"
+        assert felt.x <= hand.region.x and hand.region.right <= felt.right
+        assert felt.width < play_width - 20, "the felt does not stretch over the whole window"
+        assert not any(screen.seat_panel(seat).region.overlaps(log) for seat in range(5))

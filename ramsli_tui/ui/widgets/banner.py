@@ -1,4 +1,7 @@
-"""One line that always says whose turn it is and what to do — or why a card was refused."""
+"""One line that always says whose turn it is and what to do — or why a card was refused.
+
+A sentence too long for the window wraps to a second line (a third at most) rather
+than lose its end, where the cards you may play are named."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ class TurnBanner(Static):
 
     DEFAULT_CSS = """
     TurnBanner {
-        height: 1;
+        height: auto;
+        max-height: 3;
         width: 1fr;
         padding: 0 1;
         background: $panel;

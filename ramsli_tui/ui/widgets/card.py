@@ -1,7 +1,7 @@
 """One playing card, face up: in the hand, in the trick, or turned up for trump.
 
-Small (5×3), or large (7×5) where a screen's CSS makes it so: it draws the large face
-whenever it has three lines inside its border.  Its suit, in the faces shown, gives it
+Small (5×3), large (7×5) or huge (9×7) where a screen's CSS makes it so: it draws the
+large face whenever it has three lines inside its border, the huge one from five.  Its suit, in the faces shown, gives it
 a class (``-spades`` … ``-clubs``, ``-leaves`` … ``-acorns``) that colours it with the
 theme's ``$suit-…`` or ``$german-…`` variable.  Its state is shown by classes the
 parents set: ``-legal`` (its border), ``-illegal`` (no border, a dim face),
@@ -64,6 +64,14 @@ def large_face(card: Card, faces: str) -> list[str]:
     return [rank.ljust(5), suit_mark(card, faces).center(5), rank.rjust(5)]
 
 
+def huge_face(card: Card, faces: str) -> list[str]:
+    """Five lines of seven cells: the rank in two corners and the suit's mark in the middle."""
+    if card.is_joker:
+        return ["", "BIG" if card.rank == Rank.BIG_JOKER else "LITTLE", "★", "JOKER", ""]
+    rank = rank_text(card, faces)
+    return [rank.ljust(7), "", suit_mark(card, faces).center(7), "", rank.rjust(7)]
+
+
 class CardWidget(Widget):
     """A face-up card, or an empty place (``card`` None) that takes no room."""
 
@@ -114,6 +122,8 @@ class CardWidget(Widget):
     def render(self) -> Content:
         if self.card is None:
             return Content("")
+        if self.content_size.height >= 5:
+            return Content("\n".join(huge_face(self.card, self.faces)))
         if self.content_size.height >= 3:
             return Content("\n".join(large_face(self.card, self.faces)))
         return Content(small_face(self.card, self.faces))

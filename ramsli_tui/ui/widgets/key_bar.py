@@ -4,10 +4,11 @@ Under a dialog (the hand's summary over the table), it shows the dialog's keys.
 
 It shows what Textual's ``Footer`` shows — the bindings the screen marks to be shown,
 those that cannot be used now dimmed, the keys of one group (the cards' 1–5) together
-under the group's name, the command palette's key at the right — but as one line of
-one widget, fitted to the width (the last keys are left out where they cannot fit): when the keys change (the table's change with every turn) it redraws that
-line, where the Footer mounts a widget per key anew, some 30 ms of work.  A click on a
-key presses it.
+under the group's name, the command palette's key at the right — but as the text of
+one widget, fitted to the width: one line, or up to three where the keys do not fit on
+one (the last keys are left out only where even three cannot hold them).  When the keys change
+(the table's change with every turn) it redraws that text, where the Footer mounts a
+widget per key anew, some 30 ms of work.  A click on a key presses it.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from textual.style import Style
 from textual.widget import Widget
 
 DESCRIPTION_STYLE = "$footer-description-foreground"
+MOST_LINES = 3  # the key bar's lines where the window is narrow
 
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
-        height: 1;
+        height: auto;
         background: $footer-background;
         color: $footer-foreground;
         /* every key is a link that presses it */
@@ -43,16 +45,35 @@ class KeyBar(Widget):
 
     def follow(self, screen) -> None:
         """Show the keys of the screen on top, such as a dialog over this bar's screen."""
-        screen.bindings_updated_signal.subscribe(self, lambda screen: self.refresh())
-        self.refresh()
+        screen.bindings_updated_signal.subscribe(self, lambda screen: self.keys_changed())
+        self.keys_changed()
+
+    def keys_changed(self) -> None:
+        """Redraw the keys; lay the screen out again only when they take another number of
+        lines (a layout costs a keypress several milliseconds more)."""
+        self.refresh(layout=len(self.lines(self.size.width)) != self.size.height)
 
     def render(self) -> Content:
+        return Content("\n").join(self.lines(self.size.width))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """One line, or more where the keys do not fit on one."""
+        return len(self.lines(width))
+
+    def lines(self, width: int) -> list[Content]:
+        """The keys of the screen on top, fitted to ``width``."""
+        items, palette = self.items()
+        return self.fitted(items, palette, width)
+
+    def items(self) -> tuple[list[Content], Content]:
+        """Each key shown with its words (a group's keys together), and the command
+        palette's key (empty where there is none)."""
         app = self.app
         shown: dict[str, tuple[Binding, bool]] = {}  # one key per action, the first bound
-        palette: tuple[Binding, bool] | None = None
-        for key, (_, binding, enabled, _) in self.app.screen.active_bindings.items():
+        palette = Content("")
+        for key, (_, binding, enabled, _) in app.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = (binding, enabled)
+                palette = Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE))
             elif binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
         items: list[Content] = []
@@ -70,33 +91,58 @@ class KeyBar(Widget):
                 binding, enabled = bindings[0]
                 items.append(Content.assemble(self.key(binding, enabled), (f" {self.described(binding)}", DESCRIPTION_STYLE)))
             bindings = bindings[together:]
-        line = self.fitted(items)
-        if palette is None:
-            return line
-        right = Content.assemble(self.key(*palette), (f" {palette[0].description} ", DESCRIPTION_STYLE))
-        gap = self.size.width - line.cell_length - right.cell_length
-        return line + Content(" " * max(gap, 2)) + right if gap >= 2 else line
+        return items, palette
 
     def described(self, binding: Binding) -> str:
         """A key's words: its binding's, or the screen's for where it is (``binding_description``)."""
         words = getattr(self.app.screen, "binding_description", None)
         return binding.description if words is None else words(binding)
 
-    def fitted(self, items: list[Content]) -> Content:
-        """The keys on one line: two spaces apart where they fit, else one; where even that
-        is too long, the last ones are left out (screens bind their most needed keys first)."""
-        width = self.size.width
+    @staticmethod
+    def fitted(items: list[Content], palette: Content, width: int) -> list[Content]:
+        """The keys on one line, two spaces apart where they fit, else one, the palette's
+        key at the right of the last line; where they do not fit on one line, on as many
+        as they need, up to ``MOST_LINES``.  Where even those are too few, the last keys
+        are left out (screens bind their most needed keys first)."""
+        room = width - palette.cell_length - 1  # at least a space before the palette's key
         for between in ("  ", " "):
             line = Content(" ") + Content(between).join(items)
-            if line.cell_length <= width:
-                return line
-        while len(items) > 1 and line.cell_length > width:
-            items = items[:-1]
-            line = Content(" ") + Content(" ").join(items)
-        return line
+            if line.cell_length <= room:
+                return [at_the_right(line, palette, width)]
+        lines: list[Content] = []
+        rest = items
+        while len(lines) < MOST_LINES - 1:
+            line, rest = KeyBar.filled(rest, width)
+            lines.append(line)
+            if (Content(" ") + Content(" ").join(rest)).cell_length <= room:
+                break
+        while len(rest) > 1 and (Content(" ") + Content(" ").join(rest)).cell_length > room:
+            rest = rest[:-1]
+        return [*lines, at_the_right(Content(" ") + Content(" ").join(rest), palette, width)]
+
+    @staticmethod
+    def filled(items: list[Content], width: int) -> tuple[Content, list[Content]]:
+        """As many of ``items`` as fit on a line of ``width``, one space apart, and the rest."""
+        line = Content(" ")
+        for taken, item in enumerate(items):
+            longer = line + (Content(" ") if taken else Content("")) + item
+            if taken and longer.cell_length > width:
+                return line, items[taken:]
+            line = longer
+        return line, []
 
     def key(self, binding: Binding, enabled: bool) -> Content:
         """The key as the player presses it, dim if it cannot be used now; clicking it presses it."""
         press = Style.from_meta({"@click": f"app.simulate_key({binding.key!r})"})
         key = Content.styled(self.app.get_key_display(binding), "" if enabled else "dim")
         return key.stylize(press)
+
+
+def at_the_right(line: Content, right: Content, width: int) -> Content:
+    """``right`` at the right end of a line of ``width`` after ``line`` (a space from the
+    edge where there is room), where it fits."""
+    gap = width - line.cell_length - right.cell_length
+    if not right or gap < 1:
+        return line
+    edge = 1 if gap >= 3 else 0
+    return line + Content(" " * (gap - edge)) + right + Content(" " * edge)

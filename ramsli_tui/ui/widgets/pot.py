@@ -1,7 +1,7 @@
 """The card turned up for trumps, with the pot and the undealt cards beside it.
 
-Where the screen is small the card is left out (the title names trumps), and so is
-its "Turned up" label (``#turn-up-label``).
+The card lies there at every size, since it says which suit is trumps; where the
+screen is small only its "Turned up" label (``#turn-up-label``) is left out.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ the start and then each hand across, chips up, drawn by plotext through textual-
 Each line is drawn in a colour of the theme and marked at the hands with the player's
 letter, the letter the scoreboard writes where a name does not fit, so that the lines
 are told apart without colour as well (the monochrome theme); the legend under the chart
-names each letter.  Only the scoreboard imports this module, so plotext is loaded when
+names each letter.  Each line's end is named too, right of it, and lines that end on one
+row are named together ("Anna, Carlo"), so that a line lying under another is still
+told of.  Only the scoreboard imports this module, so plotext is loaded when
 the scoreboard first opens and costs the start of the app nothing.
 """
 
@@ -26,6 +28,7 @@ MARK_SPACING = 3  # the fewest columns between two of one player's letters
 TICK_SPACING = 7  # the fewest columns between two numbers on the axis of hands
 ROWS_PER_TICK = 2  # the fewest rows between two numbers on the axis of chips
 AXES = (4, 2)  # the columns of the chips' numbers and the rows of the hands'
+LABEL_SHARE = 4  # the names at the lines' ends take at most a quarter of the plot's columns, else letters do
 
 
 def markers(names: Sequence[str]) -> list[str]:
@@ -70,6 +73,20 @@ def ticks(span: int, room: float) -> list[int]:
     return list(range(0, span + 1, tick_step(span, room)))
 
 
+def end_labels(lines: Sequence[Series], rows: int, top: int, room: int) -> list[tuple[str, int, list[Series]]]:
+    """The names at the lines' ends: (label, chips, lines) for each of the ``rows`` of a
+    chart of ``top`` chips that a line ends on, the names of every line ending there
+    (their letters, where the names would take more than ``room`` columns)."""
+    ending: dict[int, list[Series]] = {}
+    for line in sorted(lines, key=lambda line: -line.chips[-1]):
+        ending.setdefault(round(line.chips[-1] * (rows - 1) / max(top, 1)), []).append(line)
+    labels = [(", ".join(line.name for line in together), together[0].chips[-1], together)
+              for together in ending.values()]
+    if max(len(label) for label, _, _ in labels) <= room:
+        return labels
+    return [(", ".join(line.letter for line in together), chips, together) for _, chips, together in labels]
+
+
 def marked_hands(hands: int, columns: int) -> list[int]:
     """The hands a line is marked at with its letter: every one where the ``columns`` of the
     plot leave room, else every few, and always the last.  Not the start, where every line
@@ -100,17 +117,33 @@ class StackPlot(PlotextPlot):
         hands = len(self.lines[0].chips) - 1
         marked = marked_hands(hands, width - AXES[0])
         for line in self.lines:
-            colour = Color.parse(self.app.theme_variables[line.colour]).rgb
+            colour = self.colour(line.colour)
             plt.plot(range(hands + 1), line.chips, marker="braille", color=colour)
             plt.scatter(marked, [line.chips[hand] for hand in marked], marker=line.letter, color=colour, style="bold")
-        self.number_axes(max(1, hands), max(1, *(max(line.chips) for line in self.lines)), width, height)
+        top = max(1, *(max(line.chips) for line in self.lines))
+        labels = end_labels(self.lines, height - AXES[1] - 1, top, (width - AXES[0]) // LABEL_SHARE)
+        right = self.name_the_ends(labels, max(1, hands), width - AXES[0])
+        self.number_axes(max(1, hands), right, top, width, height)
 
-    def number_axes(self, hands: int, chips: int, width: int, height: int) -> None:
-        """The hands along the bottom from the start, the chips up the left from none."""
+    def colour(self, variable: str) -> tuple[int, int, int]:
+        return Color.parse(self.app.theme_variables[variable]).rgb
+
+    def name_the_ends(self, labels: list[tuple[str, int, list[Series]]], hands: int, columns: int) -> float:
+        """Each label right of the lines' end, in its line's colour (the text's where it
+        names several); the right end of the axis of hands that leaves room for them."""
+        widest = max(len(label) for label, _, _ in labels) + 1
+        right = hands * columns / max(columns - widest, 1)
+        for label, chips, together in labels:
+            colour = self.colour(together[0].colour if len(together) == 1 else "foreground")
+            self.plt.text(" " + label, hands, chips, color=colour, alignment="left")
+        return right
+
+    def number_axes(self, hands: int, right: float, chips: int, width: int, height: int) -> None:
+        """The hands along the bottom from the start to ``right``, the chips up the left from none."""
         plt = self.plt
         plt.xaxes(True, False)
         plt.yaxes(True, False)
-        plt.xlim(0, hands)
+        plt.xlim(0, right)
         plt.ylim(0, chips)
         across = ticks(hands, (width - AXES[0]) // TICK_SPACING)
         plt.xticks(across, ["start" if hand == 0 else str(hand) for hand in across])

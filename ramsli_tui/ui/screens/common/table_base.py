@@ -4,7 +4,8 @@
 
 - the layout for the window's size: ``-compact`` below one size, ``-tall`` from
   another, and below the smallest a line asking for a larger window instead of a
-  table cut in half (each game names its sizes);
+  table cut in half (each game names its sizes); a title too long for the window
+  wraps rather than lose its end (where Ramsli names trumps);
 - the table's updates, heard through the client and shown in order; while the screen
   holds on something (a round's result until it is read, or a finished trick until a
   key) the updates wait in a queue, and are shown once it goes on;
@@ -94,7 +95,7 @@ class TableScreenBase(Screen):
 
     DEFAULT_CSS = """
     TableScreenBase {
-        #title { width: 1fr; height: 1; padding: 0 1; background: $panel; text-style: bold; }
+        #title { width: 1fr; height: auto; padding: 0 1; background: $panel; text-style: bold; }
         #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         &.-too-small {
             .felt-body, TurnBanner { display: none; }

@@ -34,7 +34,10 @@ class RoundOverScreen(ResultDialog):
     }
     """
 
-    BINDINGS = [Binding("enter,escape", "go_on", "Go on", id="round_over.go_on")]
+    BINDINGS = [  # Enter, as its button says, before the button's own Enter
+        Binding("enter", "go_on", "Go on", key_display="Enter", priority=True, id="round_over.go_on"),
+        Binding("escape", "go_on", "Go on", show=False, id="round_over.go_on_escape"),
+    ]
 
     def __init__(self, scored: HandScored, view: RamiView, words: RamiWords, last: bool) -> None:
         super().__init__()

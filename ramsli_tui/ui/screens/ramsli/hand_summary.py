@@ -142,7 +142,10 @@ class HandSummaryScreen(ResultDialog):
     }
     """
 
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Next hand", id="summary.next")]
+    BINDINGS = [  # Enter, as its button says, before the button's own Enter
+        Binding("enter", "dismiss", "Next hand", key_display="Enter", priority=True, id="summary.next"),
+        Binding("space,escape", "dismiss", "Next hand", show=False, id="summary.next_other"),
+    ]
 
     def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words, last: bool = False) -> None:
         """``last``: the hand ended the session, and the result comes next."""

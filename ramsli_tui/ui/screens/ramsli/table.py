@@ -9,8 +9,10 @@ that seat, the banner line, and (when it is yours) legal cards marked in your ha
 refused card is explained in the banner in the engine's own words.
 
 It lays itself out for the window: ``-compact`` seats and cards below 80×24,
-``-tall`` large cards from 34 rows, the table talk beside it from 110 columns, and
-below 60×20 a line asking for a larger window instead of a table cut in half.
+``-tall`` large cards from 34 rows, the table talk beside it from 110 columns,
+``-huge`` from 160×45 larger cards still, wider seats and talk, and the table no wider
+than it needs, in the middle of the room beside the talk; below 60×20 a line asking for
+a larger window instead of a table cut in half.
 
 What a player at a card table expects: the last trick shown again on request (``l``,
 or a click on the trick), a pause after each trick until space or Enter when the settings
@@ -65,9 +67,12 @@ from .words import Words, sort_hand
 PLAY_KEYS = Binding.Group("Play", compact=True)
 MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
 WIDE_FROM = 110  # the table talk beside the table from this width
-SIDE_WIDTH, COMPACT_SIDE_WIDTH = 22, 14  # the felt's side columns
+HUGE_FROM = (160, 45)  # the largest cards, wider seats and talk, from this size
+SIDE_WIDTH, COMPACT_SIDE_WIDTH, HUGE_SIDE_WIDTH = 22, 14, 28  # the felt's side columns
 ACROSS_SEAT_WIDTH = 26  # the most columns a seat across the table takes
 GO_ON_KEYS = ("space", "enter")  # the keys that end the pause after a trick
+HUGE_LOG_WIDTH = 48  # the table talk's columns in a huge window
+TRICK_WIDTH = 56  # the middle of the felt's columns, for the trick, where the seats across need fewer
 
 
 class TableScreen(TableScreenBase):
@@ -107,12 +112,15 @@ class TableScreen(TableScreenBase):
         &.-tall {
             CardWidget { width: 7; height: 5; }
         }
+        &.-huge {
+            CardWidget { width: 9; height: 7; }
+            #trick-caption { height: 7; }
+        }
         &.-compact {
             SeatPanel { height: 2; border: none; background: $panel; }
             SeatPanel.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
-            PotPanel { height: 2; border: none; padding: 0; }
-            PotPanel #turn-up, PotPanel #turn-up-label { display: none; }
-            PotPanel #pot-text { padding: 0; }
+            PotPanel { border: none; padding: 0; }
+            PotPanel #turn-up-label { display: none; }
             #corner { visibility: hidden; }  /* it keeps its grid cell */
             #seat-mine { margin-top: 0; }
             HandView CardWidget { margin: 0 1 0 0; }
@@ -186,13 +194,14 @@ class TableScreen(TableScreenBase):
     def seat_panel(self, seat: int) -> SeatPanel:
         return self.query_one("#seat-mine" if seat == self.chair else f"#seat-{seat}", SeatPanel)
 
-    def size_across(self, width: int) -> None:
+    def size_across(self, felt: int) -> None:
         """The seats across the table and their places in the trick share the middle of the
-        felt evenly, up to a seat's usual width, so that each card lies below its seat."""
+        felt (``felt`` columns wide) evenly, up to a seat's usual width, so that each card
+        lies below its seat."""
         across = self.sides.across
         if not across:
             return
-        middle = width - (LOG_WIDTH if self.has_class("-wide") else 0) - 2 * self.side_width()
+        middle = felt - 2 * self.side_width()
         each = max(min(ACROSS_SEAT_WIDTH, middle // len(across)), 8)
         for seat in across:
             self.seat_panel(seat).styles.width = each
@@ -203,22 +212,42 @@ class TableScreen(TableScreenBase):
         """The seats at your left and right level with the middle row of the trick, where
         their cards lie: below the row of cards of the seats across, if there are any."""
         compact, tall = self.has_class("-compact"), self.has_class("-tall")
-        card, seat = (5 if tall else 3), (2 if compact else 5)
+        card, seat = (7 if self.has_class("-huge") else 5 if tall else 3), (2 if compact else 5)
         above = card if self.sides.across else 0
         for side in self.query(".side"):
             side.styles.margin = (max(above + (card - seat) // 2, 0), 0, 0, 0)
 
     def side_width(self) -> int:
         """The columns of the felt at each side: the seats at your left and right, the pot."""
+        if self.has_class("-huge"):
+            return HUGE_SIDE_WIDTH
         return COMPACT_SIDE_WIDTH if self.has_class("-compact") else SIDE_WIDTH
 
+    def felt_width(self, room: int) -> int:
+        """The felt's columns in ``room`` columns: all of them, but no more than its sides,
+        the seats across at their usual width and the trick need."""
+        needed = 2 * self.side_width() + max(len(self.sides.across) * ACROSS_SEAT_WIDTH, TRICK_WIDTH)
+        return min(room, needed)
+
+    def log_width(self) -> int:
+        """The table talk's columns beside the table."""
+        return HUGE_LOG_WIDTH if self.has_class("-huge") else LOG_WIDTH
+
     def lay_out(self, width: int, height: int) -> None:
-        """The table talk beside the table in a wide window; the felt's columns for this width."""
+        """The table talk beside the table in a wide window, the largest cards in a huge
+        one; the felt's columns for this width, in the middle of its room, and your seat
+        and hand below its left edge."""
         self.set_class(width >= WIDE_FROM, "-wide")
+        self.set_class(width >= HUGE_FROM[0] and height >= HUGE_FROM[1], "-huge")
         side = self.side_width()
+        room = width - (self.log_width() if self.has_class("-wide") else 0)
+        felt = self.felt_width(room)
         self.query_one("#felt").styles.grid_columns = f"{side} 1fr {side}"
+        self.query_one("#felt").styles.width = felt
+        self.query_one("#mine").styles.padding = (0, 0, 0, (room - felt) // 2)  # under the felt, centred
         self.query_one("#seat-mine").styles.width = side
-        self.size_across(width)
+        self.query_one(GameLog).styles.width = self.log_width()
+        self.size_across(felt)
         self.lower_the_sides()
 
     def opened(self) -> None:
