@@ -15,7 +15,7 @@ import asyncio
 from typing import Protocol
 
 from ..games.protocol import IllegalAction
-from ..table.updates import Update
+from ..table.updates import Clock, Update, Waiting
 from . import protocol
 from .hub import Hub, HubRefusal, Player
 from .journal import Journal
@@ -39,6 +39,7 @@ class JsonClient:
         self.outbox = outbox
         self.journal = journal
         self.seqs: dict[int, int] = {}  # the last update's number, per table
+        self.clocks: dict[int, Clock | None] = {}  # the clock the last update carried, per table
 
     async def serve(self, reader: Reader, idle_timeout: float) -> str:
         """Greet the program and take its requests until it closes its side or says
@@ -108,8 +109,21 @@ class JsonClient:
         self.send(protocol.seated(table, seat))
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
+        self._update(table, seat, update.view, update.events, names, self.hub.waiting(table).clock)
+
+    def _update(self, table: int, seat: int | None, view, events, names, clock: Clock | None) -> None:
         seq = self.seqs[table] = self.seqs.get(table, 0) + 1
-        self.send(protocol.update(table, seq, update.view, update.events, names, seat))
+        self.clocks[table] = clock
+        self.send(protocol.update(table, seq, view, events, names, seat, clock))
+
+    def waiting(self, table: int, seat: int | None, waiting: Waiting) -> None:
+        """A seat's clock that starts with no update to carry it (once a hand's result has
+        been read) comes in an update of no events."""
+        clock, last = waiting.clock, self.clocks.get(table)
+        if clock is None or (last is not None and last.seat == clock.seat):
+            return
+        view, names = self.hub.view(table, seat)
+        self._update(table, seat, view, (), names, clock)
 
     def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
         """A last ``update`` of a table that had started, with a ``table_closed`` event (the
