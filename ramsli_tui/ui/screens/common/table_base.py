@@ -253,6 +253,7 @@ class TableScreenBase(Screen):
         text, hurry = self.clock_text(time.monotonic() - self.waited_at)
         line = self.query_one("#clock", Static)
         line.update(Content(text))
+        line.display = bool(text)  # no room taken from the title for nothing
         line.set_class(hurry, "-hurry")
         if hurry and not self.hurried:
             self.hurried = True
@@ -271,7 +272,7 @@ class TableScreenBase(Screen):
             return f"{self.client.names[clock.seat]}: {left} s to act", False
         if reading is not None:
             waiting_for = " and ".join(self.client.names[seat] for seat in reading.unread)
-            return f"Waiting for {waiting_for} to read the result{self.next_hand_in(reading, since)}", False
+            return f"Still reading the result: {waiting_for}{self.next_hand_in(reading, since, ' · next hand in')}", False
         return "", False
 
     def readers_text(self, since: float) -> str:
@@ -286,7 +287,8 @@ class TableScreenBase(Screen):
                 f"The next hand starts when everyone is ready{self.next_hand_in(reading, since, ', or in')}.")
 
     @staticmethod
-    def next_hand_in(reading, since: float, words: str = ": the next hand in") -> str:
+    def next_hand_in(reading, since: float, words: str) -> str:
+        """When the next hand starts at the latest, after ``words``; nothing when it has no limit."""
         if reading.seconds_left is None:
             return ""
         return f"{words} {max(0, math.ceil(reading.seconds_left - since))} s"
@@ -484,7 +486,7 @@ class TableScreenBase(Screen):
         """A line said at the table (by anyone, oneself too): kept for the talk line, and
         shown as a note (the table talk, where the window has it, shows it too)."""
         self.talked.append(f"{name}: {text}")
-        self.notify(text, title=name, timeout=8, markup=False)
+        self.notify(text, title=name, timeout=NOTE_FOR, markup=False)
         self.said_at_table(name, text)
 
     def said_at_table(self, name: str, text: str) -> None:
@@ -544,7 +546,8 @@ class ResultDialog(Dialog[None]):
     def on_mount(self) -> None:
         """At a server's table, a line under the result for who has read it."""
         if self.app.served:
-            self.query_one(".box").mount(Static(id="readers"))
+            buttons = self.query(".box Button")
+            self.query_one(".box").mount(Static(id="readers"), before=buttons.first() if buttons else None)
 
     def show_readers(self, text: str) -> None:
         """Who has read the result and who has not, and when the next hand starts."""
