@@ -65,7 +65,8 @@ FLASH_FOR = 0.3  # seconds the banner flashes when it becomes the person's turn
 TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
 LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
 LOBBY_QUESTION = ("Back to the lobby? Your seat is kept: join the table again to go on "
-                  "(after 30 s away, a computer player plays it until you are back).")
+                  "(after 30 s away, a computer player plays it until you are back). "
+                  "To give the seat up for good: Ctrl+P, Give up your seat.")
 NOTE_FOR = 8  # seconds a note of the table (someone away, back, too slow; a line said) stays
 HURRY_AT = 10  # seconds left on a person's own clock from which it warns them
 GIVE_UP_PALETTE = ("Give up your seat", "Leave the table for good: a computer player takes your seat", "give_up_seat")
