@@ -28,6 +28,7 @@ SLOW = replace(QUICK, turn_limit=60.0)  # time enough for a loaded machine: nobo
 
 
 async def at_the_table(pilot, app) -> TableScreenBase:
+    """The table screen, once it shows the table."""
     for _ in range(STEPS):
         await pilot.pause(0.005)
         if isinstance(app.screen, TableScreenBase) and app.screen.view_ is not None:
@@ -35,8 +36,8 @@ async def at_the_table(pilot, app) -> TableScreenBase:
     raise AssertionError("the app did not come to the table")
 
 
-def mia_and_otto(hub: HubInAThread, folder, bots: list[str] = ["normal"]):
-    """A table mia (the app) makes, otto (a person through the hub) joins, and computer players."""
+def mia_and_otto(hub: HubInAThread, folder):
+    """mia's app and its lobby, and otto, a person at the hub (each test seats them)."""
     lobby = RemoteLobby(hub.link())
     app = served_app(folder / "app", lobby)
     otto = Listener("otto")
