@@ -40,6 +40,7 @@ class JsonClient:
         self.journal = journal
         self.seqs: dict[int, int] = {}  # the last update's number, per table
         self.clocks: dict[int, Clock | None] = {}  # the clock the last update carried, per table
+        self.unasked: set[int] = set()  # tables whose last update held this seat's legal back
 
     async def serve(self, reader: Reader, idle_timeout: float) -> str:
         """Greet the program and take its requests until it closes its side or says
@@ -109,21 +110,28 @@ class JsonClient:
         self.send(protocol.seated(table, seat))
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
-        self._update(table, seat, update.view, update.events, names, self.hub.waiting(table).clock)
+        self._update(table, seat, update.view, update.events, names, self.hub.waiting(table))
 
-    def _update(self, table: int, seat: int | None, view, events, names, clock: Clock | None) -> None:
+    def _update(self, table: int, seat: int | None, view, events, names, waiting: Waiting) -> None:
+        """An update; while people read a hand's result, the seat to act is not asked yet."""
         seq = self.seqs[table] = self.seqs.get(table, 0) + 1
-        self.clocks[table] = clock
-        self.send(protocol.update(table, seq, view, events, names, seat, clock))
+        self.clocks[table] = waiting.clock
+        asked = waiting.reading is None
+        unasked = not asked and seat is not None and protocol.to_act(view) == seat and bool(view.legal)
+        (self.unasked.add if unasked else self.unasked.discard)(table)
+        self.send(protocol.update(table, seq, view, events, names, seat, waiting.clock, asked))
 
     def waiting(self, table: int, seat: int | None, waiting: Waiting) -> None:
-        """A seat's clock that starts with no update to carry it (once a hand's result has
-        been read) comes in an update of no events."""
-        clock, last = waiting.clock, self.clocks.get(table)
-        if clock is None or (last is not None and last.seat == clock.seat):
+        """Once everyone has read a hand's result, the table asks the seat to act with
+        nothing played: that seat's ``legal``, and the clock that starts for it, come
+        in an update of no events."""
+        if waiting.reading is not None:
             return
-        view, names = self.hub.view(table, seat)
-        self._update(table, seat, view, (), names, clock)
+        clock, last = waiting.clock, self.clocks.get(table)
+        clock_news = clock is not None and (last is None or last.seat != clock.seat)
+        if table in self.unasked or clock_news:
+            view, names = self.hub.view(table, seat)
+            self._update(table, seat, view, (), names, waiting)
 
     def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
         """A last ``update`` of a table that had started, with a ``table_closed`` event (the

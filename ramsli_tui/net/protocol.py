@@ -168,10 +168,12 @@ def error(op: str | None, message: str) -> dict[str, Any]:
 
 
 def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequence[str], seat: int | None,
-           clock: Clock | None = None) -> dict[str, Any]:
+           clock: Clock | None = None, asked: bool = True) -> dict[str, Any]:
     """An update for ``seat`` (None: a spectator, who is shown no cards of any hand);
-    with the ``clock`` of the seat to act, when it has a time limit."""
-    legal = sorted(str(action) for action in view.legal) if seat is not None and to_act(view) == seat and view.legal else None
+    with the ``clock`` of the seat to act, when it has a time limit.  Not ``asked``
+    (a hand's result is still being read), the seat to act is given no ``legal`` yet."""
+    legal = (sorted(str(action) for action in view.legal)
+             if asked and seat is not None and to_act(view) == seat and view.legal else None)
     message = {
         "type": "update",
         "table": table,

@@ -336,11 +336,13 @@ async def test_a_program_is_sent_the_clock_in_its_updates_and_when_it_starts_aft
     assert all(message["clock"]["seat"] == message["view"]["to_act"] for message in played), "every seat is a person's"
     assert all(0 < message["clock"]["seconds_left"] <= 60 for message in played)
     assert "clock" not in updates[-1], "while mia reads the result, nobody's clock runs"
+    assert updates[-1]["legal"] is None, "nor is anyone asked to act"
     seen = len(sent)
     hub.result_read(mia, number)
     await until(lambda: any(message["type"] == "update" for message in sent[seen:]), what="the next hand's first clock")
     [started] = [message for message in sent[seen:] if message["type"] == "update"]
     assert started["events"] == [] and started["clock"] == {"seat": table.game.current_seat, "seconds_left": 60}
+    assert (started["legal"] is not None) == (table.game.current_seat == 2), "asked now, if it is the program's turn"
     assert started["seq"] == updates[-1]["seq"] + 1, "numbered with the others"
     await hub.stop()
 
