@@ -30,12 +30,12 @@ from ..games import game_named
 from ..games.protocol import IllegalAction
 from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
-from ..table.updates import Update
+from ..table.updates import Update, Waiting
 from ..ui.screens.common.lobby import LobbyRefusal
 from .hub import CLOSED_BECAUSE, RULESETS, Hub, HubRefusal, Player, TableClosed
 from .journal import Journal
 
-VERSION = 2
+VERSION = 3
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 65536  # bytes in one request of an app; the hub's frames are not limited
 ANSWER_WAIT = 10.0  # seconds the app waits for the hub to answer a request
@@ -84,7 +84,10 @@ class AppAttendee:
         """The app learns its seat from the answer to its ``join``."""
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
-        self.push(("update", table, update, names, self.hub.alone(self.player, table)))
+        self.push(("update", table, update, names, self.hub.alone(self.player, table), self.hub.waiting(table)))
+
+    def waiting(self, table: int, seat: int | None, waiting: Waiting) -> None:
+        self.push(("waiting", table, waiting))
 
     def noticed(self, table: int, message: str) -> None:
         self.push(("notice", table, message))
@@ -97,10 +100,10 @@ class AppAttendee:
 
     # What the JSON protocol has no op for.
 
-    def opening(self, number: int) -> tuple[Update, tuple[str, ...], bool]:
+    def opening(self, number: int) -> tuple[Update, tuple[str, ...], bool, Waiting]:
         """Everything this person's seat (or a spectator's place) may see so far, the names
-        at the table, and whether they are the only person at it."""
-        return *self.hub.opening(self, number), self.hub.alone(self.player, number)
+        at the table, whether they are the only person at it, and what it waits for."""
+        return *self.hub.opening(self, number), self.hub.alone(self.player, number), self.hub.waiting(number)
 
     def join(self, number: int) -> tuple[int, bool]:
         """Sit at ``number`` (one's own seat, or an open one): the seat, and whether the table has started."""
@@ -298,31 +301,38 @@ class SocketClient:
         self.on_notice: Callable[[str], None] = lambda message: None
         self.on_said: Callable[[str, str], None] = lambda name, text: None
         self.on_closed: Callable[[str], None] = lambda words: None
+        self.on_waiting: Callable[[Waiting], None] = lambda waiting: None
         self.closed: str | None = None  # why the table is over, once the hub has said so
+        self.waiting = Waiting()  # what the table waited for, as last told
         self.opening()
 
     def opening(self) -> Update:
-        self.last, names, self._alone = self.link.request("opening", table=self.table)
+        self.last, names, self._alone, self.waiting = self.link.request("opening", table=self.table)
         self.names = shown_names(names)
         return self.last
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
                   on_said: Callable[[str, str], None] = lambda name, text: None,
-                  on_closed: Callable[[str], None] = lambda words: None) -> None:
+                  on_closed: Callable[[str], None] = lambda words: None,
+                  on_waiting: Callable[[Waiting], None] = lambda waiting: None) -> None:
         self.listener = listener
         self.on_notice = on_notice
         self.on_said = on_said
         self.on_closed = on_closed
+        self.on_waiting = on_waiting
 
     def heard(self, message: tuple) -> None:
         """What the hub pushed for this table (the link's listener hands it on)."""
         if message[0] == "update" and message[1] == self.table:
-            _, _, update, names, self._alone = message
+            _, _, update, names, self._alone, waiting = message
             self.names = shown_names(names)
             if self.last is not None and update.seq < self.last.seq:
                 return  # the opening that was asked for had it already
             self.last = update
             self.listener(update)
+            self._waits(waiting)
+        elif message[0] == "waiting" and message[1] == self.table:
+            self._waits(message[2])
         elif message[0] == "notice" and message[1] == self.table:
             self.on_notice(message[2])
         elif message[0] == "said" and message[1] == self.table:
@@ -367,11 +377,21 @@ class SocketClient:
         except (HubRefusal, HubGone) as refusal:
             raise TalkRefused(str(refusal)) from None
 
+    def _waits(self, waiting: Waiting) -> None:
+        self.waiting = waiting
+        self.on_waiting(waiting)
+
+    def give_up(self) -> None:
+        """Give the seat up for good (the hub's ``leave``): a computer player takes it over."""
+        self.leave()
+        self._tell("leave")
+
     def leave(self) -> None:
         """Stop listening; a person keeps their seat at the hub, a spectator stops watching."""
         self.listener = lambda update: None
         self.on_notice = lambda message: None
         self.on_said = lambda name, text: None
+        self.on_waiting = lambda waiting: None
         if self.seat is None:
             try:
                 self.link.request("leave", table=self.table)

@@ -14,7 +14,9 @@ How a table goes:
   seconds a computer player plays it until they come back, and the table says so;
   when nobody at a table is connected any more it waits for them, saved;
 - a connected person who does not act within ``turn_limit`` has a computer player
-  act for them that once, so nobody's turn blocks a table for ever;
+  act for them that once, so nobody's turn blocks a table for ever; everyone at the
+  table is told the clock of the seat to act, and who has read a hand's result (the
+  next hand starts once everyone has, or ``turn_limit`` after it was settled);
 - a person who leaves gives the seat to a ``normal`` computer player; a table that no
   person sits at any more, or whose session is over, is closed (its file is kept);
 - every table is saved after every action (a ``TableStore``: the data folder,
@@ -43,7 +45,7 @@ from ..storage.saves import SavedGame
 from ..storage.settings import DEFAULT_OPPONENTS
 from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
-from ..table.updates import Update
+from ..table.updates import Update, Waiting
 from ..yamlfile import FileProblem, escaped, shown
 from .history import HistoryError, record_of_hand
 from .journal import Journal
@@ -101,6 +103,10 @@ class Attendee(Protocol):
 
     def said(self, table: int, name: str, text: str) -> None:
         """What a person at ``table`` said to everyone at it (one line, escaped)."""
+
+    def waiting(self, table: int, seat: int | None, waiting: Waiting) -> None:
+        """What ``table`` waits for now, told when it changes with no update to say so:
+        a seat's clock starts, or a person has read a hand's result."""
 
     def closed(self, table: int, seat: int | None, reason: str, view: Any | None, names: tuple[str, ...]) -> None:
         """``table`` is over (``reason``, a key of ``CLOSED_BECAUSE``) and nothing more
@@ -329,6 +335,19 @@ class Hub:
         if table.table is None:
             raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
         return table.table.opening(table.seat_of(attendee.player)), table.table.names
+
+    def waiting(self, number: int) -> Waiting:
+        """What table ``number`` waits for now (nothing before it has started)."""
+        table = self.tables.get(number)
+        if table is None or table.table is None:
+            return Waiting()
+        return table.table.waiting()
+
+    def view(self, number: int, seat: int | None) -> tuple[Any, tuple[str, ...]]:
+        """``seat``'s view of table ``number`` as it stands (a spectator's: None), once it
+        has started, and the names at the table."""
+        table = self.table(number).table
+        return table.game.view(seat), table.names
 
     def alone(self, player: Player, number: int) -> bool:
         """Is ``player`` the only person who sits at table ``number`` (False once it has closed)?"""
@@ -639,6 +658,7 @@ class HubTable:
             channel.on_notice = self._notice_listener(seat)
         table.watchers.listener = self._listener(None)
         table.watchers.on_notice = self._notice_listener(None)
+        table.on_waiting = self._tell_waiting
         table.observe(self)
         self.table = table
         self.hands_kept = self.hub.history.last_number(self.number)
@@ -755,6 +775,12 @@ class HubTable:
             if seat is None:
                 self.hub.journal("table says", table=self.number, message=message)
         return heard
+
+    def _tell_waiting(self, waiting: Waiting) -> None:
+        """What the table waits for, to everyone at it, spectators too."""
+        for seat, attendees in list(self.attendees.items()):
+            for attendee in list(attendees):
+                attendee.waiting(self.number, seat, waiting)
 
     def _open_for(self, attendee: Attendee, seat: int | None) -> None:
         """Everything ``seat`` may see so far, to one attendee."""

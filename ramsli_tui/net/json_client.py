@@ -15,7 +15,7 @@ import asyncio
 from typing import Protocol
 
 from ..games.protocol import IllegalAction
-from ..table.updates import Update
+from ..table.updates import Clock, Update, Waiting
 from . import protocol
 from .hub import Hub, HubRefusal, Player
 from .journal import Journal
@@ -39,6 +39,8 @@ class JsonClient:
         self.outbox = outbox
         self.journal = journal
         self.seqs: dict[int, int] = {}  # the last update's number, per table
+        self.clocks: dict[int, Clock | None] = {}  # the clock the last update carried, per table
+        self.unasked: set[int] = set()  # tables whose last update held this seat's legal back
 
     async def serve(self, reader: Reader, idle_timeout: float) -> str:
         """Greet the program and take its requests until it closes its side or says
@@ -108,8 +110,28 @@ class JsonClient:
         self.send(protocol.seated(table, seat))
 
     def updated(self, table: int, seat: int | None, update: Update, names: tuple[str, ...]) -> None:
+        self._update(table, seat, update.view, update.events, names, self.hub.waiting(table))
+
+    def _update(self, table: int, seat: int | None, view, events, names, waiting: Waiting) -> None:
+        """An update; while people read a hand's result, the seat to act is not asked yet."""
         seq = self.seqs[table] = self.seqs.get(table, 0) + 1
-        self.send(protocol.update(table, seq, update.view, update.events, names, seat))
+        self.clocks[table] = waiting.clock
+        asked = waiting.reading is None
+        unasked = not asked and seat is not None and protocol.to_act(view) == seat and bool(view.legal)
+        (self.unasked.add if unasked else self.unasked.discard)(table)
+        self.send(protocol.update(table, seq, view, events, names, seat, waiting.clock, asked))
+
+    def waiting(self, table: int, seat: int | None, waiting: Waiting) -> None:
+        """Once everyone has read a hand's result, the table asks the seat to act with
+        nothing played: that seat's ``legal``, and the clock that starts for it, come
+        in an update of no events."""
+        if waiting.reading is not None:
+            return
+        clock, last = waiting.clock, self.clocks.get(table)
+        clock_news = clock is not None and (last is None or last.seat != clock.seat)
+        if table in self.unasked or clock_news:
+            view, names = self.hub.view(table, seat)
+            self._update(table, seat, view, (), names, waiting)
 
     def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
         """A last ``update`` of a table that had started, with a ``table_closed`` event (the

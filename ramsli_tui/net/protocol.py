@@ -19,6 +19,7 @@ who tried it, naming cards by code ("you must follow suit: you hold KS").
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -27,6 +28,7 @@ from ..games.ramsli.engine.events import (
     Announced, CardPlayed, CardsDealt, Declared, FirstDealerChosen, HandSettled, HandStarted, Passed, Payment,
     PlayStarted, SeatsLeft, SessionEnded, TrickWon, TrumpTurned,
 )
+from ..table.updates import Clock
 from ..yamlfile import is_int, shown
 
 PROTOCOL = "ramsli-table/1"
@@ -165,10 +167,14 @@ def error(op: str | None, message: str) -> dict[str, Any]:
     return {"type": "error", "op": op, "message": message}
 
 
-def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequence[str], seat: int | None) -> dict[str, Any]:
-    """An update for ``seat`` (None: a spectator, who is shown no cards of any hand)."""
-    legal = sorted(str(action) for action in view.legal) if seat is not None and to_act(view) == seat and view.legal else None
-    return {
+def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequence[str], seat: int | None,
+           clock: Clock | None = None, asked: bool = True) -> dict[str, Any]:
+    """An update for ``seat`` (None: a spectator, who is shown no cards of any hand);
+    with the ``clock`` of the seat to act, when it has a time limit.  Not ``asked``
+    (a hand's result is still being read), the seat to act is given no ``legal`` yet."""
+    legal = (sorted(str(action) for action in view.legal)
+             if asked and seat is not None and to_act(view) == seat and view.legal else None)
+    message = {
         "type": "update",
         "table": table,
         "seq": seq,
@@ -176,6 +182,14 @@ def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequen
         "events": [words_of(view).event_words(event) for event in events],
         "legal": legal,
     }
+    if clock is not None:
+        message["clock"] = clock_words(clock)
+    return message
+
+
+def clock_words(clock: Clock) -> dict[str, Any]:
+    """The seat to act and its whole seconds left (rounded up: 0 only once the time is out)."""
+    return {"seat": clock.seat, "seconds_left": math.ceil(clock.seconds_left)}
 
 
 def table_closed(table: int, seq: int, view: Any, names: Sequence[str], seat: int | None, reason: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Callable, Protocol
 
 from ..text import for_terminal
 from .table import Table
-from .updates import Update
+from .updates import Update, Waiting
 
 
 def shown_names(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -40,12 +40,16 @@ class TableClient(Protocol):
     def opening(self) -> Update:
         """Everything this seat may see so far."""
 
+    waiting: Waiting  # what the table waits for against a clock, as last told (at a server)
+
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
                   on_said: Callable[[str, str], None] = lambda name, text: None,
-                  on_closed: Callable[[str], None] = lambda words: None) -> None:
+                  on_closed: Callable[[str], None] = lambda words: None,
+                  on_waiting: Callable[[Waiting], None] = lambda waiting: None) -> None:
         """Every later update goes to ``listener``, every notice of the table to
-        ``on_notice``, every line a person says there to ``on_said`` (name, text), and
-        ``on_closed`` hears why, if the table is closed under the seat (at a server)."""
+        ``on_notice``, every line a person says there to ``on_said`` (name, text),
+        ``on_closed`` hears why, if the table is closed under the seat, and ``on_waiting``
+        what it waits for against a clock, each time that changes (both at a server)."""
 
     def send(self, action: object) -> None:
         """This seat's action; IllegalAction, with nothing changed, if it cannot be taken now."""
@@ -91,10 +95,14 @@ class LocalClient:
         self.last = self.table.opening(self.seat)
         return self.last
 
+    waiting = Waiting()  # a table in this process has no clocks
+
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
                   on_said: Callable[[str, str], None] = lambda name, text: None,
-                  on_closed: Callable[[str], None] = lambda words: None) -> None:
-        """A table in this process is never closed under its seat: ``on_closed`` is never called."""
+                  on_closed: Callable[[str], None] = lambda words: None,
+                  on_waiting: Callable[[Waiting], None] = lambda waiting: None) -> None:
+        """A table in this process is never closed under its seat and has no clocks:
+        ``on_closed`` and ``on_waiting`` are never called."""
         self.listener = listener
         self.table.stream(self.seat).on_notice = on_notice
 

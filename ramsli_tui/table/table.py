@@ -6,7 +6,9 @@ player in a worker thread, with a short delay so that people can follow every ca
 applies the action, and hands each seat its own stream of updates: its view and the
 events it may see, numbered in order.  After a round is settled it waits until every
 person has read the result ("has read" is a gate per seat).  A seat may have a time
-limit, after which a computer player acts for it; local play has none.
+limit, after which a computer player acts for it; local play has none.  What the table
+waits for, and the time left for it, is ``waiting()``; ``on_waiting`` hears each time
+that changes without an update (a wait begins, a person reads a result).
 
 Observers (the autosave now; the history and the network later) are told of every
 action; one that fails is reported and the table goes on without stopping.
@@ -15,13 +17,14 @@ action; one that fails is reported and the table goes on without stopping.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 
 from ..games import game_named
 from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
 from .seats import Seat, seats_for
 from .spec import GameSpec
-from .updates import Update
+from .updates import Clock, Reading, Update, Waiting
 
 
 
@@ -48,6 +51,15 @@ class TableRefusal(IllegalAction):
         "watching": "a spectator cannot act or read a result for a seat",
         "closed": "the table is closed: nothing more is played at it",
     }
+
+
+class Wait(NamedTuple):
+    """A wait of the table's run: for ``seats`` to read a result or for ``turn`` to act,
+    until ``deadline`` on the table's clock (None: no limit)."""
+
+    seats: tuple[int, ...]
+    turn: int | None
+    deadline: float | None
 
 
 class ReplayError(ValueError):
@@ -101,6 +113,10 @@ class Table:
         self._hurried: set[int] = set()  # the people who asked to see this round played out at once
         self._run: object | None = None  # the token of the run that may act now (None: no run may)
         self.closed = False  # closed for good: nothing is played, nobody is told of an action
+        self.now: Callable[[], float] = time.monotonic  # the clock time limits are read on
+        self.on_waiting: Callable[[Waiting], None] = lambda waiting: None
+        self._wait: Wait | None = None  # what the run waits for now, if anything
+        self._readers: tuple[int, ...] = ()  # the people who had the last round's result to read
         self._deliver_to_backlogs(game.opening_events)
         settled = False
         for number, text in enumerate(actions, 1):
@@ -173,6 +189,37 @@ class Table:
         """Wait until the table needs ``seat`` or the session ends."""
         await self.channel(seat).needed.wait()
 
+    def waiting(self) -> Waiting:
+        """What the table waits for now, against which clock."""
+        return Waiting(self.clock(), self.reading())
+
+    def clock(self) -> Clock | None:
+        """The time left to the seat to act, when it is a person's with a time limit and
+        the table asks it now (or is about to, its update just sent); None otherwise."""
+        seat = self.game.current_seat
+        if self.closed or self.game.is_over or seat < 0 or self._results_unread():
+            return None
+        chair = self.seats[seat]
+        if chair.played_by_computer or chair.time_limit is None:
+            return None
+        if self._wait is not None and self._wait.turn == seat and self._wait.deadline is not None:
+            return Clock(seat, max(0.0, self._wait.deadline - self.now()))
+        return Clock(seat, chair.time_limit)
+
+    def reading(self) -> Reading | None:
+        """Who has read the last round's result and who has not, while anyone has it to
+        read; None otherwise."""
+        unread = self._unread_people()
+        if not unread:
+            return None
+        read = tuple(seat for seat in self._readers if seat not in unread)
+        wait = self._wait
+        if wait is not None and wait.turn is None:
+            left = None if wait.deadline is None else max(0.0, wait.deadline - self.now())
+        else:
+            left = self._time_limit(unread)
+        return Reading(read, unread, left)
+
     # --- what a seat may do ----------------------------------------------------------------
 
     def act(self, seat: int, action: Action) -> None:
@@ -186,7 +233,7 @@ class Table:
         if self._awaited_turn != seat or self._turn is None or self._turn.done():
             raise TableRefusal(seat, "wait_for", name=self._awaited_name())
         events, settled = self._take(seat, action)
-        self._awaited_turn = None
+        self._awaited_turn = self._wait = None
         channel.needed.clear()
         self._turn.set_result(None)
         self._deliver(events, settled)
@@ -206,8 +253,11 @@ class Table:
             channel.result_unread = False
             channel.needed.clear()
             self._last_events = ()  # the summary was the look at the last trick
-            if not self._results_unread():
+            if self._results_unread():
+                self.on_waiting(self.waiting())
+            else:
                 self.results_read = self.game.rounds_finished
+                self._wait = None
                 self._tell_observers(Moved(tuple(self.actions), self.results_read, self.game.is_over))
                 if self._turn is not None and not self._turn.done():
                     self._turn.set_result(None)
@@ -226,7 +276,7 @@ class Table:
             chair.player = self.stand_in()
         self.result_read(seat)
         if self._awaited_turn == seat and self._turn is not None and not self._turn.done():
-            self._awaited_turn = None
+            self._awaited_turn = self._wait = None
             self._turn.set_result(None)  # stop waiting: the stand-in acts
 
     def hurry(self, seat: int) -> None:
@@ -299,16 +349,20 @@ class Table:
         """Wait for ``seats`` to read a result, or for ``turn``'s action; False if the time ran out."""
         self._turn = asyncio.get_running_loop().create_future()
         self._awaited_turn = turn
+        limit = self._time_limit(seats)
+        self._wait = Wait(tuple(seats), turn, None if limit is None else self.now() + limit)
         for seat in seats:
             self.channels[seat].needed.set()
+        self.on_waiting(self.waiting())
         try:
-            await asyncio.wait_for(asyncio.shield(self._turn), self._time_limit(seats))
+            await asyncio.wait_for(asyncio.shield(self._turn), limit)
             return True
         except asyncio.TimeoutError:
             return False
         finally:
             self._turn.cancel()  # a late answer finds the table no longer waiting
             self._awaited_turn = None
+            self._wait = None
             for seat in seats:
                 self.channels[seat].needed.clear()
 
@@ -407,6 +461,7 @@ class Table:
         for channel in self.channels:
             chair = self.seats[channel.seat]
             channel.result_unread = chair.person and not chair.away
+        self._readers = self._unread_people()
 
     def _results_unread(self) -> bool:
         return any(channel.result_unread for channel in self.channels)

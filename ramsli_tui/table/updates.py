@@ -1,7 +1,9 @@
 """What a seat is sent: its view and the events it may see, one ``Update`` at a time.
 
 The table makes them, the client seam carries them (in this process now, over a socket
-with ``ramsli serve``), and the faces draw them.
+with ``ramsli serve``), and the faces draw them.  What the table waits for — a seat's
+action against its clock, or the people still to read a round's result — is a
+``Waiting``, told apart from the updates (it changes while nothing is played).
 """
 
 from __future__ import annotations
@@ -21,3 +23,27 @@ class Update(NamedTuple):
     events: tuple[Event, ...]
     round_end: object | None = None
     over: bool = False
+
+
+class Clock(NamedTuple):
+    """The time the seat to act has left, in seconds, as of when it was asked."""
+
+    seat: int
+    seconds_left: float
+
+
+class Reading(NamedTuple):
+    """Who has read a round's result and who has not yet (seats, in order), and the
+    seconds left before it counts as read for them (None: no limit)."""
+
+    read: tuple[int, ...]
+    unread: tuple[int, ...]
+    seconds_left: float | None
+
+
+class Waiting(NamedTuple):
+    """What the table waits for now: a timed seat's action, the people still to read a
+    result, or (both None) nothing against a clock."""
+
+    clock: Clock | None = None
+    reading: Reading | None = None

@@ -12,7 +12,7 @@ import socket
 import threading
 
 from ramsli_tui.net.app_client import HubLink, RemoteLobby, serve_app
-from ramsli_tui.net.hub import Player
+from ramsli_tui.net.hub import Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.screens.common.lobby import LobbyScreen
@@ -22,6 +22,7 @@ from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 
 from tests.kits.ui import storage_in
+from tests.net.kit import QUICK
 from tests.net.test_hub import Listener, act_if_asked, new_hub
 
 MIA = Player("mia", "SHA256:mia-key")
@@ -31,11 +32,11 @@ STEPS = 3000  # pauses of the app's loop before a test gives up (each a few mill
 class HubInAThread:
     """A hub on its own thread's event loop, serving apps on a unix socket as ``mia``."""
 
-    def __init__(self, folder, thinkers):
+    def __init__(self, folder, thinkers, policy: Policy = QUICK):
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="test-hub", daemon=True)
         self.thread.start()
-        self.hub = self.call(lambda: new_hub(folder, thinkers))
+        self.hub = self.call(lambda: new_hub(folder, thinkers, policy))
         self.path = str(folder / "hub.sock")
         journal = Journal(open("/dev/null", "w"))
         self.listening = self.run(asyncio.start_unix_server(

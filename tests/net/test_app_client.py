@@ -235,7 +235,7 @@ async def test_a_table_taken_back_after_a_restart_can_be_watched_before_its_peop
 
     watcher = AppAttendee(again, MIA, Socket(), Journal(open("/dev/null", "w")))
     assert watcher.answer({"id": 1, "op": "watch", "table": number})[3] is None, "not refused"
-    update, names, alone = watcher.opening(number)
+    update, names, alone, waiting = watcher.opening(number)
     assert update.view.seat is None and update.view.hand == () and names[:2] == ("otto", "zora")
     await again.stop()
 

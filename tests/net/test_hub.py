@@ -15,7 +15,9 @@ from ramsli_tui.net import protocol
 from ramsli_tui.net.history import HandHistory
 from ramsli_tui.net.hub import Hub, HubRefusal, Player, Policy
 from ramsli_tui.net.journal import Journal
+from ramsli_tui.net.json_client import JsonClient
 from ramsli_tui.net.store import ServerFolder
+from ramsli_tui.table.updates import Clock, Reading, Waiting
 
 from tests.net.kit import QUICK
 
@@ -32,6 +34,7 @@ class Listener:
         self.notices: list[str] = []
         self.talk: list[tuple[int, str, str]] = []
         self.closings: list[tuple[int, int | None, str]] = []
+        self.waits: list[tuple[int, int | None, object]] = []
 
     def seated(self, table, seat):
         self.seats.append((table, seat))
@@ -48,9 +51,22 @@ class Listener:
     def closed(self, table, seat, reason, view, names):
         self.closings.append((table, seat, reason))
 
+    def waiting(self, table, seat, waiting):
+        self.waits.append((table, seat, waiting))
+
     @property
     def last(self):
         return self.updates[-1][2]
+
+
+class Lines:
+    """An outbox that keeps each message a program is sent, read back from its line."""
+
+    def __init__(self, into: list[dict]):
+        self.into = into
+
+    def send(self, data: bytes) -> None:
+        self.into.append(json.loads(data))
 
 
 def new_hub(folder, thinkers, policy: Policy = QUICK) -> Hub:
@@ -256,6 +272,102 @@ async def test_an_action_out_of_turn_or_not_an_action_is_refused_and_the_table_g
         hub.act(Listener("otto"), number, "in")
     done = len(table.actions)
     await play_until(hub, [mia, zora], number, lambda: len(table.actions) > done + 4)
+    await hub.stop()
+
+
+# --- the clock and the results read ----------------------------------------------------------------
+
+class FrozenClock:
+    """A table's clock that moves only when a test moves it."""
+
+    def __init__(self):
+        self.at = 1000.0
+
+    def __call__(self) -> float:
+        return self.at
+
+
+async def test_everyone_at_a_table_is_told_the_clock_of_the_seat_to_act_as_it_runs_down(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, turn_limit=60.0))
+    mia, zora, otto = Listener("mia"), Listener("zora"), Listener("otto")
+    number = hub.create(mia, "ramsli", "classic", 3, ["normal"])
+    hub.join(zora, number, None)
+    table = hub.tables[number].table
+    clock = table.now = FrozenClock()
+    hub.watch(otto, number)
+    await until(lambda: table._wait is not None and table._wait.turn in (0, 1), what="a person's turn")
+    seat = table.game.current_seat
+    for listener, at in ((mia, 0), (zora, 1), (otto, None)):
+        _, told_at, waiting = listener.waits[-1]
+        assert told_at == at and waiting.clock == Clock(seat, 60.0) and waiting.reading is None
+    clock.at += 15.5
+    assert hub.waiting(number).clock == Clock(seat, 44.5), "as it runs down"
+    clock.at += 100
+    assert hub.waiting(number).clock == Clock(seat, 0.0), "never below nothing"
+    [person] = [listener for listener in (mia, zora) if listener.seats[0][1] == seat]
+    hub.act(person, number, sorted(map(str, table.game.legal_actions()))[0])
+    if table.game.current_seat == 2:
+        assert hub.waiting(number).clock is None, "a computer player has no clock"
+    await hub.stop()
+
+
+async def test_a_program_is_sent_the_clock_in_its_updates_and_when_it_starts_after_a_result(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, turn_limit=60.0))
+    sent: list[dict] = []
+    program = JsonClient(hub, Player("otto", "SHA256:otto-key"), Lines(sent), Journal(open("/dev/null", "w")))
+    mia, zora = Listener("mia"), Listener("zora")
+    mia.reads_results = True
+    number = hub.create(mia, "ramsli", "classic", 3, [])
+    hub.join(zora, number, None)
+    program.handle(json.dumps({"op": "join", "table": number}).encode())
+    table = hub.tables[number].table
+
+    def settled() -> bool:
+        act_if_asked(hub, mia, number)
+        act_if_asked(hub, zora, number)
+        last = [message for message in sent if message["type"] == "update"][-1]
+        if last["legal"]:
+            program.handle(json.dumps({"op": "act", "table": number, "action": last["legal"][0]}).encode())
+        return table.game.rounds_finished == 1
+
+    await until(settled, what="the first hand's end")
+    updates = [message for message in sent if message["type"] == "update"]
+    played = [message for message in updates if not any(event["event"] == "hand_settled" for event in message["events"])]
+    assert all(message["clock"]["seat"] == message["view"]["to_act"] for message in played), "every seat is a person's"
+    assert all(0 < message["clock"]["seconds_left"] <= 60 for message in played)
+    assert "clock" not in updates[-1], "while mia reads the result, nobody's clock runs"
+    assert updates[-1]["legal"] is None, "nor is anyone asked to act"
+    seen = len(sent)
+    hub.result_read(mia, number)
+    await until(lambda: any(message["type"] == "update" for message in sent[seen:]), what="the next hand's first clock")
+    [started] = [message for message in sent[seen:] if message["type"] == "update"]
+    assert started["events"] == [] and started["clock"] == {"seat": table.game.current_seat, "seconds_left": 60}
+    assert (started["legal"] is not None) == (table.game.current_seat == 2), "asked now, if it is the program's turn"
+    assert started["seq"] == updates[-1]["seq"] + 1, "numbered with the others"
+    await hub.stop()
+
+
+async def test_who_has_read_a_result_is_told_to_everyone_until_the_next_hand_starts(tmp_path, thinkers):
+    hub = new_hub(tmp_path, thinkers, replace(QUICK, turn_limit=60.0))
+    mia, zora = Listener("mia"), Listener("zora")
+    mia.reads_results = zora.reads_results = True
+    number = hub.create(mia, "ramsli", "classic", 3, ["normal"])
+    hub.join(zora, number, None)
+    table = hub.tables[number].table
+    table.now = FrozenClock()
+    await play_until(hub, [mia, zora], number, lambda: table.game.rounds_finished == 1)
+    await until(lambda: table._wait is not None and table._wait.turn is None, what="the wait for the readers")
+    assert mia.waits[-1][2] == Waiting(None, Reading((), (0, 1), 60.0))
+    hub.result_read(zora, number)
+    assert hub.waiting(number).reading.read == (1,) and hub.waiting(number).reading.unread == (0,)
+    for listener in (mia, zora):
+        assert listener.waits[-1][2].reading[:2] == ((1,), (0,)), "both are told zora has read it"
+    done = len(table.actions)
+    await asyncio.sleep(0.2)
+    assert len(table.actions) == done, "the next hand waits for mia"
+    hub.result_read(mia, number)
+    assert hub.waiting(number).reading is None
+    await play_until(hub, [mia, zora], number, lambda: len(table.actions) > done)
     await hub.stop()
 
 

@@ -14,6 +14,7 @@ from ramsli_tui.games.ramsli.engine import Action
 from ramsli_tui.games.ramsli.engine import events as ramsli_events
 from ramsli_tui.net import protocol
 from ramsli_tui.net.protocol import TOO_LONG, BadRequest, Lines, Request
+from ramsli_tui.table.updates import Clock
 
 
 # --- lines ---------------------------------------------------------------------------------------
@@ -93,6 +94,16 @@ def test_an_update_tells_the_view_in_the_words_of_ramsli_result():
     other = (seat + 1) % 4
     assert protocol.update(3, 8, game.view(other), (), "abcd", other)["legal"] is None, "not its turn"
     json.dumps(message)
+
+
+def test_an_update_carries_the_clock_of_the_seat_to_act_in_whole_seconds_only_when_it_has_one():
+    game = a_game()
+    seat = game.current_seat
+    timed = protocol.update(3, 7, game.view(seat), (), "abcd", seat, Clock(seat, 41.2))
+    assert timed["clock"] == {"seat": seat, "seconds_left": 42}, "rounded up: 0 only once the time is out"
+    assert protocol.update(3, 7, game.view(seat), (), "abcd", None, Clock(seat, 0.0))["clock"]["seconds_left"] == 0
+    assert "clock" not in protocol.update(3, 8, game.view(seat), (), "abcd", seat), "no limit, no clock"
+    assert json.loads(protocol.encoded(timed))["clock"] == timed["clock"]
 
 
 def test_a_spectator_is_shown_no_hand_and_no_choices():

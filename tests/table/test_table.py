@@ -598,3 +598,40 @@ async def test_a_closed_table_refuses_every_action_and_tells_no_observer():
         table.act(0, table.game.parse_action("in"))
     table.result_read(0)
     assert recorder.moves == [] and table.actions == []
+
+
+# --- the clock --------------------------------------------------------------------------------
+
+async def test_a_persons_clock_runs_down_while_they_are_asked_and_starts_full_at_each_turn():
+    table = Table.for_spec(two_people_two_computers())
+    now = [1000.0]
+    table.now = lambda: now[0]
+    for seat in (0, 2):
+        table.seats[seat].time_limit = 60.0
+    clients = {0: LocalClient(table, 0), 2: LocalClient(table, 2)}
+    told = []
+    table.on_waiting = told.append
+    runner = asyncio.create_task(table.run())
+    try:
+        turns = again = 0
+        for _ in range(60_000):  # bounded generously: the computer players think on other threads
+            if turns >= 30 and again:
+                break
+            for seat, client in clients.items():
+                if client.result_unread:
+                    client.result_read()
+                elif client.needed and table.game.current_seat == seat:
+                    assert told[-1].clock == (seat, 60.0), "told as the wait began"
+                    now[0] += 10
+                    assert table.clock() == (seat, 50.0), "as it runs down"
+                    client.send(client.view.legal[0])
+                    turns += 1
+                    if table.game.current_seat == seat:
+                        again += 1
+                        assert table.clock() == (seat, 60.0), "the next turn's clock starts full"
+                    elif table.game.current_seat in (1, 3):
+                        assert table.clock() is None, "a computer player has no clock"
+            await asyncio.sleep(0.001)
+        assert turns >= 30 and again, "enough turns, one of them right after the same person's"
+    finally:
+        runner.cancel()

@@ -79,7 +79,8 @@ class TalkingClient(LocalClient):
         self.lines: list[str] = []
         self.on_said = lambda name, text: None
 
-    def subscribe(self, listener, on_notice, on_said=lambda name, text: None, on_closed=lambda words: None):
+    def subscribe(self, listener, on_notice, on_said=lambda name, text: None, on_closed=lambda words: None,
+                  on_waiting=lambda waiting: None):
         super().subscribe(listener, on_notice)
         self.on_said = on_said
 

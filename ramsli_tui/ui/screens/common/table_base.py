@@ -19,7 +19,12 @@
   result until the table goes on, never asked to read it;
 - a server's table that closes: its session over, the result and the end are shown
   as at home, and the way out leads to the lobby; closed for another reason, the
-  person is told why and taken back to the lobby.
+  person is told why and taken back to the lobby;
+- at a server's table, the clock at the end of the title line: the seconds the seat to
+  act has left (a warning to its person near the end), and while a hand's result is
+  read, who has read it and when the next hand starts (the result says so too); the
+  seat given up from the palette, after asking; and the table's notes at the top
+  right, never over the banner, the hand or the keys.
 
 A game's screen composes its felt, draws its views and names what differs: its
 words, its hand widget, the event that ends a round and the screen that shows it.
@@ -27,6 +32,8 @@ words, its hand widget, the event that ends a round and the screen that shows it
 
 from __future__ import annotations
 
+import math
+import time
 from collections import deque
 from typing import ClassVar
 
@@ -34,6 +41,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.events import Resize
 from textual.message import Message
@@ -43,7 +51,7 @@ from textual.widgets import Label, Static
 
 from ....games.protocol import Event, IllegalAction
 from ....table.client import TableClient, TalkRefused
-from ....table.updates import Update
+from ....table.updates import Update, Waiting
 from ...seating import sides
 from ...widgets.banner import TurnBanner
 from ...widgets.key_bar import KeyBar
@@ -58,7 +66,11 @@ FLASH_FOR = 0.3  # seconds the banner flashes when it becomes the person's turn
 TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
 LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
 LOBBY_QUESTION = ("Back to the lobby? Your seat is kept: join the table again to go on "
-                  "(after 30 s away, a computer player plays it until you are back).")
+                  "(after 30 s away, a computer player plays it until you are back). "
+                  "To give the seat up for good: Ctrl+P, Give up your seat.")
+NOTE_FOR = 8  # seconds a note of the table (someone away, back, too slow; a line said) stays
+HURRY_AT = 10  # seconds left on a person's own clock from which it warns them
+GIVE_UP_PALETTE = ("Give up your seat", "Leave the table for good: a computer player takes your seat", "give_up_seat")
 
 
 class TableCommands(Provider):
@@ -95,7 +107,13 @@ class TableScreenBase(Screen):
 
     DEFAULT_CSS = """
     TableScreenBase {
+        #title-line { height: auto; background: $panel; }
         #title { width: 1fr; height: auto; padding: 0 1; background: $panel; text-style: bold; }
+        #clock { width: auto; height: 1; padding: 0 1; background: $panel; }
+        #clock.-hurry { background: $error; color: $text; text-style: bold; }
+        /* The table's notes at the top right, below the title line: never over the banner,
+           the hand or the keys at the bottom. */
+        #textual-toastrack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
         #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         &.-too-small {
             .felt-body, TurnBanner { display: none; }
@@ -111,6 +129,13 @@ class TableScreenBase(Screen):
         def __init__(self, update: Update) -> None:
             super().__init__()
             self.update = update
+
+    class Waited(Message):
+        """What the table waits for against a clock changed."""
+
+        def __init__(self, waiting: Waiting) -> None:
+            super().__init__()
+            self.waiting = waiting
 
     class Closed(Message):
         """The server closed the table; ``words`` say why."""
@@ -134,11 +159,16 @@ class TableScreenBase(Screen):
         self.was_my_turn = False
         self.talked: list[str] = []  # the lines people said at the table, "name: text", for the talk line
         self.result_shown: Screen | None = None  # the round's result on screen, while it is
+        self.waited = Waiting()  # what the table waits for against a clock, as last told
+        self.waited_at = 0.0  # when that was told, on the app's clock
+        self.hurried = False  # has this seat's own clock warned its person this turn?
 
     def compose(self) -> ComposeResult:
         """The title, the game's felt (``compose_felt``, its outer parts of class
         ``felt-body``), the line for a window too small, the banner and the keys."""
-        yield Label(id="title")
+        with Horizontal(id="title-line"):
+            yield Label(id="title")
+            yield Static(id="clock")
         yield from self.compose_felt()
         yield Static(id="too-small")
         yield TurnBanner(id="banner")
@@ -161,8 +191,17 @@ class TableScreenBase(Screen):
         self.lay_out(width, height)
         self.query_one("#too-small", Static).update(Content(
             f"Make the window at least {least_width}×{least_height} to play: it is {width}×{height} now.\n"
-            "The game waits for you; q leaves it, saved."
+            + self.meanwhile_text()
         ))
+
+    def meanwhile_text(self) -> str:
+        """What happens at the table while the window is too small to play at."""
+        if not self.app.served:
+            return "The game waits for you; q leaves it, saved."
+        if self.watching:
+            return "The table goes on; q goes back to the lobby."
+        return ("The table does not wait: when your time runs out, a computer player acts for you; "
+                "q goes back to the lobby, your seat kept.")
 
     def lay_out(self, width: int, height: int) -> None:
         """What else the game's layout needs for this size, once the size classes are set."""
@@ -172,10 +211,14 @@ class TableScreenBase(Screen):
     def on_mount(self) -> None:
         self.client.subscribe(
             lambda update: self.post_message(self.Updated(update)),
-            lambda message: self.notify(message, severity="error", timeout=8, markup=False),
+            lambda message: self.notify(message, severity="error", timeout=NOTE_FOR, markup=False),
             self.heard_said,
             lambda words: self.post_message(self.Closed(words)),
+            lambda waiting: self.post_message(self.Waited(waiting)),
         )
+        self.wait_for(self.client.waiting)
+        if self.app.served:
+            self.set_interval(1.0, self.show_clock)
         self.fit_to(self.app.size.width, self.app.size.height)
         if not self.watching:
             self.query_one(self.HAND).focus()
@@ -194,6 +237,63 @@ class TableScreenBase(Screen):
                 self.close_result()  # the players have read it: the spectator goes on with them
         else:
             self.show_update(message.update)
+
+    @on(Waited)
+    def take_waiting(self, message: Waited) -> None:
+        self.wait_for(message.waiting)
+
+    def wait_for(self, waiting: Waiting) -> None:
+        """What the table now waits for, shown from now on as its clock runs down."""
+        clock = waiting.clock
+        if clock is None or self.waited.clock is None or clock.seat != self.waited.clock.seat:
+            self.hurried = False
+        self.waited, self.waited_at = waiting, time.monotonic()
+        self.show_clock()
+
+    def show_clock(self) -> None:
+        """The clock as it stands now: on the title line, and on a result being read."""
+        text, hurry = self.clock_text(time.monotonic() - self.waited_at)
+        line = self.query_one("#clock", Static)
+        line.update(Content(text))
+        line.display = bool(text)  # no room taken from the title for nothing
+        line.set_class(hurry, "-hurry")
+        if hurry and not self.hurried:
+            self.hurried = True
+            self.alert_turn()
+        if isinstance(self.result_shown, ResultDialog):
+            self.result_shown.show_readers(self.readers_text(time.monotonic() - self.waited_at))
+
+    def clock_text(self, since: float) -> tuple[str, bool]:
+        """The clock's words ``since`` seconds after it was told, and whether it warns this seat's person."""
+        clock, reading = self.waited
+        if clock is not None:
+            left = max(0, math.ceil(clock.seconds_left - since))
+            if clock.seat == self.seat:
+                hurry = left <= HURRY_AT
+                return f"Your turn: {left} s{', then a computer player acts for you' if hurry else ' left'}", hurry
+            return f"{self.client.names[clock.seat]}: {left} s to act", False
+        if reading is not None:
+            waiting_for = " and ".join(self.client.names[seat] for seat in reading.unread)
+            return f"Still reading the result: {waiting_for}{self.next_hand_in(reading, since, ' · next hand in')}", False
+        return "", False
+
+    def readers_text(self, since: float) -> str:
+        """Who has read the result and who has not, and when the next hand starts."""
+        reading = self.waited.reading
+        if reading is None:
+            return ""
+        names = self.client.names
+        read = ", ".join(names[seat] for seat in reading.read) or "nobody yet"
+        unread = ", ".join(names[seat] for seat in reading.unread)
+        return (f"Ready: {read}. Still reading: {unread}.\n"
+                f"The next hand starts when everyone is ready{self.next_hand_in(reading, since, ', or in')}.")
+
+    @staticmethod
+    def next_hand_in(reading, since: float, words: str) -> str:
+        """When the next hand starts at the latest, after ``words``; nothing when it has no limit."""
+        if reading.seconds_left is None:
+            return ""
+        return f"{words} {max(0, math.ceil(reading.seconds_left - since))} s"
 
     @on(Closed)
     def table_closed(self, message: Closed) -> None:
@@ -321,7 +421,25 @@ class TableScreenBase(Screen):
             leaving = "Back to the lobby" + ("" if self.watching else "; your seat is kept")
         else:
             leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
-        return (*self.PALETTE, ("Leave the table", leaving, "quit_table"))
+        giving_up = (GIVE_UP_PALETTE,) if self.app.served and not self.watching and not self.client.is_over else ()
+        return (*self.PALETTE, ("Leave the table", leaving, "quit_table"), *giving_up)
+
+    def give_up_question(self) -> str:
+        """What giving up the seat does, as the hub does it."""
+        if self.client.alone:
+            return ("Give up your seat? You are the only person at this table: it closes, "
+                    "and you go back to the lobby.")
+        return ("Give up your seat for good? A computer player takes it over for the rest of the "
+                "session, and you cannot sit down at this table again (you may watch it from the lobby).")
+
+    @work
+    async def action_give_up_seat(self) -> None:
+        """Give the seat up at the server, after asking; then the lobby."""
+        from .confirm import ConfirmScreen
+
+        if await self.app.push_screen_wait(ConfirmScreen(self.give_up_question(), yes="Give it up", no="Stay")):
+            self.client.give_up()
+            self.app.to_lobby()
 
     def binding_description(self, binding: Binding) -> str:
         """The key bar's words for a key: at a server's table, q goes back to the lobby."""
@@ -337,6 +455,8 @@ class TableScreenBase(Screen):
             return self.client.talks
         if action == "pace" and self.app.served:
             return False
+        if action == "give_up_seat":
+            return self.app.served and not self.watching
         if self.watching:
             return action in self.WATCHER_ACTIONS
         return self.check_player_action(action, parameters)
@@ -373,7 +493,7 @@ class TableScreenBase(Screen):
         """A line said at the table (by anyone, oneself too): kept for the talk line, and
         shown as a note (the table talk, where the window has it, shows it too)."""
         self.talked.append(f"{name}: {text}")
-        self.notify(text, title=name, timeout=8, markup=False)
+        self.notify(text, title=name, timeout=NOTE_FOR, markup=False)
         self.said_at_table(name, text)
 
     def said_at_table(self, name: str, text: str) -> None:
@@ -429,6 +549,17 @@ class ResultDialog(Dialog[None]):
     table (leave, asking a player first), so that nobody is kept at a result."""
 
     BINDINGS = [Binding("q", "leave_table", "Leave", id="result.leave")]
+
+    def on_mount(self) -> None:
+        """At a server's table, a line under the result for who has read it."""
+        if self.app.served:
+            buttons = self.query(".box Button")
+            self.query_one(".box").mount(Static(id="readers"), before=buttons.first() if buttons else None)
+
+    def show_readers(self, text: str) -> None:
+        """Who has read the result and who has not, and when the next hand starts."""
+        for line in self.query("#readers").results(Static):
+            line.update(Content(text))
 
     async def action_leave_table(self) -> None:
         table = next(screen for screen in reversed(self.app.screen_stack) if isinstance(screen, TableScreenBase))
