@@ -102,3 +102,13 @@ async def test_a_short_bete_is_explained_on_the_screen(tmp_path):
         await play_until(pilot, lambda app: app.client.result_unread or app.client.is_over)
         summary = str(app.screen.query_one("#text").render())
     assert "You are bete: 1 chip into the next pot, all you had left (the bete is 5 chips)." in summary
+
+
+def test_a_name_too_long_for_the_summarys_column_is_shortened_with_an_ellipsis():
+    classic = rules.load("classic")
+    chronicle = Chronicle((20,) * 3)
+    hand = Hand(classic, [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
+    settled = play_out(hand, chronicle)
+    words = Words(("Mia", "Maximiliane-Josefine", "Bertl"))
+    table = str(summary_text(settled, chronicle, words)).split("Chips\n")[1].splitlines()
+    assert table[1].startswith("Maximiliane… "), "cut to its column with an ellipsis, the column kept"

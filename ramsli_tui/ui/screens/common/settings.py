@@ -32,7 +32,7 @@ def worded(values: Sequence[Any], words: Sequence[str]) -> list[tuple[str, Any]]
 
 FACE_OPTIONS = worded(FACES, ("French ♠ ♥ ♦ ♣", "German (Laub, Schellen, Eichel)"))
 PLAY_SETTINGS = (  # (label, setting, options): what the table reads of the settings as it plays
-    ("After a trick", "trick_pause", worded(TRICK_PAUSES, ("pause briefly", "wait for a key"))),
+    ("After a trick", "trick_pause", worded(TRICK_PAUSES, ("pause briefly", "wait for space or Enter"))),
     ("Play a card", "second_click", worded(YES_NO, ("on the first click", "on a second click or Enter"))),
     ("Your turn", "turn_alert", worded(TURN_ALERTS, ("no signal", "ring the bell", "flash the screen"))),
     ("Hints", "hints", worded(YES_NO, ("off", "on request, against computers"))),

@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from ....games.ramsli.engine.events import HandSettled, Payment
+from ....text import for_terminal
 from ...widgets.motion import count
 from .chronicle import Chronicle, HandLog, stack_and_change
 from .words import Words, join_lines
@@ -130,7 +131,7 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words, share
         played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
         change = settled.changes[seat]
         chips = stack_and_change(stack - round(change * (1 - share)), change, width=6)
-        lines.append(f"{words.name(seat)[:12]:<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
+        lines.append(f"{for_terminal(words.name(seat), 12):<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
     return join_lines(lines)
 
 
