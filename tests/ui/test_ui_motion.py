@@ -100,31 +100,55 @@ def chips_column(screen) -> list[int]:
     return [int(row[28:34]) for row in rows]  # after the name (12), played (7) and tricks (6), and their spaces
 
 
+class Ticking:
+    """An owner of moves whose timer ticks when the test says: ``tick()``."""
+
+    def __init__(self, level: str = "full") -> None:
+        self.app = type("App", (), {"animation_level": level})()
+        self.ticks: list = []
+
+    def set_interval(self, seconds, callback):
+        self.ticks.append(callback)
+        return type("Timer", (), {"stop": lambda timer: None})()
+
+    def tick(self, times: int) -> None:
+        for _ in range(times):
+            self.ticks[-1]()
+
+
+def test_a_count_draws_its_start_then_one_step_at_a_time_to_its_end_and_no_further():
+    owner, shares = Ticking(), []
+    motion.count(owner, shares.append)
+    assert shares == [0]
+    owner.tick(STEPS + 2)  # ticks already on their way when it stopped change nothing
+    assert shares == [step / STEPS for step in range(STEPS + 1)]
+
+
+def test_without_animations_a_count_draws_its_end_at_once():
+    owner, shares = Ticking("none"), []
+    motion.count(owner, shares.append)
+    assert shares == [1] and not owner.ticks
+
+
 async def test_a_hands_chips_count_across_from_before_it_to_after_it(tmp_path, monkeypatch):
-    drawn: list[list[int]] = []  # the chips column after each step of the count
-
-    def recorded(owner, draw):
-        def draw_and_record(share):
-            draw(share)
-            drawn.append(chips_column(owner))
-        motion.count(owner, draw_and_record)
-
-    monkeypatch.setattr(hand_summary, "count", recorded)
+    counted = []  # what the summary asked to count: (the summary, its drawing of a share)
+    monkeypatch.setattr(hand_summary, "count", lambda owner, draw: counted.append((owner, draw)))
     app = make_app(tmp_path, spec_for(seed=2))
     async with app.run_test(size=(120, 40)) as pilot:
-        app.animation_level = "full"
         await play_until(pilot, lambda app: app.client.result_unread)
         settled = app.screen.settled
-        await until(lambda: len(drawn) >= STEPS + 1, pilot)
-        await pilot.pause(3 * motion.STEP_SECONDS * STEPS)  # time for a step too many, were it to come
+        [(summary, draw)] = counted
+        columns = []
+        for step in range(STEPS + 1):
+            draw(step / STEPS)
+            columns.append(chips_column(summary))
     before = [stack - change for stack, change in zip(settled.stacks, settled.changes)]
-    assert len(drawn) == STEPS + 1, "the first draw and one for each step, no more"
-    assert drawn[0] == before, "the chips start where they were before the hand"
-    assert drawn[-1] == list(settled.stacks)
+    assert columns[0] == before, "the chips start where they were before the hand"
+    assert columns[-1] == list(settled.stacks)
     for seat, change in enumerate(settled.changes):
-        column = [stacks[seat] for stacks in drawn]
+        column = [stacks[seat] for stacks in columns]
         assert column == sorted(column, reverse=change < 0), "each stack counts one way, to where it ends"
-    assert len({tuple(stacks) for stacks in drawn}) > 2, "and passes through stacks between"
+    assert len({tuple(stacks) for stacks in columns}) > 2, "and passes through stacks between"
 
 
 async def test_without_animations_a_hands_chips_are_at_once_where_they_end(tmp_path):

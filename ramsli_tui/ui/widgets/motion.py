@@ -70,5 +70,7 @@ def count(owner: Widget, draw: Callable[[float], None]) -> None:
             return
         step += 1
         draw(step / STEPS)
+        if step == STEPS:
+            timer.stop()
 
-    owner.set_interval(STEP_SECONDS * 2, advance, repeat=STEPS)
+    timer = owner.set_interval(STEP_SECONDS * 2, advance)
