@@ -129,6 +129,13 @@ def standings_shown(screen: str) -> bool:
     return "Session over" in screen and re.search(r"█  1\. \S", screen) is not None
 
 
+def question(screen: str) -> str:
+    """The screen as a person reads what it asks: without its numbers, which change while
+    it asks the same (the running clock, "next hand in 82 s"; a result's chips counting
+    across)."""
+    return re.sub(r"\d", "", screen)
+
+
 def answer(screen: str) -> tuple[str, ...]:
     """The keys a person presses at what their screen asks: Enter on a result, out when
     asked in or out, in when they must be, a card when it is theirs to play."""
@@ -186,8 +193,9 @@ async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_st
                     shown = await screen(window)
                     if standings_shown(shown):
                         over.add(window)
-                    elif answer(shown) and (shown != answered[window][0] or step - answered[window][1] > PRESS_AGAIN):
-                        answered[window] = (shown, step)
+                    elif answer(shown) and (question(shown) != answered[window][0]
+                                            or step - answered[window][1] > PRESS_AGAIN):
+                        answered[window] = (question(shown), step)
                         tmux.press(window, *answer(shown))
                 if len(over) == 3:
                     break
