@@ -1,6 +1,6 @@
 """What both games' sessions answer the same way (``games.session_base``): once a session
 is over it refuses every action in its own game's words and changes nothing, and a clone
-plays on alone."""
+plays on alone; and both deal the one ``CardsDealt`` of the game protocol."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import random
 import pytest
 
 from ramsli_tui.games import game_named
-from ramsli_tui.games.protocol import play_out
+from ramsli_tui.games.protocol import CardsDealt, events_for, play_out
+from ramsli_tui.games.rami.engine import events as rami_events
+from ramsli_tui.games.ramsli.engine import events as ramsli_events
 from ramsli_tui.games.session_base import SessionBase
 
 # Each game, a ruleset and a table of it, and the refusal's id once a session is over.
@@ -49,3 +51,12 @@ def test_a_clone_plays_on_without_the_original(game, ruleset, players, message):
     twin = played_out(session.clone(), game)
     assert twin.is_over and not session.is_over
     assert session.rounds_finished == 0 and session.finished == []
+
+
+def test_both_games_deal_the_one_cards_dealt_event_private_to_its_seat():
+    assert rami_events.CardsDealt is ramsli_events.CardsDealt is CardsDealt
+    for game, ruleset, players, _ in OVER:
+        session = new_session(game, ruleset, players, seed=1)
+        dealt = [event for event in session.opening_events if isinstance(event, CardsDealt)]
+        assert sorted(event.seat for event in dealt) == list(range(players))
+        assert not any(isinstance(event, CardsDealt) for event in events_for(session.opening_events, None))
