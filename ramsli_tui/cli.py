@@ -270,12 +270,13 @@ def run_replay(args: argparse.Namespace) -> int:
     """Replay a record, or each record of a stream of them in turn (``--hand N``: the Nth
     only), from a file or standard input: a ruleset a record names by path is found
     beside it, or where the command was typed.  The status is the worst of them."""
-    from .games.ramsli.records import RecordError, error_result
+    from .games.ramsli.records import RESULT_FORMAT
+    from .games.records import RecordError, error_object
 
     try:
         source, base_dir, parts = _records_given(args.file)
     except FileProblem as error:
-        return _told_one(Replayed(error_result(RecordError(str(error))), None, None), args.json)
+        return _told_one(Replayed(error_object(RESULT_FORMAT, RecordError(str(error))), None, None), args.json)
     if args.hand is not None:
         parts = [_record_chosen(parts, args.hand)]
     replayed = [_replayed(part, source, base_dir) for part in parts]
