@@ -33,7 +33,9 @@ from typing import Iterator
 
 import asyncssh
 
-from ..storage.files import in_one_line, lock_exclusively, unused_name, write_atomically
+from ..storage.files import (
+    LockTaken, LockUnsupported, in_one_line, open_locked, unused_name, write_atomically,
+)
 from ..storage.saves import SavedGame, whole
 
 TABLE_FORMAT = "ramsli-served-table/1"
@@ -169,14 +171,12 @@ class ServerFolder:
         server holds the folder, or if it is not one a server may take."""
         try:
             self._made_or_taken()
-            handle = open(self.path / "serve.lock", "a", encoding="utf-8")
+            handle = open_locked(self.path / "serve.lock")
+        except (LockTaken, LockUnsupported):
+            raise ServeError(f"another ramsli serve is running on {self.path}") from None
         except OSError as error:
             raise ServeError(f"{self.path} cannot be used as the data folder ({error.strerror or error})") from None
         with handle:
-            try:
-                lock_exclusively(handle)
-            except OSError:
-                raise ServeError(f"another ramsli serve is running on {self.path}") from None
             yield self._remove_leftovers()
 
     def _made_or_taken(self) -> None:

@@ -4,7 +4,8 @@ Every write is atomic (a temporary file beside the target, then a rename), so a 
 is always the old text or the new one, never half of each; and durable: the new text
 is synced to the disk before the rename, and the folder after it, so that a file
 written is still there after a power cut.  A file that is set aside
-gets a name no earlier one has, so nothing kept is ever replaced.
+gets a name no earlier one has, so nothing kept is ever replaced.  A folder is held by
+one process at a time through a lock file (``open_locked``), which goes with the process.
 """
 
 from __future__ import annotations
@@ -48,6 +49,30 @@ def shown(path: Path) -> str:
         return text
     end = PATH_LENGTH * 2 // 3
     return text[:PATH_LENGTH - end - 1] + "…" + text[-end:]
+
+
+class LockTaken(Exception):
+    """Another process holds the lock."""
+
+
+class LockUnsupported(OSError):
+    """The file system cannot lock (a network file system without a lock daemon)."""
+
+
+def open_locked(path: Path) -> IO[str]:
+    """The file at ``path`` (made if there is none), locked for this process until it is
+    closed or the process ends.  OSError if it cannot be opened; LockTaken if another
+    process holds it; LockUnsupported if its file system cannot lock."""
+    handle = open(path, "a", encoding="utf-8")
+    try:
+        lock_exclusively(handle)
+    except (BlockingIOError, PermissionError):
+        handle.close()
+        raise LockTaken(str(path)) from None
+    except OSError as error:
+        handle.close()
+        raise LockUnsupported(error.errno, error.strerror) from None
+    return handle
 
 
 def lock_exclusively(handle: IO[str]) -> None:

@@ -3,6 +3,7 @@ tables kept and read back, a file that cannot be read set aside, one server a fo
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -11,6 +12,7 @@ import asyncssh
 import pytest
 
 from ramsli_tui.net.store import NameBook, ServedTable, ServeError, ServerFolder
+from ramsli_tui.storage import files
 from ramsli_tui.storage.saves import SavedGame
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 
@@ -159,3 +161,13 @@ def test_a_names_file_that_cannot_be_read_stops_the_server_rather_than_forget_wh
     (tmp_path / "names.json").write_text('{"format": "ramsli-served-names/1", "names": {"mia": "nonsense"}}')
     with pytest.raises(ServeError, match="names.json cannot be read"):
         NameBook(tmp_path / "names.json")
+
+
+def test_a_folder_whose_file_system_cannot_lock_is_not_taken_by_a_second_server(tmp_path, monkeypatch):
+    def cannot_lock(handle):
+        raise OSError(errno.ENOLCK, "No locks available")  # NFS without a lock daemon
+
+    monkeypatch.setattr(files, "lock_exclusively", cannot_lock)
+    with pytest.raises(ServeError, match="another ramsli serve is running on"):
+        with ServerFolder(tmp_path / "data").claimed():
+            pass
