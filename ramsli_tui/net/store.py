@@ -34,7 +34,7 @@ from typing import Iterator
 import asyncssh
 
 from ..storage.files import (
-    LockTaken, LockUnsupported, in_one_line, open_locked, unused_name, write_atomically,
+    LockTaken, LockUnsupported, in_one_line, json_of_format, open_locked, unused_name, write_atomically,
 )
 from ..storage.saves import SavedGame, whole
 
@@ -85,12 +85,7 @@ class ServedTable:
     @classmethod
     def from_json(cls, text: str) -> ServedTable:
         """A table from its file; ValueError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise ValueError("it is nested too deep to be a table") from None
-        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise ValueError(f"it is not a {TABLE_FORMAT} table")
+        data = json_of_format(text, "table", TABLE_FORMAT)
         saved = SavedGame.from_json(json.dumps(data.get("session")))
         try:
             owners = data["owners"]
@@ -287,8 +282,8 @@ class NameBook:
 
     def _read(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("format") != NAMES_FORMAT or not isinstance(data.get("names"), dict):
+            data = json_of_format(self.path.read_text(encoding="utf-8"), "file", NAMES_FORMAT)
+            if not isinstance(data.get("names"), dict):
                 raise ValueError(f"it is not a {NAMES_FORMAT} file")
             for name, key in data["names"].items():
                 self.fingerprints[name] = asyncssh.import_public_key(key).get_fingerprint()

@@ -1,4 +1,5 @@
-"""Files that survive a crash: atomic writes, names for what is set aside, locks.
+"""Files that survive a crash: atomic writes, names for what is set aside, locks, and the
+JSON object of a file written in a known format.
 
 Every write is atomic (a temporary file beside the target, then a rename), so a file
 is always the old text or the new one, never half of each; and durable: the new text
@@ -11,10 +12,11 @@ one process at a time through a lock file (``open_locked``), which goes with the
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..text import for_terminal
 
@@ -49,6 +51,18 @@ def shown(path: Path) -> str:
         return text
     end = PATH_LENGTH * 2 // 3
     return text[:PATH_LENGTH - end - 1] + "…" + text[-end:]
+
+
+def json_of_format(text: str, what: str, *formats: str) -> dict[str, Any]:
+    """The JSON object in ``text``, whose ``format`` is one of ``formats`` (the first the
+    one written now); ValueError, saying so of the ``what`` (a save, a table), if not."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"it is nested too deep to be a {what}") from None
+    if not isinstance(data, dict) or data.get("format") not in formats:
+        raise ValueError(f"it is not a {formats[0]} {what}")
+    return data
 
 
 class LockTaken(Exception):

@@ -163,6 +163,15 @@ def test_a_names_file_that_cannot_be_read_stops_the_server_rather_than_forget_wh
         NameBook(tmp_path / "names.json")
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "ramsli-served-names/2", "names": {}}',
+                                  '{"format": "ramsli-served-names/1"}'])
+def test_a_names_file_nested_too_deep_or_of_another_format_is_one_line(tmp_path, text):
+    (tmp_path / "names.json").write_text(text)
+    told = r"names.json cannot be read \(it is (nested too deep to be a file|not a ramsli-served-names/1 file)\)"
+    with pytest.raises(ServeError, match=told):
+        NameBook(tmp_path / "names.json")
+
+
 def test_a_folder_whose_file_system_cannot_lock_is_not_taken_by_a_second_server(tmp_path, monkeypatch):
     def cannot_lock(handle):
         raise OSError(errno.ENOLCK, "No locks available")  # NFS without a lock daemon
