@@ -44,14 +44,6 @@ def place_in_suit(rank: int, suit: int) -> int:
     return ((rank - 1) % RANKS) * SUITS + suit
 
 
-def mask_of(places: Iterable[int]) -> int:
-    """The mask with a bit set at each of ``places``."""
-    mask = 0
-    for place in places:
-        mask |= 1 << place
-    return mask
-
-
 def held_masks(cards: Iterable[Card]) -> tuple[int, int]:
     """The places of the natural cards among ``cards``: held at least once, and held twice."""
     once = twice = 0

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ramsli_tui.cards import BIG_JOKER, Card
+from ramsli_tui.cards import BIG_JOKER, Card, mask_of
 from ramsli_tui.games.rami.deck import FULL_DECK
-from ramsli_tui.games.rami.places import PLACES, card_at, held_masks, mask_of, place_in_suit, place_of
+from ramsli_tui.games.rami.places import PLACES, card_at, held_masks, place_in_suit, place_of
 
 
 def test_every_natural_card_has_its_own_place_and_back():

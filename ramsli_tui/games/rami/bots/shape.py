@@ -26,9 +26,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
-from ....cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
+from ....cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, mask_of  # a mask of places is built as one of cards
 from ..places import (
-    ACE_HIGH, PLACES, RANKS, SUITS, SUIVI_FOUND, TRIA_FOUND, card_at, held_masks, mask_of, place_in_suit,
+    ACE_HIGH, PLACES, RANKS, SUITS, SUIVI_FOUND, TRIA_FOUND, card_at, held_masks, place_in_suit,
 )
 
 IN_MELDS = 13  # S13
@@ -118,13 +118,13 @@ def _suivis_from(first: int, suit: int, rank: int, neighbours: range) -> list[Op
             low, high = min(ranks), max(ranks)
             meld_size = max(MELD_MIN, high - low + 1)
             if meld_size <= SUIVI_REACH:
-                fill = _ranksmask_of(suit, ranks, high - meld_size + 1, low + meld_size - 1)
-                grow = _ranksmask_of(suit, ranks, high - meld_size, low + meld_size)
+                fill = _ranks_mask(suit, ranks, high - meld_size + 1, low + meld_size - 1)
+                grow = _ranks_mask(suit, ranks, high - meld_size, low + meld_size)
                 options.append(_option(tuple(place_in_suit(r, suit) for r in ranks), SUIVI_FOUND, meld_size, fill, grow))
     return options
 
 
-def _ranksmask_of(suit: int, held: Sequence[int], lowest: int, highest: int) -> int:
+def _ranks_mask(suit: int, held: Sequence[int], lowest: int, highest: int) -> int:
     """The places of a suit's ranks from ``lowest`` to ``highest`` (the ace 1 or 14) not ``held``."""
     return mask_of(place_in_suit(r, suit) for r in range(max(1, lowest), min(ACE_HIGH, highest) + 1) if r not in held)
 
