@@ -17,7 +17,7 @@ from .protocol import Action, Event, IllegalAction, View
 
 class SessionBase:
     """A game played hand after hand.  A subclass sets the class attributes, deals
-    ``hand`` and fills ``finished`` and ``ended``, and says what follows a hand
+    ``hand``, fills ``finished`` and sets ``ended``, and says what follows a hand
     (``_after_hand``)."""
 
     action_type: ClassVar[Any]  # the game's action, with ``parse`` and its string form
@@ -25,10 +25,17 @@ class SessionBase:
     over_message: ClassVar[str]  # the refusal's message id once the session is over
     long_look_after: ClassVar[type]  # the event after which people get twice the look
 
-    rng: random.Random
     hand: Any
-    finished: list[Any]
-    ended: Event | None
+
+    def __init__(self, rules: Any, players: int, rng: random.Random):
+        """A session of ``players`` by ``rules`` (ValueError if they do not allow that
+        many), all its randomness from ``rng``; no hand played yet."""
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.rng = rng
+        self.finished: list[Any] = []
+        self.ended: Event | None = None
 
     def _after_hand(self) -> list[Event]:
         """What follows a settled hand: the next hand's opening, or the end."""

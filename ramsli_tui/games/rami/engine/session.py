@@ -27,15 +27,12 @@ class RamiSession(SessionBase):
     refusal = Refusal
     over_message = "game_over"
     long_look_after = WentOut  # a going-out gets twice the usual look
+    finished: list[Hand]
+    ended: GameEnded | None
 
     def __init__(self, rules: RamiRules, players: int, rng: random.Random, dealer: int | None = None):
-        rules.check_players(players)
-        self.rules = rules
-        self.players = players
-        self.rng = rng
+        super().__init__(rules, players, rng)
         self.scores = (0, 0)
-        self.finished: list[Hand] = []
-        self.ended: GameEnded | None = None
         self.dealer = rng.randrange(players) if dealer is None else dealer
         self.hand = self._deal()
         self.opening_events: list[Event] = list(self.hand.opening_events)

@@ -25,17 +25,14 @@ class Session(SessionBase):
     refusal = Refusal
     over_message = "session_over"
     long_look_after = TrickWon  # a finished trick gets twice the usual look
+    finished: list[Hand]
+    ended: SessionEnded | None
 
     def __init__(self, rules: Ruleset, players: int, rng: random.Random, dealer: int | None = None):
-        rules.check_players(players)
-        self.rules = rules
-        self.players = players
-        self.rng = rng
+        super().__init__(rules, players, rng)
         self.stacks = [rules.starting_chips] * players
         self.seated = tuple(range(players))
         self.pot = 0
-        self.finished: list[Hand] = []
-        self.ended: SessionEnded | None = None
         opening: list[Event] = []
         if dealer is None:
             cut = self._cut()
