@@ -193,6 +193,12 @@ def result_or_error(replay: Callable[[], Replayed], result_of: Callable[[Replaye
     return result_of(replayed), replayed
 
 
+def record_stops_here(following: dict[str, Any], doing: str) -> str:
+    """The last line of an unfinished record told in words: who is to act (``doing``:
+    act, draw, discard), and what it may do."""
+    return f"The record stops here: seat {following['seat']} to {doing} ({', '.join(following['legal'])})."
+
+
 def printed_result(result: dict[str, Any]) -> str:
     """A result or error object as ``ramsli replay --json`` prints it."""
     return json.dumps(result, indent=1)
