@@ -179,6 +179,7 @@ def cards_in(mask: int) -> list[Card]:
 
 
 def mask_of(cards) -> int:
+    """The mask with a bit set for each of ``cards`` (or of any small whole numbers: places)."""
     mask = 0
     for card in cards:
         mask |= 1 << card

@@ -27,7 +27,7 @@ import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, TextIO
 
 import yaml
 
@@ -270,12 +270,13 @@ def run_replay(args: argparse.Namespace) -> int:
     """Replay a record, or each record of a stream of them in turn (``--hand N``: the Nth
     only), from a file or standard input: a ruleset a record names by path is found
     beside it, or where the command was typed.  The status is the worst of them."""
-    from .games.ramsli.records import RecordError, error_result
+    from .games.ramsli.records import RESULT_FORMAT
+    from .games.records import RecordError, error_object
 
     try:
         source, base_dir, parts = _records_given(args.file)
     except FileProblem as error:
-        return _told_one(Replayed(error_result(RecordError(str(error))), None, None), args.json)
+        return _told_one(Replayed(error_object(RESULT_FORMAT, RecordError(str(error))), None, None), args.json)
     if args.hand is not None:
         parts = [_record_chosen(parts, args.hand)]
     replayed = [_replayed(part, source, base_dir) for part in parts]
@@ -459,14 +460,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     from .games.ramsli.simulate import simulate, summary_text
 
     if args.game == "rami":
-        return _run_rami_match(args, args.hands)
+        return _run_rami_match(args, "--hands", args.hands)
     ruleset = _table_rules(args.ruleset, args.players)
-    if args.hands < 1:
-        raise CliError("--hands must be at least 1")
+    _check_count("--hands", args.hands)
     bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
-    with StderrProgress("hands", args.hands) as progress:
-        summary = simulate(ruleset, args.players, args.hands, args.seed, bots, progress.advance)
-    print(json.dumps(summary, indent=1) if args.json else summary_text(summary))
+    summary = _measured("hands", args.hands, args.json, lambda summary: summary, summary_text,
+                        lambda advance: simulate(ruleset, args.players, args.hands, args.seed, bots, advance))
     return _checked(summary["chips_conserved"])
 
 
@@ -490,33 +489,46 @@ def run_tournament(args: argparse.Namespace) -> int:
     from .games.ramsli.tournament import summary_text, tournament
 
     if args.game == "rami":
-        return _run_rami_match(args, args.deals)
+        return _run_rami_match(args, "--deals", args.deals)
     ruleset = _table_rules(args.ruleset, args.players)
-    if args.deals < 1:
-        raise CliError("--deals must be at least 1")
+    _check_count("--deals", args.deals)
     bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
-    with StderrProgress("deals", args.deals) as progress:
-        result = tournament(ruleset, args.players, bots, args.deals, args.seed, progress.advance)
-    print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
+    result = _measured("deals", args.deals, args.json, lambda result: result.as_json(), summary_text,
+                       lambda advance: tournament(ruleset, args.players, bots, args.deals, args.seed, advance))
     return _checked(result.chips_conserved)
 
 
-def _run_rami_match(args: argparse.Namespace, deals: int) -> int:
+def _run_rami_match(args: argparse.Namespace, option: str, deals: int) -> int:
     """Rami Simple: two strengths (``--bots first,second``; hard and normal unless said)
-    on the same deals, each played twice with the sides swapped."""
+    on the same deals (``option``: how many), each played twice with the sides swapped."""
     from .games.rami import RAMI
     from .games.rami.simulate import match, summary_text
 
     rules = _table_rules("simple" if args.ruleset == "classic" else args.ruleset, args.players, "rami")
-    if deals < 1:
-        raise CliError("the deals must be at least 1")
+    _check_count(option, deals)
     pair = [name.strip() for name in (args.bots or "hard,normal").split(",")]
     if len(pair) != 2 or pair[0] == pair[1] or any(name not in RAMI.strengths for name in pair):
         raise CliError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(RAMI.strengths)}")
-    with StderrProgress("deals", deals) as progress:
-        result = match(pair, args.players, deals, args.seed, rules, progress.advance)
-    print(json.dumps(result.as_json(), indent=1) if args.json else summary_text(result))
+    _measured("deals", deals, args.json, lambda result: result.as_json(), summary_text,
+              lambda advance: match(pair, args.players, deals, args.seed, rules, advance))
     return 0
+
+
+def _check_count(option: str, count: int) -> None:
+    """CliError unless ``option`` asks for at least one hand or deal."""
+    if count < 1:
+        raise CliError(f"{option} must be at least 1")
+
+
+def _measured(unit: str, count: int, as_json: bool, json_of: Callable[[Any], Any], text_of: Callable[[Any], str],
+              measure: Callable[[Callable[[], None]], Any]) -> Any:
+    """A measured match of ``count`` ``unit`` (hands or deals), its progress told on
+    standard error as ``measure`` advances it, and its report printed: one JSON object
+    (``json_of``) or words (``text_of``).  Returned for its check."""
+    with StderrProgress(unit, count) as progress:
+        result = measure(progress.advance)
+    print(json.dumps(json_of(result), indent=1) if as_json else text_of(result))
+    return result
 
 
 def _checked(passed: bool) -> int:

@@ -11,7 +11,7 @@ what each seat may know through ``view(seat)``.
   thirteen cards in melds); ``apply`` returns the events that happened.
 - Events say who may see them: ``private_to`` is None for everyone, or the one seat
   that may (the cards dealt to it), so the table filters them for any seat without
-  knowing the game.
+  knowing the game.  ``CardsDealt``, the same in every game, is defined here once.
 - ``IllegalAction`` carries a message id and its parameters, so a refusal can be told
   in any words: to the table ("seat 2 must follow suit: it holds KS") or to the player
   ("you must follow suit: you hold K♠").
@@ -24,7 +24,7 @@ what each seat may know through ``view(seat)``.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Protocol, Sequence
 
 from ..cards import Card
 
@@ -36,6 +36,17 @@ class Event(Protocol):
     @property
     def private_to(self) -> int | None:
         """None when every seat may see the event, else the one seat that may."""
+
+
+class CardsDealt(NamedTuple):
+    """The cards dealt to ``seat``, for that seat's eyes only."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

@@ -1,5 +1,6 @@
 """What both games' hand records share: reading a record's keys, its ruleset, its deck's
-card codes, and the error object and the JSON of ``ramsli replay``.
+card codes, a replay's result or its error object (``result_or_error``), and the JSON of
+``ramsli replay``.
 
 A record (``ramsli-hand/1``, ``rami-hand/1``) is a YAML or JSON mapping; ``RecordFields``
 reads its top-level keys with their lines, so that every mistake is one line naming the
@@ -16,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 import yaml
 
@@ -25,6 +26,8 @@ from ..yamlfile import (
     Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown, stream_parts,
 )
 from .rulesets import RulesetFiles
+
+Replayed = TypeVar("Replayed")  # what a game's replay gives back: its hand, or more
 
 CARD_CODE_LENGTH = 3  # the longest code, ``10H``
 EXPORTED_RECORD = "record"  # the key of each hand's record in ``ramsli history export --json``
@@ -177,6 +180,23 @@ def dump_record(record: dict[str, Any], lists_inline: bool = False) -> str:
 def error_object(result_format: str, error: RecordError) -> dict[str, Any]:
     """The error object of ``result_format`` for a record that could not be replayed."""
     return {"format": result_format, "error": {"action": error.action, "message": str(error)}}
+
+
+def result_or_error(replay: Callable[[], Replayed], result_of: Callable[[Replayed], dict[str, Any]],
+                    result_format: str) -> tuple[dict[str, Any], Replayed | None]:
+    """What ``replay`` gives back and its result object; or, when the record cannot be
+    replayed, the error object of ``result_format`` and None."""
+    try:
+        replayed = replay()
+    except RecordError as error:
+        return error_object(result_format, error), None
+    return result_of(replayed), replayed
+
+
+def record_stops_here(following: dict[str, Any], doing: str) -> str:
+    """The last line of an unfinished record told in words: who is to act (``doing``:
+    act, draw, discard), and what it may do."""
+    return f"The record stops here: seat {following['seat']} to {doing} ({', '.join(following['legal'])})."
 
 
 def printed_result(result: dict[str, Any]) -> str:

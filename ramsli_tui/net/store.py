@@ -33,7 +33,9 @@ from typing import Iterator
 
 import asyncssh
 
-from ..storage.files import in_one_line, lock_exclusively, unused_name, write_atomically
+from ..storage.files import (
+    LockTaken, LockUnsupported, in_one_line, json_of_format, open_locked, unused_name, write_atomically,
+)
 from ..storage.saves import SavedGame, whole
 
 TABLE_FORMAT = "ramsli-served-table/1"
@@ -83,12 +85,7 @@ class ServedTable:
     @classmethod
     def from_json(cls, text: str) -> ServedTable:
         """A table from its file; ValueError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise ValueError("it is nested too deep to be a table") from None
-        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise ValueError(f"it is not a {TABLE_FORMAT} table")
+        data = json_of_format(text, "table", TABLE_FORMAT)
         saved = SavedGame.from_json(json.dumps(data.get("session")))
         try:
             owners = data["owners"]
@@ -169,14 +166,12 @@ class ServerFolder:
         server holds the folder, or if it is not one a server may take."""
         try:
             self._made_or_taken()
-            handle = open(self.path / "serve.lock", "a", encoding="utf-8")
+            handle = open_locked(self.path / "serve.lock")
+        except (LockTaken, LockUnsupported):
+            raise ServeError(f"another ramsli serve is running on {self.path}") from None
         except OSError as error:
             raise ServeError(f"{self.path} cannot be used as the data folder ({error.strerror or error})") from None
         with handle:
-            try:
-                lock_exclusively(handle)
-            except OSError:
-                raise ServeError(f"another ramsli serve is running on {self.path}") from None
             yield self._remove_leftovers()
 
     def _made_or_taken(self) -> None:
@@ -287,8 +282,8 @@ class NameBook:
 
     def _read(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or data.get("format") != NAMES_FORMAT or not isinstance(data.get("names"), dict):
+            data = json_of_format(self.path.read_text(encoding="utf-8"), "file", NAMES_FORMAT)
+            if not isinstance(data.get("names"), dict):
                 raise ValueError(f"it is not a {NAMES_FORMAT} file")
             for name, key in data["names"].items():
                 self.fingerprints[name] = asyncssh.import_public_key(key).get_fingerprint()

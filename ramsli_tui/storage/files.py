@@ -1,19 +1,22 @@
-"""Files that survive a crash: atomic writes, names for what is set aside, locks.
+"""Files that survive a crash: atomic writes, names for what is set aside, locks, and the
+JSON object of a file written in a known format.
 
 Every write is atomic (a temporary file beside the target, then a rename), so a file
 is always the old text or the new one, never half of each; and durable: the new text
 is synced to the disk before the rename, and the folder after it, so that a file
 written is still there after a power cut.  A file that is set aside
-gets a name no earlier one has, so nothing kept is ever replaced.
+gets a name no earlier one has, so nothing kept is ever replaced.  A folder is held by
+one process at a time through a lock file (``open_locked``), which goes with the process.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from ..text import for_terminal
 
@@ -48,6 +51,42 @@ def shown(path: Path) -> str:
         return text
     end = PATH_LENGTH * 2 // 3
     return text[:PATH_LENGTH - end - 1] + "…" + text[-end:]
+
+
+def json_of_format(text: str, what: str, *formats: str) -> dict[str, Any]:
+    """The JSON object in ``text``, whose ``format`` is one of ``formats`` (the first the
+    one written now); ValueError, saying so of the ``what`` (a save, a table), if not."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"it is nested too deep to be a {what}") from None
+    if not isinstance(data, dict) or data.get("format") not in formats:
+        raise ValueError(f"it is not a {formats[0]} {what}")
+    return data
+
+
+class LockTaken(Exception):
+    """Another process holds the lock."""
+
+
+class LockUnsupported(OSError):
+    """The file system cannot lock (a network file system without a lock daemon)."""
+
+
+def open_locked(path: Path) -> IO[str]:
+    """The file at ``path`` (made if there is none), locked for this process until it is
+    closed or the process ends.  OSError if it cannot be opened; LockTaken if another
+    process holds it; LockUnsupported if its file system cannot lock."""
+    handle = open(path, "a", encoding="utf-8")
+    try:
+        lock_exclusively(handle)
+    except (BlockingIOError, PermissionError):
+        handle.close()
+        raise LockTaken(str(path)) from None
+    except OSError as error:
+        handle.close()
+        raise LockUnsupported(error.errno, error.strerror) from None
+    return handle
 
 
 def lock_exclusively(handle: IO[str]) -> None:

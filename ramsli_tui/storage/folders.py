@@ -20,7 +20,7 @@ from typing import Callable, Iterator, TypeVar
 from platformdirs import user_config_dir, user_data_dir
 
 from ..text import for_terminal
-from .files import in_one_line, lock_exclusively, shown, unused_name, write_atomically
+from .files import LockTaken, in_one_line, open_locked, shown, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
 from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
@@ -77,20 +77,16 @@ class Storage:
         without locks) the game goes on unguarded rather than not at all."""
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            handle = open(self.lock_path, "a", encoding="utf-8")
-        except OSError:
-            yield  # saving will say what is wrong with the folder
+            handle = open_locked(self.lock_path)
+        except LockTaken:
+            raise StorageError(
+                f"Another ramsli is already open with your saved games ({shown(self.saves_dir)}): "
+                "finish or leave that one first, so that neither overwrites the other's game."
+            ) from None
+        except OSError:  # a folder that cannot be written (saving will say so) or a file system that cannot lock
+            yield
             return
         with handle:
-            try:
-                lock_exclusively(handle)
-            except (BlockingIOError, PermissionError):
-                raise StorageError(
-                    f"Another ramsli is already open with your saved games ({shown(self.saves_dir)}): "
-                    "finish or leave that one first, so that neither overwrites the other's game."
-                ) from None
-            except OSError:
-                pass  # this file system cannot lock
             yield
 
     # --- settings --------------------------------------------------------------------

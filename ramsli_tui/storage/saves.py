@@ -16,6 +16,7 @@ from typing import Any
 from ..cards import Card
 from ..table.spec import PERSON, SEAT_KINDS, GameSpec, SeatSpec
 from ..yamlfile import shown
+from .files import json_of_format
 from .settings import MAX_TEXT
 
 SAVE_FORMAT = "ramsli-save/2"
@@ -56,12 +57,7 @@ class SavedGame:
         """Parse a save of either format, every field checked, so that what it gives can be
         sat at: no key it does not know or lacks, lists as long as they must be, a person
         in some seat, the raised card a card; ValueError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise ValueError("it is nested too deep to be a save") from None
-        if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, FIRST_SAVE_FORMAT):
-            raise ValueError(f"it is not a {SAVE_FORMAT} save")
+        data = json_of_format(text, "save", SAVE_FORMAT, FIRST_SAVE_FORMAT)
         try:
             first = data["format"] == FIRST_SAVE_FORMAT
             _only_keys(data, *(FIRST_SAVE_KEYS if first else SAVE_KEYS))

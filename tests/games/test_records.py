@@ -12,7 +12,9 @@ import yaml
 
 from ramsli_tui.games.rami import rules as rami_rules
 from ramsli_tui.games.ramsli import rules as ramsli_rules
-from ramsli_tui.games.records import RecordError, RecordFields, dump_record, folders_of, ruleset_reference
+from ramsli_tui.games.records import (
+    RecordError, RecordFields, dump_record, folders_of, result_or_error, ruleset_reference,
+)
 
 SHAPE = "a test record must be a mapping"
 
@@ -77,3 +79,13 @@ def test_a_record_is_written_one_action_a_line_and_its_head_as_the_game_likes():
     assert block.splitlines()[-1] == "- {seat: 1, act: in}" and len(block.splitlines()[-2]) > 80  # never folded
     assert yaml.safe_load(block) == yaml.safe_load(inline) == RECORD
     assert dump_record({**RECORD, "actions": []}).endswith("deck: [AS, KS]\nactions: []\n")
+
+
+def test_a_replay_gives_its_result_or_the_error_object_of_its_format():
+    assert result_or_error(lambda: 7, lambda seven: {"seven": seven}, "test-result/1") == ({"seven": 7}, 7)
+
+    def refused():
+        raise RecordError("r.yaml:3: action 2: not now", action=1)
+
+    assert result_or_error(refused, lambda _: {}, "test-result/1") == (
+        {"format": "test-result/1", "error": {"action": 1, "message": "r.yaml:3: action 2: not now"}}, None)

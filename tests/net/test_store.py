@@ -3,6 +3,7 @@ tables kept and read back, a file that cannot be read set aside, one server a fo
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -11,6 +12,7 @@ import asyncssh
 import pytest
 
 from ramsli_tui.net.store import NameBook, ServedTable, ServeError, ServerFolder
+from ramsli_tui.storage import files
 from ramsli_tui.storage.saves import SavedGame
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 
@@ -159,3 +161,22 @@ def test_a_names_file_that_cannot_be_read_stops_the_server_rather_than_forget_wh
     (tmp_path / "names.json").write_text('{"format": "ramsli-served-names/1", "names": {"mia": "nonsense"}}')
     with pytest.raises(ServeError, match="names.json cannot be read"):
         NameBook(tmp_path / "names.json")
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "ramsli-served-names/2", "names": {}}',
+                                  '{"format": "ramsli-served-names/1"}'])
+def test_a_names_file_nested_too_deep_or_of_another_format_is_one_line(tmp_path, text):
+    (tmp_path / "names.json").write_text(text)
+    told = r"names.json cannot be read \(it is (nested too deep to be a file|not a ramsli-served-names/1 file)\)"
+    with pytest.raises(ServeError, match=told):
+        NameBook(tmp_path / "names.json")
+
+
+def test_a_folder_whose_file_system_cannot_lock_is_not_taken_by_a_second_server(tmp_path, monkeypatch):
+    def cannot_lock(handle):
+        raise OSError(errno.ENOLCK, "No locks available")  # NFS without a lock daemon
+
+    monkeypatch.setattr(files, "lock_exclusively", cannot_lock)
+    with pytest.raises(ServeError, match="another ramsli serve is running on"):
+        with ServerFolder(tmp_path / "data").claimed():
+            pass

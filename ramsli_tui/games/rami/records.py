@@ -23,7 +23,9 @@ import yaml
 from ...cards import Card
 from ...yamlfile import did_you_mean, parse_node, shown
 from .. import records as shared
-from ..records import RecordError, RecordFields, card_of, deck_of, error_object, folders_of, ruleset_reference
+from ..records import (
+    RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
+)
 from ..records import printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
 from . import rules as rulesets
@@ -253,18 +255,11 @@ def result_of(hand: Hand) -> dict[str, Any]:
     }
 
 
-def error_result(error: RecordError) -> dict[str, Any]:
-    return error_object(RESULT_FORMAT, error)
-
-
 def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
                 also_from: Sequence[Path] = (), first_line: int = 1) -> tuple[dict[str, Any], Replayed | None]:
     """Read and replay a record: (result object, replayed) or (error object, None)."""
-    try:
-        replayed = replay(read_record(text, source, base_dir, also_from, first_line))
-    except RecordError as error:
-        return error_result(error), None
-    return result_of(replayed.hand), replayed
+    return result_or_error(lambda: replay(read_record(text, source, base_dir, also_from, first_line)),
+                           lambda replayed: result_of(replayed.hand), RESULT_FORMAT)
 
 
 # --- writing ------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..records import record_stops_here
 from .engine.events import CardsDealt, Discarded, Drew, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut
 from .records import Replayed
 
@@ -24,9 +25,7 @@ def describe_hand(replayed: Replayed, result: dict[str, Any]) -> str:
     lines += [line for event in replayed.events if (line := _told(event))]
     lines.append("")
     if not result["complete"]:
-        following = result["next"]
-        lines.append(f"The record stops here: seat {following['seat']} to {following['phase']} "
-                     f"({', '.join(following['legal'])}).")
+        lines.append(record_stops_here(result["next"], result["next"]["phase"]))
         return "\n".join(lines)
     scored = hand.scored
     lines.append(f"Side {scored.losing_side} gets {scored.points} points: scores now "

@@ -12,8 +12,8 @@ The search is exact.  Any way to go out can be rewritten with Suivis of 3 to 5 c
 over, the lowest card of a Tria, the lowest natural card of a Suivi, or an ace at the
 top of one (Q-K-A).  The search takes the first card left in the order A, 2, ... K
 (suits within a rank), tries each of those fates with the cards still held, and
-remembers the positions that failed.  Cards are counted in a list of 52 places, one a
-card, each 0, 1 or 2.
+remembers the positions that failed.  Cards are counted in the 52 places of
+``places.py``, each held 0, 1 or 2 times.
 """
 
 from __future__ import annotations
@@ -22,17 +22,14 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from ...cards import PLAIN_SUITS, Card, Rank
-from .deck import low_rank
+from ...cards import Card
+from .places import (
+    ACE_HIGH, PLACES, RANKS, SUITS, SUIVI_FOUND, TRIA_FOUND, card_at, held_masks, place_in_suit, place_of,
+)
 
-SUITS = len(PLAIN_SUITS)
-RANKS = 13
-PLACES = SUITS * RANKS
 JOKER = -1  # a joker's place in a meld's layout
-SUIVI_FOUND, TRIA_FOUND = 1, 2
 BOTH_FOUND = SUIVI_FOUND | TRIA_FOUND
 SUIVI_MAX = 5  # no longer Suivi is needed: it splits into two
-ACE_HIGH = 14
 
 
 @dataclass(frozen=True)
@@ -61,40 +58,15 @@ def arrangement(cards: Sequence[Card], leftovers: int, forbidden: Card | None = 
     """All but ``leftovers`` of ``cards`` in valid melds with at least one Suivi and one
     Tria, no card coded ``forbidden`` left over; None if there is no such arrangement."""
     jokers = [card for card in cards if card.is_joker]
-    once = twice = 0
-    for card in cards:
-        if not card.is_joker:
-            bit = 1 << _place(card)
-            if once & bit:
-                twice |= bit
-            once |= bit
+    once, twice = held_masks(cards)
     if _lonely(once) > leftovers:
         return None
     free_jokers = sum(1 for card in jokers if card != forbidden)
-    forbidden_place = _place(forbidden) if forbidden is not None and not forbidden.is_joker else -1
+    forbidden_place = place_of(forbidden) if forbidden is not None and not forbidden.is_joker else -1
     search = _Search(forbidden_place, free_jokers)
     if not search.run(once, twice, len(jokers), leftovers, 0):
         return None
     return _laid_out(search.chosen, search.left_over, jokers, forbidden)
-
-
-# --- places ---------------------------------------------------------------------------------
-
-def _place(card: Card) -> int:
-    return (low_rank(card) - 1) * SUITS + int(card.suit)
-
-
-def _card_at(place: int) -> Card:
-    rank = place // SUITS + 1
-    return Card.of(Rank.ACE if rank == 1 else rank, PLAIN_SUITS[place % SUITS])
-
-
-_CARD_AT = tuple(_card_at(place) for place in range(PLACES))
-
-
-def _at(rank: int, suit: int) -> int:
-    """The place of a rank (1 to 13, or 14 for the ace high) in a suit."""
-    return ((rank - 1) % RANKS) * SUITS + suit
 
 
 # --- the fates of the first card --------------------------------------------------------------
@@ -136,19 +108,19 @@ def _suivis(first: int) -> list[Option]:
     for size in range(3, SUIVI_MAX + 1):
         top = rank + size - 1
         if top <= RANKS:
-            window = [_at(r, suit) for r in range(rank, top + 1)]
+            window = [place_in_suit(r, suit) for r in range(rank, top + 1)]
             options.append(_option(window, first, SUIVI_FOUND))
             for hole in range(1, size - 1):
                 options.append(_option(window[:hole] + [JOKER] + window[hole + 1:], first, SUIVI_FOUND))
         if top - 1 <= RANKS:
-            options.append(_option([_at(r, suit) for r in range(rank, top)] + [JOKER], first, SUIVI_FOUND))
+            options.append(_option([place_in_suit(r, suit) for r in range(rank, top)] + [JOKER], first, SUIVI_FOUND))
         if rank == 1:
             options += _suivis_to_the_ace(first, suit, size)
     return options
 
 
 def _suivis_to_the_ace(ace: int, suit: int, size: int) -> list[Option]:
-    window = [_at(r, suit) for r in range(ACE_HIGH - size + 1, ACE_HIGH + 1)]  # ... Q, K, A
+    window = [place_in_suit(r, suit) for r in range(ACE_HIGH - size + 1, ACE_HIGH + 1)]  # ... Q, K, A
     options = [_option(window, ace, SUIVI_FOUND), _option([JOKER] + window[1:], ace, SUIVI_FOUND)]
     for hole in range(1, size - 1):
         options.append(_option(window[:hole] + [JOKER] + window[hole + 1:], ace, SUIVI_FOUND))
@@ -244,7 +216,7 @@ def _has_partner(held: int, place: int) -> bool:
         near += [RANKS - 1, RANKS]  # Q and K, for the ace high
     elif rank >= RANKS - 1:
         near.append(ACE_HIGH)
-    return any(1 <= r <= ACE_HIGH and held >> _at(r, suit) & 1 for r in near)
+    return any(1 <= r <= ACE_HIGH and held >> place_in_suit(r, suit) & 1 for r in near)
 
 
 def _laid_out(layouts: Sequence[tuple[int, ...]], left_over: Iterable[int], jokers: Sequence[Card],
@@ -256,6 +228,6 @@ def _laid_out(layouts: Sequence[tuple[int, ...]], left_over: Iterable[int], joke
     rest_jokers, meld_jokers = ordered[: len(jokers) - in_melds], ordered[len(jokers) - in_melds:]
     melds = []
     for layout in reversed(layouts):
-        melds.append(tuple(meld_jokers.pop() if place == JOKER else _CARD_AT[place] for place in layout))
-    rest = tuple(_CARD_AT[place] for place in reversed(left_over)) + tuple(rest_jokers)
+        melds.append(tuple(meld_jokers.pop() if place == JOKER else card_at(place) for place in layout))
+    rest = tuple(card_at(place) for place in reversed(left_over)) + tuple(rest_jokers)
     return Arrangement(tuple(melds), rest)

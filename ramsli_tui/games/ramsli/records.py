@@ -15,7 +15,9 @@ from typing import Any, Sequence
 from . import rules as rulesets
 from ...cards import Card
 from ...yamlfile import shown
-from ..records import RecordError, RecordFields, card_of, deck_of, error_object, folders_of, ruleset_reference
+from ..records import (
+    RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
+)
 from ..records import dump_record as dump_record, printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
 from .engine import Action, Hand, IllegalAction
@@ -177,18 +179,11 @@ def result_of(hand: Hand) -> dict[str, Any]:
     }
 
 
-def error_result(error: RecordError) -> dict[str, Any]:
-    return error_object(RESULT_FORMAT, error)
-
-
 def replay_text(text: str, source: str = "<record>", base_dir: Path | None = None,
                 also_from: Sequence[Path] = (), first_line: int = 1) -> tuple[dict[str, Any], Hand | None]:
     """Read and replay a record: (result object, hand) or (error object, None)."""
-    try:
-        hand = replay(read_record(text, source, base_dir, also_from, first_line))
-    except RecordError as error:
-        return error_result(error), None
-    return result_of(hand), hand
+    return result_or_error(lambda: replay(read_record(text, source, base_dir, also_from, first_line)),
+                           result_of, RESULT_FORMAT)
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..records import record_stops_here
 from .engine import Hand
 
 OUTCOMES = {
@@ -39,8 +40,7 @@ def describe_hand(hand: Hand, result: dict[str, Any]) -> str:
         lines.append(f"Trick {number}: {plays}{won}")
     lines.append("")
     if not result["complete"]:
-        following = result["next"]
-        lines.append(f"The record stops here: seat {following['seat']} to act ({', '.join(following['legal'])}).")
+        lines.append(record_stops_here(result["next"], "act"))
         return "\n".join(lines)
     settled = hand.settlement
     lines.append(OUTCOMES[settled.outcome])

@@ -15,7 +15,8 @@ Tria is still to begin from nothing.
 The search is the solver's (``solver.py``): the lowest card left (A, 2, ... K, suits
 within a rank) is either left out or the lowest natural card of a group, and positions
 already searched are remembered.  Cards are two masks of 52 places, held once and held
-twice.  Jokers left over at the end extend groups (one each) while room is left.
+twice (``places.py``, as the solver counts them).  Jokers left over at the end extend
+groups (one each) while room is left.
 """
 
 from __future__ import annotations
@@ -25,22 +26,20 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
-from ....cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, PLAIN_SUITS, Card, Rank
-from ..deck import low_rank
+from ....cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, mask_of  # a mask of places is built as one of cards
+from ..places import (
+    ACE_HIGH, PLACES, RANKS, SUITS, SUIVI_FOUND, TRIA_FOUND, card_at, held_masks, place_in_suit,
+)
 
-SUITS = len(PLAIN_SUITS)
-RANKS = 13
 IN_MELDS = 13  # S13
 MELD_MIN = 3
 TRIA_MAX = 4
 SUIVI_REACH = 5  # a group of a Suivi spans five ranks at most
 MOST_MISSING = 2  # a group lacks two cards at most (a lone card is a meld begun)
-ACE_HIGH = 14
 SUIVI, TRIA = "suivi", "tria"
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
-SUIVI_FOUND, TRIA_FOUND = 1, 2
 IMPOSSIBLE = -100  # the value of a search that cannot meet the Suivi and Tria needed
-ANY_CARD = 1 << (SUITS * RANKS)  # in a mask of outs: any card at all would do
+ANY_CARD = 1 << PLACES  # in a mask of outs: any card at all would do
 
 
 @dataclass(frozen=True)
@@ -77,20 +76,6 @@ class Shape:
         return weighed or [card for card in choices if not card.is_joker] or list(choices)
 
 
-def place_of(card: Card) -> int:
-    return (low_rank(card) - 1) * SUITS + int(card.suit)
-
-
-def card_at(place: int) -> Card:
-    rank = place // SUITS + 1
-    return Card.of(Rank.ACE if rank == 1 else rank, PLAIN_SUITS[place % SUITS])
-
-
-def _at(rank: int, suit: int) -> int:
-    """The place of a rank (1 to 13, or 14 for the ace high) in a suit."""
-    return ((rank - 1) % RANKS) * SUITS + suit
-
-
 # --- the groups a first card may begin ----------------------------------------------------------
 # (the other places it takes, as a mask; its places, first included; its kind; its size;
 # the places of the cards that would fill it within that size, and of those that would
@@ -100,10 +85,7 @@ Option = tuple[int, tuple[int, ...], int, int, int, int]
 
 
 def _option(places: Sequence[int], found: int, size: int, fill: int, grow: int) -> Option:
-    others = 0
-    for place in places[1:]:
-        others |= 1 << place
-    return others, tuple(places), found, size, fill, grow
+    return mask_of(places[1:]), tuple(places), found, size, fill, grow
 
 
 def _trias(first: int) -> list[Option]:
@@ -113,7 +95,7 @@ def _trias(first: int) -> list[Option]:
     for size in range(0, TRIA_MAX):
         for mates in combinations(higher, size):
             places = (first, *mates)
-            absent = _mask(place for place in range(rank_start, rank_start + SUITS) if place not in places)
+            absent = mask_of(place for place in range(rank_start, rank_start + SUITS) if place not in places)
             meld_size = max(MELD_MIN, len(places))
             options.append(_option(places, TRIA_FOUND, meld_size, absent, absent if meld_size < TRIA_MAX else 0))
     return options
@@ -138,20 +120,13 @@ def _suivis_from(first: int, suit: int, rank: int, neighbours: range) -> list[Op
             if meld_size <= SUIVI_REACH:
                 fill = _ranks_mask(suit, ranks, high - meld_size + 1, low + meld_size - 1)
                 grow = _ranks_mask(suit, ranks, high - meld_size, low + meld_size)
-                options.append(_option(tuple(_at(r, suit) for r in ranks), SUIVI_FOUND, meld_size, fill, grow))
+                options.append(_option(tuple(place_in_suit(r, suit) for r in ranks), SUIVI_FOUND, meld_size, fill, grow))
     return options
 
 
 def _ranks_mask(suit: int, held: Sequence[int], lowest: int, highest: int) -> int:
     """The places of a suit's ranks from ``lowest`` to ``highest`` (the ace 1 or 14) not ``held``."""
-    return _mask(_at(r, suit) for r in range(max(1, lowest), min(ACE_HIGH, highest) + 1) if r not in held)
-
-
-def _mask(places) -> int:
-    mask = 0
-    for place in places:
-        mask |= 1 << place
-    return mask
+    return mask_of(place_in_suit(r, suit) for r in range(max(1, lowest), min(ACE_HIGH, highest) + 1) if r not in held)
 
 
 def _begun(option: Option) -> bool:
@@ -159,23 +134,15 @@ def _begun(option: Option) -> bool:
     return option[3] - len(option[1]) <= MOST_MISSING
 
 
-_OPTIONS = tuple(tuple(filter(_begun, _suivis(place) + _trias(place))) for place in range(SUITS * RANKS))
+_OPTIONS = tuple(tuple(filter(_begun, _suivis(place) + _trias(place))) for place in range(PLACES))
 
 
 # --- the search --------------------------------------------------------------------------------
 
 def shape(cards: Sequence[Card]) -> Shape:
     """The arrangement of ``cards`` that leaves the fewest cards missing to go out."""
-    once = twice = 0
-    jokers = []
-    for card in cards:
-        if card.is_joker:
-            jokers.append(card)
-            continue
-        bit = 1 << place_of(card)
-        if once & bit:
-            twice |= bit
-        once |= bit
+    jokers = [card for card in cards if card.is_joker]
+    once, twice = held_masks(cards)
     used, steps, outs, _ = _best(once, twice, len(jokers), IN_MELDS, 0)
     return _laid_out(cards, jokers, used, steps, outs)
 
@@ -248,4 +215,4 @@ def _laid_out(cards: Sequence[Card], jokers: list[Card], used: int, steps: tuple
 def _out_cards(outs: int) -> tuple[Card, ...]:
     if outs & ANY_CARD:
         return ALL_CARDS
-    return tuple(card_at(place) for place in range(SUITS * RANKS) if outs >> place & 1) + JOKERS if outs else ()
+    return tuple(card_at(place) for place in range(PLACES) if outs >> place & 1) + JOKERS if outs else ()

@@ -3,7 +3,8 @@
 Everything is public except the cards dealt to a seat and the card it draws from the
 talon (``CardsDealt``, ``TalonCardDrawn``: ``private_to`` that seat).  Everyone sees
 that a seat drew from the talon (``Drew`` without a card), and which card it took from
-the jetée or the tournante (``Drew`` with it).
+the jetée or the tournante (``Drew`` with it).  ``CardsDealt`` is the game protocol's
+own, the same in every game.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ....cards import Card
+from ...protocol import CardsDealt
 
 
 class HandStarted(NamedTuple):
@@ -19,15 +21,6 @@ class HandStarted(NamedTuple):
     scores: tuple[int, int]  # per side, before this hand
 
     private_to = None
-
-
-class CardsDealt(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def private_to(self) -> int:
-        return self.seat
 
 
 class Drew(NamedTuple):

@@ -2,7 +2,7 @@
 
 Every screen, bot and remote client is drawn from these and from views.  Each says who
 may see it (``private_to``, the game protocol's): only ``CardsDealt`` is private, to
-the seat that received the cards.
+the seat that received the cards; it is the game protocol's own, the same in every game.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ....cards import Card
+from ...protocol import CardsDealt
 
 
 class FirstDealerChosen(NamedTuple):
@@ -28,15 +29,6 @@ class HandStarted(NamedTuple):
     pot: int
 
     private_to = None
-
-
-class CardsDealt(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]
-
-    @property
-    def private_to(self) -> int:
-        return self.seat
 
 
 class TrumpTurned(NamedTuple):

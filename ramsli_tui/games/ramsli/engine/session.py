@@ -10,27 +10,29 @@ from __future__ import annotations
 import random
 
 from ....cards import Card
+from ...session_base import SessionBase
 from ..rules import Ruleset
 from .actions import Action, Refusal
 from .events import Event, FirstDealerChosen, HandSettled, SeatsLeft, SessionEnded, TrickWon
 from .hand import Hand
 from .phase import Phase
-from .view import PlayerView
 
 
-class Session:
+class Session(SessionBase):
     """A session of Ramsli: the ``Game`` of the game protocol (games/protocol.py)."""
 
+    action_type = Action
+    refusal = Refusal
+    over_message = "session_over"
+    long_look_after = TrickWon  # a finished trick gets twice the usual look
+    finished: list[Hand]
+    ended: SessionEnded | None
+
     def __init__(self, rules: Ruleset, players: int, rng: random.Random, dealer: int | None = None):
-        rules.check_players(players)
-        self.rules = rules
-        self.players = players
-        self.rng = rng
+        super().__init__(rules, players, rng)
         self.stacks = [rules.starting_chips] * players
         self.seated = tuple(range(players))
         self.pot = 0
-        self.finished: list[Hand] = []
-        self.ended: SessionEnded | None = None
         opening: list[Event] = []
         if dealer is None:
             cut = self._cut()
@@ -126,74 +128,22 @@ class Session:
         self._end(reason)
         return [self.ended]
 
-    # --- the public protocol ---------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.ended is not None
+    # --- what only Ramsli's session answers --------------------------------------------
 
     @property
     def phase(self) -> Phase:
         return Phase.OVER if self.ended else self.hand.phase
 
     @property
-    def current_seat(self) -> int:
-        return -1 if self.ended else self.hand.current_seat
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return () if self.ended else self.hand.legal_actions()
-
-    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        if self.ended:
-            raise Refusal(seat, "session_over")
-        events = self.hand.apply(action, seat)
-        if self.hand.is_over:
-            events += self._after_hand()
-        return events
-
-    def view(self, seat: int | None) -> PlayerView:
-        return self.hand.view(seat)
-
-    def check(self, action: Action, seat: int) -> None:
-        """Refusal if ``seat`` may not take ``action`` now; nothing changes."""
-        if self.ended:
-            raise Refusal(seat, "session_over")
-        self.hand.clone().apply(action, seat)
-
-    @property
-    def rounds_finished(self) -> int:
-        return len(self.finished)
-
-    def last_round_view(self, seat: int | None) -> PlayerView:
-        return self.finished[-1].view(seat)
-
-    @property
     def current_hand(self) -> Hand:
         return self.hand
-
-    @staticmethod
-    def pause_after(events) -> float:
-        """A finished trick gets twice the usual look before the next computer player acts."""
-        return 2.0 if any(isinstance(event, TrickWon) for event in events) else 1.0
-
-    @staticmethod
-    def parse_action(text: str) -> Action:
-        return Action.parse(text)
-
-    @staticmethod
-    def format_action(action: Action) -> str:
-        return str(action)
 
     @property
     def settlements(self) -> list[HandSettled]:
         return [hand.settlement for hand in self.finished]
 
     def clone(self) -> Session:
-        twin = Session.__new__(Session)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        """A copy that plays on alone, its stacks its own too."""
+        twin = super().clone()
         twin.stacks = list(self.stacks)
-        twin.finished = list(self.finished)
-        twin.hand = self.hand.clone()
         return twin

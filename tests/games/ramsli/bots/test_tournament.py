@@ -99,3 +99,11 @@ def test_the_tournament_hands_bots_their_own_view_only(monkeypatch):
     monkeypatch.setitem(MEASUREMENT_PLAYERS, "spy", Spy)
     tournament(rules.load("classic"), 3, ["spy", "random", "spy"], deals=3, seed=4)
     assert seen and set(seen) == {(PlayerView, True, True)}
+
+
+@pytest.mark.parametrize("command, option", [("simulate", "--hands"), ("tournament", "--deals")])
+@pytest.mark.parametrize("game", ["ramsli", "rami"])
+def test_every_measured_match_refuses_no_hand_or_deal_naming_its_option(capsys, game, command, option):
+    players = "3" if game == "ramsli" else "2"
+    assert main([command, "--game", game, "--players", players, option, "0"]) == 2
+    assert f"{option} must be at least 1" in capsys.readouterr().err
