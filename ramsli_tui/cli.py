@@ -213,7 +213,7 @@ def add_saves(commands) -> None:
 
 def run_saves(args: argparse.Namespace) -> int:
     """List the saved sessions, numbered as ``play --continue N`` and ``--delete N`` count them."""
-    from .ui.saved import described
+    from .storage.saved import described
 
     storage = Storage.default()
     if args.delete is not None:

@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from importlib import import_module
-from types import ModuleType
-
 from ..games import GAMES, game_named
 from ..storage import Opponent, Settings
 from ..storage.settings import NO_NAME
 from ..table.spec import GameSpec, SeatSpec
 
-GAME_TITLES = {"ramsli": "Ramsli", "rami": "Rami Simple"}  # each game of ``GAMES`` as players call it
-DEFAULT_RULESETS = {"ramsli": "classic", "rami": "simple"}
-PLAYED_FOR_CHIPS = ("ramsli",)  # the games whose tables have chips each
 MOST_PLAYERS = 6  # the most seats any game has at a table
 
 
@@ -32,20 +26,29 @@ def person_name(given: str) -> str:
     return given.strip() or NO_NAME
 
 
-def rules_of(game: str) -> ModuleType:
-    """The ``rules`` module of ``game``: its rulesets by name."""
-    if game not in GAMES:
-        game_named(game)  # says there is no such game
-    return import_module(f"ramsli_tui.games.{game}.rules")
+def title_of(game: str) -> str:
+    """``game`` as players call it: "Rami Simple"."""
+    return game_named(game).title
+
+
+def default_ruleset(game: str) -> str | None:
+    """``game``'s default ruleset; None for a game this app does not know (a server's own)."""
+    return game_named(game).default_ruleset if game in GAMES else None
+
+
+def played_for_chips(game: str) -> bool:
+    """Has a table of ``game`` chips each (else it is played for points)?"""
+    return game_named(game).played_for_chips
 
 
 def ruleset_names(game: str) -> list[str]:
-    return list(rules_of(game).available())
+    return list(game_named(game).rulesets())
 
 
 def ruleset_for(game: str, wanted: str) -> str:
     """``wanted`` if ``game`` has a ruleset of that name, else the game's default one."""
-    return wanted if wanted in rules_of(game).available() else DEFAULT_RULESETS[game]
+    kind = game_named(game)
+    return wanted if wanted in kind.rulesets() else kind.default_ruleset
 
 
 def player_counts(game: str, ruleset: str) -> tuple[int, ...]:
@@ -95,7 +98,7 @@ def game_spec(settings: Settings, seed: int | None = None) -> GameSpec:
             SeatSpec.person(person_name(settings.name)),
             *(SeatSpec.computer(opponent.name, default_strength(opponent.strength, game)) for opponent in opponents),
         ),
-        starting_chips=settings.starting_chips if game in PLAYED_FOR_CHIPS else None,
+        starting_chips=settings.starting_chips if played_for_chips(game) else None,
     )
 
 

@@ -29,7 +29,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 from ....table.client import TableClient
 from ....text import for_terminal
 from ....yamlfile import FileProblem
-from ...specs import DEFAULT_RULESETS, MOST_PLAYERS, player_counts, players_for
+from ...specs import MOST_PLAYERS, default_ruleset, player_counts, players_for
 from .dialog import Dialog
 
 REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
@@ -232,7 +232,7 @@ class NewTableScreen(Dialog[int | None]):
 
     def compose(self) -> ComposeResult:
         game = next(iter(self.offer))
-        ruleset = self.usual("rulesets", game, DEFAULT_RULESETS.get(game))
+        ruleset = self.usual("rulesets", game, default_ruleset(game))
         counts = counts_allowed(game, ruleset)
         players = players_for(counts, 4)
         with self.box("New table"):
@@ -269,7 +269,7 @@ class NewTableScreen(Dialog[int | None]):
         game = str(event.value)
         rulesets, strength = self.query_one("#ruleset", Select), self.query_one("#strength", Select)
         rulesets.set_options(self._rulesets(game))
-        rulesets.value = self.usual("rulesets", game, DEFAULT_RULESETS.get(game))
+        rulesets.value = self.usual("rulesets", game, default_ruleset(game))
         strength.set_options(self._strengths(game))
         strength.value = self.usual("strengths", game, "normal")
         self.show_seats()
