@@ -165,7 +165,10 @@ class GameKind(Protocol):
     partner_label: str | None  # what setup calls the seat opposite the person, if a partner
     strengths: tuple[str, ...]
     rules: Any  # its rulesets: available(), user_dir(), bundled_dir(), load_file(path), RulesetError
-    records: Any  # its hand records: record_of(hand), dump_record, replay_text(...), error_result(error)
+    # Its hand records: record_of(hand), a mapping with a ``deck`` of card codes and its
+    # ``actions`` (mappings), as the server's history keeps them; dump_record(record), its
+    # YAML; and for ``ramsli replay``, replay_text(...) and error_result(error).
+    records: Any
 
     def rulesets(self) -> dict[str, Path]:
         """The rulesets it offers, bundled and the player's own, each by name."""

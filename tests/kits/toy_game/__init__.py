@@ -1,6 +1,6 @@
 """High Card, a two-card trick game written only for the tests: the proof that a game is
 one plug-in.  Two players are dealt two cards each from a shuffled 52; the leader plays
-one, the other answers, the higher rank takes the trick (a tie goes to the leader) and
+one, the other answers, the higher card in its suit's order takes the trick (a tie goes to the leader) and
 leads the next; a hand is two tricks, a session ``hands`` hands.  Everything the house
 needs of it is here: its ``GameKind`` (``TOY``), a random computer player, its view,
 events with ``private_to``, records, and its words on the wire (``wire``); ``register``
@@ -8,7 +8,6 @@ adds it to the house's registries, from the tests, without a change anywhere els
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any, Sequence
 from ramsli_tui.cards import Card
 from ramsli_tui.games import GAMES, register_game
 from ramsli_tui.games.protocol import ComputerPlayer, IllegalAction
+from ramsli_tui.games.records import dump_record
 from ramsli_tui.net import wire_words
 
 NAME = "high-card"
@@ -168,16 +168,15 @@ class RandomPlayer(ComputerPlayer):
 
 
 class ToyRecords:
-    """A hand's record: the cards dealt and the plays, by code."""
+    """A hand's record, as every game's is: its ``deck`` (the cards dealt, seat 0's
+    first) and its ``actions``, one mapping each; written as every game's are."""
+
+    dump_record = staticmethod(dump_record)
 
     @staticmethod
     def record_of(hand: FinishedHand) -> dict[str, Any]:
-        return {"game": NAME, "dealt": [[card.code for card in cards] for cards in hand.dealt],
-                "plays": [[seat, card.code] for seat, card in hand.plays]}
-
-    @staticmethod
-    def dump_record(record: dict[str, Any]) -> str:
-        return json.dumps(record) + "\n"
+        return {"game": NAME, "deck": [card.code for cards in hand.dealt for card in cards],
+                "actions": [{"seat": seat, "card": card.code} for seat, card in hand.plays]}
 
 
 class HighCard:
@@ -203,7 +202,7 @@ class HighCard:
 
     @staticmethod
     def claims_record(text: str) -> bool:
-        return f'"game": "{NAME}"' in text
+        return f"game: {NAME}" in text
 
     @staticmethod
     def describe_hand(hand: Any, result: dict[str, Any]) -> str:
@@ -230,6 +229,8 @@ class HighCard:
 
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
+        if strength != "random":
+            raise ValueError(f"High Card has no '{strength}' computer player; it has random")
         return RandomPlayer()
 
 
