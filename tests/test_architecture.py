@@ -135,3 +135,50 @@ def test_engine_modules_do_no_io_and_read_no_clock(path):
     inside = GRAPH[module_name(path)]
     allowed = (f"games.{game}.engine", *ENGINE_MAY_USE[game], "games.protocol", "cards", "yamlfile")
     assert all(under(name, *allowed) for name in inside), inside
+
+
+# --- each game one plug-in ------------------------------------------------------------------
+
+# Where a game may be named: its own package, its own screens, the registries that list the
+# bundled games by name, and each game's words on the wire.
+MAY_NAME_A_GAME = (
+    *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.screens.{game}" for game in GAME_PACKAGES),
+    "ui.table_screens", "net.wire_words", "net.ramsli_words", "net.rami_words",
+)
+REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
+NOT_YET_ONE_PLUG_IN = {  # named here until their own step of issue 20 is done (strict: it fails once it is)
+    "ramsli_tui.cli": "simulate and tournament are made one command for every game in a step of their own",
+    "ramsli_tui.screenshots": "the test drivers move to the tests in a step of their own",
+}
+
+
+def comparisons_naming_a_game(path: Path) -> list[str]:
+    """Each comparison in the module's text with a game's name as a string: ``game == "rami"``,
+    ``game in ("ramsli",)``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Compare):
+            continue
+        compared = [node.left, *node.comparators]
+        strings = [element for side in compared for element in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set))
+                                                                  else [side])]
+        if any(isinstance(element, ast.Constant) and element.value in GAME_PACKAGES for element in strings):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_game_name_check_finds_what_it_looks_for(tmp_path):
+    module = tmp_path / "example.py"
+    module.write_text('if game == "rami":\n    pass\nok = game in ("ramsli", "x")\nfine = game == name\n', encoding="utf-8")
+    assert comparisons_naming_a_game(module) == ['line 1: game == \'rami\'', "line 3: game in ('ramsli', 'x')"]
+
+
+@pytest.mark.parametrize("module", [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_ONE_PLUG_IN[name]))
+    if name in NOT_YET_ONE_PLUG_IN else name
+    for name in sorted(MODULES) if not under(name, *MAY_NAME_A_GAME) and name != REGISTRY_OF_GAMES])
+def test_outside_a_game_s_own_folders_no_module_imports_it_or_compares_its_name(module):
+    """A game is known only through the registries: nothing else imports its package or asks
+    whether a game is it by name."""
+    assert not [name for name in GRAPH[module] if under(name, *(f"games.{game}" for game in GAME_PACKAGES))]
+    assert not comparisons_naming_a_game(MODULES[module])
