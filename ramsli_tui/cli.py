@@ -177,7 +177,7 @@ def run_play(args: argparse.Namespace) -> int:
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for: its options, and the remembered names and
     strengths where they say nothing."""
-    from .ui.specs import game_spec, strengths, with_strengths
+    from .storage.specs import game_spec, strengths, with_strengths
 
     game, kind = args.game, game_named(args.game)
     if args.chips is not None and not kind.played_for_chips:

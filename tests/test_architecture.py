@@ -182,3 +182,22 @@ def test_outside_a_game_s_own_folders_no_module_imports_it_or_compares_its_name(
     whether a game is it by name."""
     assert not [name for name in GRAPH[module] if under(name, *(f"games.{game}" for game in GAME_PACKAGES))]
     assert not comparisons_naming_a_game(MODULES[module])
+
+
+# --- logic that is not the faces' lives below them ---------------------------------------------
+
+def test_the_command_line_asks_the_app_only_to_run_it():
+    """``ramsli play`` runs the app; the sessions it asks for and the saves it lists are
+    told below the faces, as the app tells them."""
+    assert [name for name in GRAPH["ramsli_tui.cli"] if under(name, "ui")] == ["ramsli_tui.ui.app"]
+
+
+def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_faces():
+    from ramsli_tui.ui.saved import described
+    from ramsli_tui.ui.screens.common.lobby import Lobby, LobbyRefusal
+    from ramsli_tui.ui.specs import game_spec, player_counts
+
+    homes = {thing.__name__: thing.__module__ for thing in (described, game_spec, player_counts, Lobby, LobbyRefusal)}
+    assert homes == {"described": "ramsli_tui.storage.saved", "game_spec": "ramsli_tui.storage.specs",
+                     "player_counts": "ramsli_tui.storage.specs", "Lobby": "ramsli_tui.table.lobby",
+                     "LobbyRefusal": "ramsli_tui.table.lobby"}

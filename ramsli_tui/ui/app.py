@@ -157,7 +157,7 @@ class RamsliApp(App[None]):
 
     @staticmethod
     def session_label(slot: SaveSlot) -> str:
-        from ..storage.saved import described
+        from .saved import described
 
         return described(slot)
 
