@@ -154,9 +154,13 @@ NOT_YET_ONE_PLUG_IN = {  # named here until their own step of issue 20 is done (
 
 def comparisons_naming_a_game(path: Path) -> list[str]:
     """Each comparison in the module's text with a game's name as a string: ``game == "rami"``,
-    ``game in ("ramsli",)``."""
+    ``game in ("ramsli",)``; and each module imported by a name made up at run time
+    (``import_module(f"..games.{game}.records")``), a convention that names games unseen."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "import_module"
+                and node.args and isinstance(node.args[0], ast.JoinedStr)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
         if not isinstance(node, ast.Compare):
             continue
         compared = [node.left, *node.comparators]
@@ -169,8 +173,10 @@ def comparisons_naming_a_game(path: Path) -> list[str]:
 
 def test_the_game_name_check_finds_what_it_looks_for(tmp_path):
     module = tmp_path / "example.py"
-    module.write_text('if game == "rami":\n    pass\nok = game in ("ramsli", "x")\nfine = game == name\n', encoding="utf-8")
-    assert comparisons_naming_a_game(module) == ['line 1: game == \'rami\'', "line 3: game in ('ramsli', 'x')"]
+    module.write_text('if game == "rami":\n    pass\nok = game in ("ramsli", "x")\nfine = game == name\n'
+                      'rules = import_module(f"games.{game}.rules")\n', encoding="utf-8")
+    assert comparisons_naming_a_game(module) == [
+        "line 1: game == 'rami'", "line 3: game in ('ramsli', 'x')", "line 5: import_module(f'games.{game}.rules')"]
 
 
 @pytest.mark.parametrize("module", [
