@@ -32,8 +32,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Text
 import yaml
 
 from . import __version__
-from .games import GAMES, game_named
-from .games.ramsli import rules as rulesets
+from .games import GAMES, HOUSE_GAME, game_named, game_of_record, game_of_ruleset
 from .options import Parser, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
@@ -114,7 +113,7 @@ def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str
 
 
 def _add_game_option(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--game", choices=GAMES, default="ramsli",
+    command.add_argument("--game", choices=GAMES, default=HOUSE_GAME,
                          help="the game: ramsli, or rami for Rami Simple (default: ramsli); "
                          "its ruleset is classic, or simple at Rami, unless --ruleset says")
 
@@ -162,7 +161,7 @@ def run_play(args: argparse.Namespace) -> int:
     from .ui.app import run_with
 
     if args.resume is not None:
-        given = {"--game": args.game != "ramsli", "--ruleset": args.ruleset != "classic", "--players": args.players != 4,
+        given = {"--game": args.game != HOUSE_GAME, "--ruleset": args.ruleset != "classic", "--players": args.players != 4,
                  "--seed": args.seed is not None, "--name": args.name is not None, "--bots": args.bots is not None,
                  "--chips": args.chips is not None}
         chosen = [option for option, is_given in given.items() if is_given]
@@ -178,14 +177,15 @@ def run_play(args: argparse.Namespace) -> int:
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for: its options, and the remembered names and
     strengths where they say nothing."""
-    from .ui.specs import DEFAULT_RULESETS, PLAYED_FOR_CHIPS, game_spec, strengths, with_strengths
+    from .storage.specs import game_spec, strengths, with_strengths
 
-    game = args.game
-    if args.chips is not None and game not in PLAYED_FOR_CHIPS:
-        raise CliError("--chips is for Ramsli only: Rami Simple is played for points, not chips")
+    game, kind = args.game, game_named(args.game)
+    if args.chips is not None and not kind.played_for_chips:
+        chip_games = " and ".join(other.title for other in map(game_named, GAMES) if other.played_for_chips)
+        raise CliError(f"--chips is for {chip_games} only: {kind.title} is played for points, not chips")
     ruleset = args.ruleset
-    if ruleset == DEFAULT_RULESETS["ramsli"]:  # the option's default is Ramsli's; another game has its own
-        ruleset = DEFAULT_RULESETS[game]
+    if ruleset == game_named(HOUSE_GAME).default_ruleset:  # the option's default is the house game's
+        ruleset = kind.default_ruleset
     _table_rules(ruleset, args.players, game)
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
         raise CliError("--bot-delay must be between 0 and 10 seconds")
@@ -213,7 +213,7 @@ def add_saves(commands) -> None:
 
 def run_saves(args: argparse.Namespace) -> int:
     """List the saved sessions, numbered as ``play --continue N`` and ``--delete N`` count them."""
-    from .ui.saved import described
+    from .storage.saved import described
 
     storage = Storage.default()
     if args.delete is not None:
@@ -270,13 +270,13 @@ def run_replay(args: argparse.Namespace) -> int:
     """Replay a record, or each record of a stream of them in turn (``--hand N``: the Nth
     only), from a file or standard input: a ruleset a record names by path is found
     beside it, or where the command was typed.  The status is the worst of them."""
-    from .games.ramsli.records import RESULT_FORMAT
     from .games.records import RecordError, error_object
 
     try:
         source, base_dir, parts = _records_given(args.file)
     except FileProblem as error:
-        return _told_one(Replayed(error_object(RESULT_FORMAT, RecordError(str(error))), None, None), args.json)
+        result_format = game_named(HOUSE_GAME).records.RESULT_FORMAT
+        return _told_one(Replayed(error_object(result_format, RecordError(str(error))), None, None), args.json)
     if args.hand is not None:
         parts = [_record_chosen(parts, args.hand)]
     replayed = [_replayed(part, source, base_dir) for part in parts]
@@ -315,15 +315,11 @@ def _record_chosen(parts: list[Part], number: int) -> Part:
 
 
 def _replayed(part: Part, source: str, base_dir: Path) -> Replayed:
-    """One record replayed by its game's rules: Rami's if it says it is a Rami record."""
-    from .games.rami import records as rami_records
-    from .games.rami.replay_text import describe_hand as describe_rami_hand
-    from .games.ramsli import records as ramsli_records
-    from .games.ramsli.replay_text import describe_hand
-
-    records, describe = ((rami_records, describe_rami_hand) if rami_records.claims(part.text)
-                         else (ramsli_records, describe_hand))
-    result, hand = records.replay_text(part.text, source, base_dir, also_from=[Path.cwd()], first_line=part.line)
+    """One record replayed by its game's rules: those of the game that claims it (Rami's
+    says it is a Rami record), else the house game's."""
+    kind = game_of_record(part.text)
+    describe = kind.describe_hand
+    result, hand = kind.records.replay_text(part.text, source, base_dir, also_from=[Path.cwd()], first_line=part.line)
     return Replayed(result, hand, describe)
 
 
@@ -393,25 +389,21 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def _any_ruleset(name: str):
-    """A Ramsli ruleset, or a Rami one: a file that says 'game: rami', or a name only Rami has."""
-    from .games.rami import rules as rami_rules
-
-    path = Path(name).expanduser()
-    if (path.is_file() and rami_rules.is_rami_ruleset(path)) or (
-            name in rami_rules.available() and name not in rulesets.available()):
-        return rami_rules.load(name)
-    return rulesets.load(name)
+    """A ruleset of the game it belongs to: a Rami one is a file that says 'game: rami',
+    or a name only Rami has; a Ramsli one any other."""
+    return game_of_ruleset(name).rules.load(name)
 
 
 def _rules_list() -> int:
     """Every ruleset of each game by name with its description; a broken one in one line,
     the others as usual."""
-    from .games.rami import rules as rami_rules
-
-    _list_rulesets(rulesets)
-    print("\nRami Simple:")
-    _list_rulesets(rami_rules)
-    print("\n" + for_terminal(f"Your own rulesets go in {rulesets.user_dir()} (Rami's in {rami_rules.user_dir()})"))
+    house, others = game_named(HOUSE_GAME), [game_named(game) for game in GAMES if game != HOUSE_GAME]
+    _list_rulesets(house.rules)
+    for kind in others:
+        print(f"\n{kind.title}:")
+        _list_rulesets(kind.rules)
+    theirs = "".join(f" ({kind.short_title}'s in {kind.rules.user_dir()})" for kind in others)
+    print("\n" + for_terminal(f"Your own rulesets go in {house.rules.user_dir()}{theirs}"))
     return 0
 
 
@@ -431,7 +423,7 @@ def _list_rulesets(game_rules) -> None:
         print(for_terminal(f"{shown_name:16} {ruleset.description}{origin}"))
 
 
-def _table_rules(name: str, players: int, game: str = "ramsli"):
+def _table_rules(name: str, players: int, game: str = HOUSE_GAME):
     """The named ruleset of ``game``, if it allows a table of ``players``."""
     kind = game_named(game)
     ruleset = kind.load_rules(name)

@@ -128,6 +128,14 @@ def test_the_engine_does_not_import_textual_or_asyncio(game):
     assert not {name for name in loaded if name.split(".")[0] in ("textual", "asyncio", "rich")}
 
 
+def run_time_only(tree: ast.Module) -> ast.Module:
+    """The module without its ``if TYPE_CHECKING:`` blocks: what they import is only named
+    in annotations, never loaded when the program runs."""
+    tree.body = [node for node in tree.body
+                 if not (isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")]
+    return tree
+
+
 def engine_module_id(path: Path) -> str:
     return f"{path.parent.parent.name}/{path.name}" if path.parent.name == "engine" else f"games/{path.name}"
 
@@ -135,7 +143,7 @@ def engine_module_id(path: Path) -> str:
 @pytest.mark.parametrize("path", ENGINE_MODULES, ids=engine_module_id)
 def test_engine_modules_do_no_io_and_read_no_clock(path):
     game = path.parent.parent.name if path.parent.name == "engine" else None
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = run_time_only(ast.parse(path.read_text(encoding="utf-8")))
     outside = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     outside |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
     assert not [name for name in outside if name and name.split(".")[0] in FORBIDDEN_IN_ENGINE]
@@ -143,3 +151,75 @@ def test_engine_modules_do_no_io_and_read_no_clock(path):
     own = (f"games.{game}.engine", *ENGINE_MAY_USE[game]) if game else ()
     allowed = (*own, *SHARED_BY_ENGINES, "cards", "yamlfile")
     assert all(under(name, *allowed) for name in inside), inside
+
+
+# --- each game one plug-in ------------------------------------------------------------------
+
+# Where a game may be named: its own package, its own screens, the registries that list the
+# bundled games by name, and each game's words on the wire.
+MAY_NAME_A_GAME = (
+    *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.screens.{game}" for game in GAME_PACKAGES),
+    "ui.table_screens", "net.wire_words", "net.ramsli_words", "net.rami_words",
+)
+REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
+NOT_YET_ONE_PLUG_IN = {  # named here until their own step of issue 20 is done (strict: it fails once it is)
+    "ramsli_tui.cli": "simulate and tournament are made one command for every game in a step of their own",
+    "ramsli_tui.screenshots": "the test drivers move to the tests in a step of their own",
+}
+
+
+def comparisons_naming_a_game(path: Path) -> list[str]:
+    """Each comparison in the module's text with a game's name as a string: ``game == "rami"``,
+    ``game in ("ramsli",)``; and each module imported by a name made up at run time
+    (``import_module(f"..games.{game}.records")``), a convention that names games unseen."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "import_module"
+                and node.args and isinstance(node.args[0], ast.JoinedStr)):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        if not isinstance(node, ast.Compare):
+            continue
+        compared = [node.left, *node.comparators]
+        strings = [element for side in compared for element in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set))
+                                                                  else [side])]
+        if any(isinstance(element, ast.Constant) and element.value in GAME_PACKAGES for element in strings):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_game_name_check_finds_what_it_looks_for(tmp_path):
+    module = tmp_path / "example.py"
+    module.write_text('if game == "rami":\n    pass\nok = game in ("ramsli", "x")\nfine = game == name\n'
+                      'rules = import_module(f"games.{game}.rules")\n', encoding="utf-8")
+    assert comparisons_naming_a_game(module) == [
+        "line 1: game == 'rami'", "line 3: game in ('ramsli', 'x')", "line 5: import_module(f'games.{game}.rules')"]
+
+
+@pytest.mark.parametrize("module", [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_ONE_PLUG_IN[name]))
+    if name in NOT_YET_ONE_PLUG_IN else name
+    for name in sorted(MODULES) if not under(name, *MAY_NAME_A_GAME) and name != REGISTRY_OF_GAMES])
+def test_outside_a_game_s_own_folders_no_module_imports_it_or_compares_its_name(module):
+    """A game is known only through the registries: nothing else imports its package or asks
+    whether a game is it by name."""
+    assert not [name for name in GRAPH[module] if under(name, *(f"games.{game}" for game in GAME_PACKAGES))]
+    assert not comparisons_naming_a_game(MODULES[module])
+
+
+# --- logic that is not the faces' lives below them ---------------------------------------------
+
+def test_the_command_line_asks_the_app_only_to_run_it():
+    """``ramsli play`` runs the app; the sessions it asks for and the saves it lists are
+    told below the faces, as the app tells them."""
+    assert [name for name in GRAPH["ramsli_tui.cli"] if under(name, "ui")] == ["ramsli_tui.ui.app"]
+
+
+def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_faces():
+    from ramsli_tui.ui.saved import described
+    from ramsli_tui.ui.screens.common.lobby import Lobby, LobbyRefusal
+    from ramsli_tui.ui.specs import game_spec, player_counts
+
+    homes = {thing.__name__: thing.__module__ for thing in (described, game_spec, player_counts, Lobby, LobbyRefusal)}
+    assert homes == {"described": "ramsli_tui.storage.saved", "game_spec": "ramsli_tui.storage.specs",
+                     "player_counts": "ramsli_tui.storage.specs", "Lobby": "ramsli_tui.table.lobby",
+                     "LobbyRefusal": "ramsli_tui.table.lobby"}

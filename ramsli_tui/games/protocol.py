@@ -15,8 +15,9 @@ what each seat may know through ``view(seat)``.
 - ``IllegalAction`` carries a message id and its parameters, so a refusal can be told
   in any words: to the table ("seat 2 must follow suit: it holds KS") or to the player
   ("you must follow suit: you hold K♠").
-- ``GameKind``: a game by name — its rulesets, how many may play, a new session from
-  a seed, its computer players, and optionally a hint (``advice``).
+- ``GameKind``: a game by name, all the house knows of it — its title, rulesets,
+  records, how many may play, a new session from a seed, its computer players, the
+  words of its saves, and optionally a hint (``advice``); ``games.register_game`` adds one.
 - ``ComputerPlayer``, and ``decide`` and ``play_out``: the one way computer players are
   asked to act, by the table, ``simulate`` and ``tournament`` alike.
 """
@@ -24,9 +25,12 @@ what each seat may know through ``view(seat)``.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, NamedTuple, Protocol, Sequence
 
 from ..cards import Card
+
+if TYPE_CHECKING:  # a game's files are named in its description; the engines that share this module read none
+    from pathlib import Path
 
 Action = Any  # each game's own action type; its string form is ``format_action``
 View = Any  # each game's own view of one seat
@@ -156,7 +160,9 @@ class ComputerPlayer:
 
 
 class GameKind(Protocol):
-    """A game by name: what the table, the saves and the app's common parts need of it.
+    """A game by name, the whole of what the house knows of it (as OpenSpiel's
+    ``GameType``): the table, the saves, the command line, the server and the app's
+    common parts ask it, never the game's own modules.
 
     A game may also offer ``advice(view, legal, name_card) -> (action, reason)``: what
     its normal computer player would do in that seat, and why in one sentence, its
@@ -165,7 +171,33 @@ class GameKind(Protocol):
     offers no hint."""
 
     name: str
+    title: str  # as players call it: "Rami Simple"
+    short_title: str  # in a sentence about its things: "Rami" ('s rulesets)
+    default_ruleset: str
+    played_for_chips: bool  # a table of it has chips each (else it is played for points)
+    partner_label: str | None  # what setup calls the seat opposite the person, if a partner
     strengths: tuple[str, ...]
+    rules: Any  # its rulesets: available(), user_dir(), bundled_dir(), load_file(path), RulesetError
+    # Its hand records: record_of(hand), a mapping with a ``deck`` of card codes and its
+    # ``actions`` (mappings), as the server's history keeps them; dump_record(record), its
+    # YAML; and for ``ramsli replay``, replay_text(...) and RESULT_FORMAT, its results' format.
+    records: Any
+
+    def rulesets(self) -> dict[str, Path]:
+        """The rulesets it offers, bundled and the player's own, each by name."""
+
+    def claims_ruleset(self, path: Path) -> bool:
+        """Is the ruleset file at ``path`` one of this game's (it says so)?"""
+
+    def claims_record(self, text: str) -> bool:
+        """Is the hand record ``text`` one of this game's (it says so)?"""
+
+    def describe_hand(self, hand: Any, result: dict[str, Any]) -> str:
+        """A replayed hand told in words, as ``ramsli replay`` prints it."""
+
+    def save_label(self, names: Sequence[str], ruleset: str, progress: str, view: View, seat: int) -> str:
+        """How a saved session reads in a list, after its ruleset and before when it was
+        played: "classic, hand 7, Zora 23 chips" (``progress`` is "hand 7" or "finished")."""
 
     def load_rules(self, ruleset: str, starting_chips: int | None = None) -> Any:
         """The named (or file's) ruleset; a FileProblem naming file, line and key."""

@@ -19,12 +19,11 @@ import os
 import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
 from ..cards import Card
-from ..games import GAMES
+from ..games import GAMES, game_named
 from ..storage.files import shown as shown_path
 from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown
 
@@ -56,8 +55,8 @@ class KeptHand(NamedTuple):
 
 
 def _records_of(game: str) -> Any:
-    """``game``'s records module (games/GAME/records.py), imported when first wanted."""
-    return import_module(f"..games.{game}.records", __package__)
+    """``game``'s records, as its registration says."""
+    return game_named(game).records
 
 
 def record_of_hand(game: str, hand: Any) -> dict[str, Any]:

@@ -38,9 +38,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
-from ..games import game_named
-from ..games.rami import rules as rami_rules
-from ..games.ramsli import rules as ramsli_rules
+from ..games import RULESETS, game_named  # the games tables are made for, and their rulesets by name (never a path)
 from ..storage.saves import SavedGame
 from ..storage.settings import DEFAULT_OPPONENTS
 from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
@@ -54,9 +52,6 @@ from .thinkers import Thinkers
 
 STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
 SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
-# The games tables are made for here (those the protocol has words for), and the
-# rulesets each offers by name: never a path, so that nobody reads the server's files.
-RULESETS = {"ramsli": ramsli_rules.available, "rami": rami_rules.available}
 
 
 class HubRefusal(Exception):

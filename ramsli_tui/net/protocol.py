@@ -9,10 +9,10 @@ into a checked ``Request``, or a ``BadRequest`` saying what is wrong and naming 
 (None for a line that is not a JSON object with an op).
 
 Writing: ``welcome``, ``tables``, ``seated``, ``update`` and ``error`` make each message
-the server sends, and ``encoded`` the line that carries it.  A Ramsli view and its
-events are told in the vocabulary of ``ramsli-result/1`` (card codes, suits by letter,
-declarations ``"in"``/``"out"``), a Rami Simple one in that of ``rami-result/1``
-(``rami_words``); ``refusal`` tells an ``IllegalAction`` to the player
+the server sends, and ``encoded`` the line that carries it.  A view and its events are
+told in the words of their game, found in ``wire_words`` (a Ramsli one in those of
+``ramsli-result/1``, ``ramsli_words``; a Rami Simple one in those of ``rami-result/1``,
+``rami_words``); ``refusal`` tells an ``IllegalAction`` to the player
 who tried it, naming cards by code ("you must follow suit: you hold KS").
 """
 
@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..games.protocol import IllegalAction
-from ..games.ramsli.engine.events import (
-    Announced, CardPlayed, CardsDealt, Declared, FirstDealerChosen, HandSettled, HandStarted, Passed, Payment,
-    PlayStarted, SeatsLeft, SessionEnded, TrickWon, TrumpTurned,
-)
 from ..table.updates import Clock
 from ..yamlfile import is_int, shown
+from . import wire_words
+from .ramsli_words import EVENT_WORDS, announcement, event_words, view_words  # noqa: F401  (the house game's, as ever)
 
 PROTOCOL = "ramsli-table/1"
 MAX_LINE = 4096  # bytes in one line from a client, its newline included
@@ -203,100 +200,14 @@ def table_closed(table: int, seq: int, view: Any, names: Sequence[str], seat: in
 
 
 def words_of(view: Any):
-    """The module that tells this game's views and events: Rami's, or this one (Ramsli's)."""
-    from ..games.rami.engine.view import RamiView
-
-    if isinstance(view, RamiView):
-        from . import rami_words
-
-        return rami_words
-    return sys.modules[__name__]
-
-
-def refusal(error: IllegalAction) -> str:
-    """An action refused, told to the player who tried it, cards by code."""
-    return error.for_you_in_codes()
-
-
-# --- a Ramsli view and its events, in the words of ramsli-result/1 ------------------------------
-
-def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
-    return {
-        "hand": [] if seat is None else codes(view.hand),
-        "seat": seat,
-        "dealer": view.dealer,
-        "hand_number": view.number,
-        "trump": view.trump.letter,
-        "turn_up": view.turn_up.code,
-        "declarations": [declaration(playing) for playing in view.declarations],
-        "active": list(view.active),
-        "announcement": announcement(view.announcement),
-        "tricks": [
-            {"leader": trick.leader, "plays": plays(trick.plays), "winner": trick.winner}
-            for trick in view.tricks
-            if trick.plays
-        ],
-        "tricks_won": list(view.tricks_won),
-        "stacks": list(view.stacks),
-        "pot": view.pot,
-        "to_act": to_act(view),
-        "names": list(names),
-    }
+    """The words that tell the views and events of ``view``'s game."""
+    return wire_words.words_for_view(view)
 
 
 def to_act(view: Any) -> int | None:
     return view.current_seat if view.current_seat >= 0 else None
 
 
-def codes(cards) -> list[str]:
-    return [card.code for card in cards]
-
-
-def plays(pairs) -> list[list[Any]]:
-    return [[seat, card.code] for seat, card in pairs]
-
-
-def declaration(playing: bool | None) -> str | None:
-    return None if playing is None else ("in" if playing else "out")
-
-
-def announcement(standing: tuple[int, str, int | None] | None) -> dict[str, Any] | None:
-    if standing is None:
-        return None
-    seat, kind, target = standing
-    return {"seat": seat, "kind": kind, "target": target} if kind == "nap" else {"seat": seat, "kind": kind}
-
-
-def payment(paid: Payment) -> dict[str, Any]:
-    return {"payer": paid.payer, "payee": paid.payee, "chips": paid.chips, "reason": paid.reason, "short": paid.short}
-
-
-EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
-    FirstDealerChosen: lambda cut: {
-        "event": "cut", "cards": [pair for draw in cut.draws for pair in plays(draw)], "dealer": cut.dealer,
-    },
-    HandStarted: lambda started: {
-        "event": "hand_started", "hand_number": started.number, "dealer": started.dealer,
-        "antes": list(started.antes), "pot": started.pot,
-    },
-    CardsDealt: lambda dealt: {"event": "dealt", "seat": dealt.seat, "cards": codes(dealt.cards)},
-    TrumpTurned: lambda turned: {"event": "trump_turned", "card": turned.card.code, "set_aside": codes(turned.set_aside)},
-    Declared: lambda said: {"event": "declared", "seat": said.seat, "declaration": declaration(said.playing), "forced": said.forced},
-    Announced: lambda said: {"event": "announced", **announcement((said.seat, said.kind, said.target))},
-    Passed: lambda passed: {"event": "passed", "seat": passed.seat},
-    PlayStarted: lambda started: {"event": "play_started", "leader": started.leader, "active": list(started.active), "pot": started.pot},
-    CardPlayed: lambda played: {"event": "card_played", "seat": played.seat, "card": played.card.code, "trick": played.trick},
-    TrickWon: lambda won: {"event": "trick_won", "seat": won.seat, "trick": won.trick, "plays": plays(won.plays)},
-    HandSettled: lambda settled: {
-        "event": "hand_settled", "hand_number": settled.number, "outcome": settled.outcome,
-        "winners": list(settled.winners), "bete": list(settled.betes),
-        "payments": [payment(paid) for paid in settled.payments],
-        "stacks": list(settled.stacks), "pot": settled.pot, "changes": list(settled.changes),
-    },
-    SeatsLeft: lambda left: {"event": "seats_left", "seats": list(left.seats)},
-    SessionEnded: lambda ended: {"event": "session_ended", "reason": ended.reason, "winners": list(ended.winners), "stacks": list(ended.stacks)},
-}
-
-
-def event_words(event: Any) -> dict[str, Any]:
-    return EVENT_WORDS[type(event)](event)
+def refusal(error: IllegalAction) -> str:
+    """An action refused, told to the player who tried it, cards by code."""
+    return error.for_you_in_codes()

@@ -15,6 +15,9 @@ from ..games.rami.engine.events import (
     CardsDealt, Discarded, Drew, GameEnded, HandScored, HandStarted, TalonCardDrawn, TalonReshuffled,
     TournanteBuried, WentOut,
 )
+from ..games.rami.engine.view import RamiView
+
+VIEW = RamiView  # the views these words tell
 
 
 def codes(cards) -> list[str]:

@@ -325,8 +325,9 @@ def serve_forks(fd: int) -> int:
     the channel ``fd`` closes."""
     from ..ui.app import RamsliApp  # noqa: F401  (imported once, for every child)
     from ..ui.screens.common import lobby  # noqa: F401
-    from ..ui.screens.rami import table as rami_table  # noqa: F401
-    from ..ui.screens.ramsli import table as ramsli_table  # noqa: F401
+    from ..ui.table_screens import import_screens
+
+    import_screens()
 
     signal.signal(signal.SIGCHLD, reap)
     channel = socket.socket(fileno=fd)

@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Sequence
 
 from ..games import game_named
-from ..games.protocol import ComputerPlayer
+from ..games.protocol import ComputerPlayer, GameKind
 
 PRELOADED = ["ramsli_tui.games"]  # imported once by the fork server, shared by every worker
 
@@ -54,11 +54,14 @@ class Thinkers:
         return PooledPlayer(self, game, strength)
 
     def choose(self, game: str, strength: str, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The choice, made in a worker; a pool whose worker died is made again once."""
+        """The choice, made in a worker; a pool whose worker died is made again once.  The
+        worker is sent the game itself (its ``GameKind``, pickled by reference), not only
+        its name, so that a game registered after the pool was forked plays there too."""
+        kind = game_named(game)
         for attempt in (1, 2):
             pool = self.pool
             try:
-                action, state = pool.submit(choose_in_worker, game, strength, view, tuple(legal), rng.getstate()).result()
+                action, state = pool.submit(choose_in_worker, kind, strength, view, tuple(legal), rng.getstate()).result()
             except BrokenProcessPool:
                 if attempt == 2:
                     raise
@@ -105,10 +108,10 @@ def end_with_server(lifeline) -> None:
 _PLAYERS: dict[tuple[str, str], ComputerPlayer] = {}  # in a worker: one of each (they keep no state)
 
 
-def choose_in_worker(game: str, strength: str, view: Any, legal: tuple[Any, ...], state: object) -> tuple[Any, object]:
-    player = _PLAYERS.get((game, strength))
+def choose_in_worker(kind: GameKind, strength: str, view: Any, legal: tuple[Any, ...], state: object) -> tuple[Any, object]:
+    player = _PLAYERS.get((kind.name, strength))
     if player is None:
-        player = _PLAYERS[game, strength] = game_named(game).computer_player(strength)
+        player = _PLAYERS[kind.name, strength] = kind.computer_player(strength)
     rng = random.Random()
     rng.setstate(state)
     return player.choose(view, legal, rng), rng.getstate()

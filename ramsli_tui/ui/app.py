@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
+from ..games import HOUSE_GAME
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
@@ -213,14 +214,10 @@ class RamsliApp(App[None]):
     def table_screen(self, raised: str | None) -> Screen:
         """The screen of the game at the table, for the person's client; ``raised``: the
         code of the card a Ramsli player had raised when the session was left."""
+        from .table_screens import table_screen
+
         game = self.remote_game if self.table is None else self.table.spec and self.table.spec.game
-        if game == "rami":
-            from .screens.rami.table import RamiTableScreen
-
-            return RamiTableScreen(self.client)
-        from .screens.ramsli.table import TableScreen
-
-        return TableScreen(self.client, raised=raised)
+        return table_screen(game or HOUSE_GAME, self.client, raised)
 
     def start_table(self, spec: GameSpec) -> None:
         """Deal a new session for ``spec``, in a file of its own."""

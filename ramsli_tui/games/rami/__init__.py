@@ -10,8 +10,11 @@ the hand records of ``ramsli replay``; ``bots`` the computer players and the hin
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any, Sequence
 
 from ..protocol import ComputerPlayer
+from . import records
 from . import rules as rulesets
 from .bots import STRENGTHS, make_player
 from .bots.advice import advise
@@ -23,8 +26,38 @@ class Rami:
     """The ``GameKind`` of Rami Simple."""
 
     name = "rami"
+    title = "Rami Simple"
+    short_title = "Rami"
+    default_ruleset = "simple"
+    played_for_chips = False
+    partner_label = "Your partner"  # two against two: the seat opposite is the person's side
     strengths = tuple(STRENGTHS)
     advice = staticmethod(advise)
+    rules = rulesets
+    records = records
+
+    @staticmethod
+    def rulesets() -> dict[str, Path]:
+        return rulesets.available()
+
+    @staticmethod
+    def claims_ruleset(path: Path) -> bool:
+        return rulesets.is_rami_ruleset(path)
+
+    @staticmethod
+    def claims_record(text: str) -> bool:
+        return records.claims(text)
+
+    @staticmethod
+    def describe_hand(hand: Any, result: dict[str, Any]) -> str:
+        from .replay_text import describe_hand
+
+        return describe_hand(hand, result)
+
+    @staticmethod
+    def save_label(names: Sequence[str], ruleset: str, progress: str, view: Any, seat: int) -> str:
+        """"Rami Simple, simple, hand 3, Zora 100 – Anna 200 points": each side's points."""
+        return f"Rami Simple, {ruleset}, {progress}, {points(names, view.scores)}"
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> RamiRules:
@@ -45,6 +78,13 @@ class Rami:
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
         return make_player(strength)
+
+
+def points(names: Sequence[str], scores: tuple[int, int]) -> str:
+    """Each side's points, its players named: "Zora 100 – Anna 200 points", two against
+    two "Zora & Carlo 0 – Anna & Dora 200 points" (a side is every other seat)."""
+    sides = [" & ".join(names[side::2]) for side in (0, 1)]
+    return f"{sides[0]} {scores[0]} – {sides[1]} {scores[1]} points"
 
 
 RAMI = Rami()

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
+from typing import Any, Sequence
 
 from ..protocol import ComputerPlayer
+from . import records
 from . import rules as rulesets
 from .bots import STRENGTHS, make_bot
 from .bots.advice import advise
@@ -23,8 +26,40 @@ class Ramsli:
     """The ``GameKind`` of Ramsli."""
 
     name = "ramsli"
+    title = "Ramsli"
+    short_title = "Ramsli"
+    default_ruleset = "classic"
+    played_for_chips = True
+    partner_label = None  # every player plays for themselves
     strengths = tuple(STRENGTHS)
     advice = staticmethod(advise)
+    rules = rulesets
+    records = records
+
+    @staticmethod
+    def rulesets() -> dict[str, Path]:
+        return rulesets.available()
+
+    @staticmethod
+    def claims_ruleset(path: Path) -> bool:
+        """Ramsli's files say nothing of their game: the house reads them when no other game claims them."""
+        return False
+
+    @staticmethod
+    def claims_record(text: str) -> bool:
+        """Ramsli's records say nothing of their game: the house reads them when no other game claims them."""
+        return False
+
+    @staticmethod
+    def describe_hand(hand: Any, result: dict[str, Any]) -> str:
+        from .replay_text import describe_hand
+
+        return describe_hand(hand, result)
+
+    @staticmethod
+    def save_label(names: Sequence[str], ruleset: str, progress: str, view: Any, seat: int) -> str:
+        """"classic, hand 7, Zora 23 chips": the person's chips."""
+        return f"{ruleset}, {progress}, {names[seat]} {view.stacks[seat]} chips"
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:

@@ -25,8 +25,8 @@ from ....table.spec import NAME_LENGTH
 from ....text import for_terminal, lines_for_terminal
 from ....yamlfile import FileProblem
 from ...specs import (
-    GAME_TITLES, PLAYED_FOR_CHIPS, default_strength, game_spec, person_name, player_counts, players_for,
-    ruleset_for, ruleset_names, strengths,
+    default_strength, game_spec, person_name, played_for_chips, player_counts, players_for,
+    ruleset_for, ruleset_names, strengths, title_of,
 )
 from ...widgets.bullets import Bullets
 from .confirm import ConfirmScreen
@@ -101,7 +101,7 @@ class SetupScreen(Screen):
             with VerticalScroll(id="form-scroll"):
                 with Grid(id="form"):
                     yield Label("Game")
-                    yield Choice([(GAME_TITLES[game], game) for game in GAMES], self.game, id="game")
+                    yield Choice([(title_of(game), game) for game in GAMES], self.game, id="game")
                     yield Label("Ruleset")
                     yield Select([(name, name) for name in ruleset_names(self.game)], value=self.ruleset_shown,
                                  allow_blank=False, compact=True, id="ruleset")
@@ -202,11 +202,11 @@ class SetupScreen(Screen):
     def show_game(self) -> None:
         """The heading names the game; chips each only where the game is played for chips;
         at Rami the computer player opposite you is your partner (two against two)."""
-        self.query_one("#heading", Label).update(f"{GAME_TITLES[self.game]} — a new session at the table")
+        self.query_one("#heading", Label).update(f"{title_of(self.game)} — a new session at the table")
         for widget in self.query(".chips-row"):
-            widget.set_class(self.game not in PLAYED_FOR_CHIPS, "-unused")
+            widget.set_class(not played_for_chips(self.game), "-unused")
         self.query_one(f"#opponent-label-{PARTNER_SEAT}", Label).update(
-            "Your partner" if self.game == "rami" else f"Computer {PARTNER_SEAT}")
+            game_named(self.game).partner_label or f"Computer {PARTNER_SEAT}")
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
@@ -252,7 +252,7 @@ class SetupScreen(Screen):
         description.update(Content(lines_for_terminal(ruleset.description or ruleset.name)))
         count = self.query_one('#players', Choice).value
         players = f"At this table: {count} players"
-        if self.game not in PLAYED_FOR_CHIPS:
+        if not played_for_chips(self.game):
             this_table.update(Content(f"{players}, {'one against one' if count == 2 else 'two against two'}"))
         else:
             this_table.update(Content(f"{players}; {chips_problem}" if chips_problem
@@ -262,7 +262,7 @@ class SetupScreen(Screen):
 
     def typed_chips(self) -> int | None:
         """The chips each typed, None for the ruleset's own (and at a game without chips)."""
-        return whole_number(self.query_one("#chips", Input).value) if self.game in PLAYED_FOR_CHIPS else None
+        return whole_number(self.query_one("#chips", Input).value) if played_for_chips(self.game) else None
 
     def table_rules(self, name: str):
         """Ruleset ``name`` of the game chosen, with the chips typed: a FileProblem if the
