@@ -9,7 +9,8 @@ one you made at once (computer players take its open seats), ``n`` makes a new o
 ruleset allow, and says there why the server refused a table, every choice kept.  A
 table joined or made that waits for people is sat at as soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
 (a dropped connection, another terminal) is taken straight back to a table they sit
-at that is being played.
+at that is being played.  What the lobby asks of the server is awaited while every key
+is handled; a slow answer is said under the heading ("Waiting for the server…").
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import copy
 from typing import Any, Protocol
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
@@ -31,6 +32,7 @@ from ....text import for_terminal
 from ....yamlfile import FileProblem
 from ...specs import DEFAULT_RULESETS, MOST_PLAYERS, player_counts, players_for
 from .dialog import Dialog
+from .server_wait import WAITING_WORDS, ServerWaits
 
 REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
 
@@ -40,30 +42,30 @@ class LobbyRefusal(Exception):
 
 
 class Lobby(Protocol):
-    """What the lobby asks of the server."""
+    """What the lobby asks of the server: each answer awaited."""
 
     name: str  # the person's own name
 
-    def tables(self) -> list[dict[str, Any]]:
+    async def tables(self) -> list[dict[str, Any]]:
         """Each table as the hub lists it: table, game, ruleset, players, seats, hand."""
 
-    def offer(self) -> dict[str, dict[str, list[str]]]:
+    async def offer(self) -> dict[str, dict[str, list[str]]]:
         """Per game, its ``rulesets`` and computer players' ``strengths``."""
 
-    def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+    async def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         """A new table; its number.  LobbyRefusal saying why not."""
 
-    def join(self, table: int) -> TableClient | None:
+    async def join(self, table: int) -> TableClient | None:
         """Sit at an open seat of ``table`` (or one's own): the seat's client, or None while
         the table waits for its other seats.  LobbyRefusal saying why not."""
 
-    def watch(self, table: int) -> TableClient:
+    async def watch(self, table: int) -> TableClient:
         """A spectator's client of ``table``.  LobbyRefusal saying why not."""
 
-    def last_table(self) -> int | None:
+    async def last_table(self) -> int | None:
         """The table being played where this person sits and acted last (None: none)."""
 
-    def start(self, table: int) -> TableClient:
+    async def start(self, table: int) -> TableClient:
         """Start ``table`` now, computer players in its open seats (only the person who made
         it may): one's seat's client.  LobbyRefusal saying why not."""
 
@@ -84,6 +86,7 @@ class LobbyScreen(Screen):
         #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
         #tables { height: 1fr; }
         #empty { padding: 1 2; color: $text-muted; }
+        #server-wait { display: none; padding: 0 1; color: $text-muted; }
     }
     """
 
@@ -104,9 +107,12 @@ class LobbyScreen(Screen):
         self.back_to_seat = back_to_seat
         self.listed: list[dict[str, Any]] = []
         self.waiting: set[int] = set()  # tables sat at that wait for their other seats
+        self.server = ServerWaits(self, self.say_server_waited)
+        self.reading = False  # is the list being read now?
 
     def compose(self) -> ComposeResult:
         yield Static(Content(for_terminal(f"Ramsli tables — you are {self.lobby.name}")), id="heading")
+        yield Label(WAITING_WORDS, id="server-wait")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns("Table", "Game", "Ruleset", "Seats", "Now")
         yield table
@@ -118,20 +124,40 @@ class LobbyScreen(Screen):
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
         if self.back_to_seat:
-            number = self.lobby.last_table()
-            if number is not None:
-                self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
-                self._sit(number, self.lobby.join)
+            self.back_at_last_table()
 
-    def action_refresh(self) -> None:
-        """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""
-        listed = self.lobby.tables()
+    def say_server_waited(self, waited: bool) -> None:
+        self.query_one("#server-wait").display = waited
+
+    @work(group="lobby")
+    async def back_at_last_table(self) -> None:
+        """Sit again at the table being played where this person has a seat, if any."""
+        number = await self.asked(self.lobby.last_table())
+        if number is not None:
+            self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
+            await self._sit(number, self.lobby.join)
+
+    async def asked(self, request):
+        """The server's answer to ``request``: awaited, said to be waited for when slow."""
+        return await self.server.answer(request)
+
+    @work(group="refresh")
+    async def action_refresh(self) -> None:
+        """Read the list again (unless it is being read); redrawn only when it changed (an
+        idle lobby costs nothing)."""
+        if self.reading:
+            return
+        self.reading = True
+        try:
+            listed = await self.asked(self.lobby.tables())
+        finally:
+            self.reading = False
         if listed != self.listed:
             self.listed = copy.deepcopy(listed)  # as drawn, whatever becomes of the backend's own
             self._draw_list()
         started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]
         if started:
-            self._sit(started[0], self.lobby.join)
+            await self._sit(started[0], self.lobby.join)
 
     def _draw_list(self) -> None:
         view = self.query_one(DataTable)
@@ -145,10 +171,10 @@ class LobbyScreen(Screen):
             view.move_cursor(row=min(row, len(self.listed) - 1))
         self.query_one("#empty").display = not self.listed
 
-    def _sit(self, number: int, request) -> None:
+    async def _sit(self, number: int, request) -> None:
         """Ask to sit at (or watch) table ``number``; at the table when it has started."""
         try:
-            client = request(number)
+            client = await self.asked(request(number))
         except LobbyRefusal as refusal:
             self.waiting.discard(number)
             self.notify(str(refusal), severity="error", markup=False)
@@ -178,22 +204,30 @@ class LobbyScreen(Screen):
     def action_start(self) -> None:
         self._ask(self.lobby.start)
 
-    def _ask(self, request) -> None:
+    @work(group="lobby")
+    async def _ask(self, request) -> None:
         number = self.chosen()
         if number is None:
             self.notify("There is no table to choose: n makes one.", markup=False)
             return
-        self._sit(number, request)
+        await self._sit(number, request)
 
-    def action_create(self) -> None:
-        self.app.push_screen(NewTableScreen(self.lobby.offer(), self.lobby.create), self._made)
+    @work(group="lobby")
+    async def action_create(self) -> None:
+        try:
+            offer = await self.asked(self.lobby.offer())
+        except LobbyRefusal as refusal:
+            self.notify(str(refusal), severity="error", markup=False)
+            return
+        self.app.push_screen(NewTableScreen(offer, self.lobby.create), self._made)
 
-    def _made(self, number: int | None) -> None:
+    @work(group="lobby")
+    async def _made(self, number: int | None) -> None:
         """Sit at the table just made (``None``: none was)."""
         if number is None:
             return
         self.action_refresh()
-        self._sit(number, self.lobby.join)
+        await self._sit(number, self.lobby.join)
 
 
 def counts_allowed(game: str, ruleset: str) -> tuple[int, ...]:
@@ -215,6 +249,7 @@ class NewTableScreen(Dialog[int | None]):
     NewTableScreen {
         #choices { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; margin: 1 0; }
         #refusal { display: none; width: 1fr; height: auto; color: $error; }
+        #refusal.-waiting { color: $text-muted; }
         #buttons { height: auto; align-horizontal: right; }
         Button { margin-left: 2; }
     }
@@ -224,11 +259,12 @@ class NewTableScreen(Dialog[int | None]):
     AUTO_FOCUS = "#make"
 
     def __init__(self, offer: dict[str, dict[str, list[str]]], make) -> None:
-        """``make(game, ruleset, players, bots)``: the number of the table the server made,
-        or LobbyRefusal saying why not (``Lobby.create``)."""
+        """``make(game, ruleset, players, bots)``: awaited, the number of the table the
+        server made, or LobbyRefusal saying why not (``Lobby.create``)."""
         super().__init__()
         self.offer = offer
         self.make = make
+        self.server = ServerWaits(self, self.say_server_waited)
 
     def compose(self) -> ComposeResult:
         game = next(iter(self.offer))
@@ -303,14 +339,26 @@ class NewTableScreen(Dialog[int | None]):
         if event.button.id != "make":
             self.dismiss(None)
             return
+        self.made()
+
+    @work(group="make", exclusive=True)
+    async def made(self) -> None:
+        """Ask the server for the table chosen: the dialog's result, or its refusal said."""
         try:
-            number = self.make(*self.choice())
+            number = await self.server.answer(self.make(*self.choice()))
         except LobbyRefusal as refusal:
-            said = self.query_one("#refusal", Label)
-            said.update(for_terminal(str(refusal)))
-            said.display = True
+            self.say(str(refusal))
             return
         self.dismiss(number)
+
+    def say(self, words: str) -> None:
+        said = self.query_one("#refusal", Label)
+        said.update(for_terminal(words))
+        said.display = bool(words)
+
+    def say_server_waited(self, waited: bool) -> None:
+        self.say(WAITING_WORDS if waited else "")
+        self.query_one("#refusal").set_class(waited, "-waiting")
 
 
 def seat_options(counts: tuple[int, ...]) -> list[tuple[str, int]]:
