@@ -37,9 +37,10 @@ class ServerWaits:
             self.awaited -= 1
             if not self.awaited and self.said:
                 self.said = False
-                self.say(False)
+                if self.node.is_attached:  # a screen left meanwhile says nothing
+                    self.say(False)
 
     def _slow(self) -> None:
-        if self.awaited and not self.said:
+        if self.awaited and not self.said and self.node.is_attached:
             self.said = True
             self.say(True)
