@@ -109,6 +109,7 @@ class LobbyScreen(Screen):
         self.waiting: set[int] = set()  # tables sat at that wait for their other seats
         self.server = ServerWaits(self, self.say_server_waited)
         self.reading = False  # is the list being read now?
+        self.sitting = False  # is a table being joined or watched now?
 
     def compose(self) -> ComposeResult:
         yield Static(Content(for_terminal(f"Ramsli tables — you are {self.lobby.name}")), id="heading")
@@ -172,13 +173,19 @@ class LobbyScreen(Screen):
         self.query_one("#empty").display = not self.listed
 
     async def _sit(self, number: int, request) -> None:
-        """Ask to sit at (or watch) table ``number``; at the table when it has started."""
+        """Ask to sit at (or watch) table ``number``; at the table when it has started.
+        One asking at a time: a second would take the link's pushes from the first's client."""
+        if self.sitting:
+            return
+        self.sitting = True
         try:
             client = await self.asked(request(number))
         except LobbyRefusal as refusal:
             self.waiting.discard(number)
             self.notify(str(refusal), severity="error", markup=False)
             return
+        finally:
+            self.sitting = False
         if client is None:
             self.waiting.add(number)
             self.notify(f"You sit at table {number}; it starts when its open seats are taken "
