@@ -294,7 +294,7 @@ def watching(spec: GameSpec, done: Callable[[object], bool]) -> Callable[[Pilot]
                     await pilot.pause()
                 return
             else:
-                person.send(person.view.legal[0])
+                await person.send(person.view.legal[0])
         raise RuntimeError("the game never got there")
     return steps
 

@@ -223,3 +223,58 @@ def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_
     assert homes == {"described": "ramsli_tui.storage.saved", "game_spec": "ramsli_tui.storage.specs",
                      "player_counts": "ramsli_tui.storage.specs", "Lobby": "ramsli_tui.table.lobby",
                      "LobbyRefusal": "ramsli_tui.table.lobby"}
+# --- the hub changes a table only through the table's own methods -------------------------
+
+HUB = ast.parse((PACKAGE / "net" / "hub.py").read_text(encoding="utf-8"))
+
+
+def attributes_stored_in(tree: ast.AST) -> list[ast.Attribute]:
+    """Every ``something.attribute = …`` (or ``+=``, or a name in an unpacking) in ``tree``."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)]
+
+
+def test_the_hub_sets_attributes_only_of_its_own_objects():
+    """The hub's own state (``self.…``) and its table's record (``self.record.…``, net/store.py);
+    a seat, a channel or a table is changed only by a call of the table's."""
+    own = ("self", "self.record")
+    foreign = [f"line {node.lineno}: {ast.unparse(node)}" for node in attributes_stored_in(HUB)
+               if ast.unparse(node.value) not in own]
+    assert not foreign, foreign
+
+
+def seat_and_channel_attributes() -> set[str]:
+    """What a ``Seat`` and a ``SeatChannel`` hold, and the table's ways to them — less the
+    words the hub's own objects use too (a person's ``name``, an attendee's ``player``)."""
+    from dataclasses import fields
+
+    from ramsli_tui.table.seats import Seat
+    from ramsli_tui.table.table import SeatChannel
+
+    held = {field.name for field in fields(Seat)} | set(vars(SeatChannel(0)))
+    return (held | {"seats", "channels", "watchers", "channel", "stream", "on_waiting", "stand_in"}) - {
+        "name", "player", "seat"}
+
+
+def test_the_hub_reads_no_seat_or_channel_of_a_table_and_nothing_private_of_another_object():
+    inner = seat_and_channel_attributes()
+    assert {"person", "time_limit", "listener", "needed", "away"} <= inner, "the table's insides were read"
+    reached = []
+    for node in ast.walk(HUB):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = ast.unparse(node.value)
+        if node.attr.startswith("_") and base != "self":
+            reached.append(f"line {node.lineno}: {ast.unparse(node)} (private)")
+        elif node.attr in inner and base != "SeatSpec" and not base.endswith("spec"):  # a GameSpec's seats are its own
+            reached.append(f"line {node.lineno}: {ast.unparse(node)}")
+    assert not reached, reached
+
+
+def test_the_hub_reads_of_a_game_only_what_the_game_protocol_declares():
+    from ramsli_tui.games.protocol import Game
+
+    declared = {name for name in dir(Game) if not name.startswith("_")} | set(Game.__annotations__)
+    read = {(node.lineno, node.attr) for node in ast.walk(HUB)
+            if isinstance(node, ast.Attribute) and ast.unparse(node.value).split(".")[-1] == "game"}
+    assert read, "the hub reads its tables' games"
+    assert not [f"line {line}: game.{name}" for line, name in sorted(read) if name not in declared]

@@ -117,6 +117,11 @@ class Game(Protocol):
     def rounds_finished(self) -> int:
         """How many rounds (hands, deals) have been settled so far."""
 
+    @property
+    def finished(self) -> Sequence[Any]:
+        """Each round settled so far, oldest first (``rounds_finished`` of them), as the
+        game's records module makes a hand's record from it (``record_of``)."""
+
     def legal_actions(self) -> Sequence[Action]:
         """The choices of the seat to act, where they can be listed."""
 

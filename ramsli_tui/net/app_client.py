@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import pickle
+import queue
 import socket
 import struct
 import threading
@@ -187,17 +188,17 @@ async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writ
 
 
 class HubLink:
-    """The app's connection to the hub.  A thread reads what the hub sends: answers go to
-    the request that waits for them, everything else to ``on_push`` on the event loop of
-    whoever set it, in order."""
+    """The app's connection to the hub, which never holds up the app's event loop.  A
+    thread writes the requests, in order; a thread reads what the hub sends: each answer
+    goes to the request that awaits it, everything else to ``on_push`` on the event loop
+    of whoever set it, in order."""
 
     def __init__(self, sock: socket.socket):
         """``sock``: a connected unix stream socket to ``serve_app``."""
         self.sock = sock
         self.reading = self.sock.makefile("rb")
         self.sending = threading.Lock()
-        self.answers: dict[int, tuple] = {}
-        self.answered = threading.Condition()
+        self.awaited: dict[int, asyncio.Future] = {}  # the requests not answered yet, by id
         self.last_id = 0
         self.closed = False
         self.pushed: list[tuple] = []  # what came before anyone listened
@@ -207,6 +208,9 @@ class HubLink:
         if hello is None or hello[:2] != ("hello", VERSION):
             raise HubGone(f"the hub does not speak version {VERSION} of the app's socket")
         self.name = hello[2]
+        self.outgoing: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self.writer = threading.Thread(target=self._write_all, name="hub-link-out", daemon=True)
+        self.writer.start()
         self.reader = threading.Thread(target=self._read_all, name="hub-link", daemon=True)
         self.reader.start()
 
@@ -219,22 +223,55 @@ class HubLink:
         return pickle.loads(payload) if len(payload) == length else None
 
     def _read_all(self) -> None:
-        """The thread's loop: until the hub or the app goes, then quietly (whatever state
-        the socket, the file over it or the app's event loop was left in)."""
+        """The reading thread's loop: until the hub or the app goes, then quietly (whatever
+        state the socket, the file over it or the app's event loop was left in)."""
         try:
             while (message := self._read()) is not None:
                 if message[0] == "answer":
-                    with self.answered:
-                        self.answers[message[1]] = message
-                        self.answered.notify_all()
+                    self._answered(message[1], message)
                 else:
                     self._hand_on(message)
         except (OSError, ValueError, EOFError, pickle.UnpicklingError):
             pass  # the socket was closed under the read (ValueError: the file over it was)
-        with self.answered:
+        with self.sending:
             self.closed = True
-            self.answered.notify_all()
+            awaited, self.awaited = self.awaited, {}
+        for future in awaited.values():
+            self._settle(future, HubGone("the hub has gone"))
+        self.outgoing.put(None)
         self._hand_on(("gone",))
+
+    def _write_all(self) -> None:
+        """The writing thread's loop: each request as it was asked, until the link closes
+        (or the socket fails under it: then the reading thread sees the hub gone)."""
+        while (frame := self.outgoing.get()) is not None:
+            try:
+                self.sock.sendall(frame)
+            except OSError:
+                self._shut()
+                return
+
+    def _answered(self, ident: int, answer: tuple) -> None:
+        """The hub's answer to request ``ident``, handed to whoever awaits it (if anyone still does)."""
+        with self.sending:
+            future = self.awaited.pop(ident, None)
+        if future is not None:
+            self._settle(future, answer)
+
+    @staticmethod
+    def _settle(future: asyncio.Future, outcome: tuple | HubGone) -> None:
+        """``future`` given ``outcome`` on its own event loop (a HubGone is raised there)."""
+        def settle() -> None:
+            if future.done():
+                return  # it gave up waiting
+            if isinstance(outcome, HubGone):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome)
+        try:
+            future.get_loop().call_soon_threadsafe(settle)
+        except RuntimeError:
+            pass  # the app's event loop has closed: nobody is left to tell
 
     def _hand_on(self, message: tuple) -> None:
         with self.sending:
@@ -256,45 +293,63 @@ class HubLink:
         for message in waiting:
             on_push(message)
 
-    def request(self, op: str, **fields: Any) -> Any:
-        """Ask the hub and wait for its answer: its value; HubRefusal (TableClosed about a
-        table that is over) or IllegalAction as the hub raised them; HubGone if it has gone."""
-        with self.sending:
-            self.last_id += 1
-            ident = self.last_id
-            try:
-                self.sock.sendall(framed(json.dumps({"id": ident, "op": op, **fields}).encode()))
-            except OSError as error:
-                raise HubGone(f"the hub has gone ({error.strerror or error})") from None
-        with self.answered:
-            if not self.answered.wait_for(lambda: ident in self.answers or self.closed, ANSWER_WAIT):
-                raise HubGone(f"the hub did not answer {op} within {ANSWER_WAIT:g} s")
-            if ident not in self.answers:
-                raise HubGone("the hub has gone")
-            _, _, value, refusal, illegal, closed = self.answers.pop(ident)
+    async def request(self, op: str, **fields: Any) -> Any:
+        """Ask the hub and await its answer (the event loop goes on meanwhile): its value;
+        HubRefusal (TableClosed about a table that is over) or IllegalAction as the hub
+        raised them; HubGone if it has gone, or does not answer within ANSWER_WAIT."""
+        answer = asyncio.get_running_loop().create_future()
+        ident = self._send(op, fields, answer)
+        try:
+            _, _, value, refusal, illegal, closed = await asyncio.wait_for(answer, ANSWER_WAIT)
+        except asyncio.TimeoutError:
+            raise HubGone(f"the hub did not answer {op} within {ANSWER_WAIT:g} s") from None
+        finally:
+            with self.sending:
+                self.awaited.pop(ident, None)
         if refusal is not None:
             raise (TableClosed if closed else HubRefusal)(refusal)
         if illegal is not None:
             raise unpacked_illegal(illegal)
         return value
 
+    def tell(self, op: str, **fields: Any) -> None:
+        """Tell the hub what needs no answer (it is not awaited; a refusal is not heard)."""
+        self._send(op, fields, None)
+
+    def _send(self, op: str, fields: dict[str, Any], answer: asyncio.Future | None) -> int:
+        """Queue one request, its answer to go to ``answer``; its id.  HubGone if the hub has gone."""
+        with self.sending:
+            if self.closed:
+                raise HubGone("the hub has gone")
+            self.last_id += 1
+            if answer is not None:
+                self.awaited[self.last_id] = answer
+            self.outgoing.put(framed(json.dumps({"id": self.last_id, "op": op, **fields}).encode()))
+            return self.last_id
+
     def close(self) -> None:
+        self.outgoing.put(None)
+        self._shut()
+        self.sock.close()
+
+    def _shut(self) -> None:
         try:
             self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
-        self.sock.close()
 
 
 class SocketClient:
     """A ``TableClient`` for the link's person at table ``table``: their seat, or a
-    spectator's place (``seat`` None) when they only watch."""
+    spectator's place (``seat`` None) when they only watch.  Made by the lobby, which
+    awaits ``asked_opening`` before the table is shown."""
 
     def __init__(self, link: HubLink, table: int, seat: int | None):
         self.link = link
         self.table = table
         self.seat = seat
         self.names: tuple[str, ...] = ()
+        self.everything: Update | None = None  # all the seat may see so far: the opening, and each update since
         self.last: Update | None = None
         self._alone = False
         self.listener: Callable[[Update], None] = lambda update: None
@@ -304,12 +359,21 @@ class SocketClient:
         self.on_waiting: Callable[[Waiting], None] = lambda waiting: None
         self.closed: str | None = None  # why the table is over, once the hub has said so
         self.waiting = Waiting()  # what the table waited for, as last told
-        self.opening()
+        self.early: list[tuple] = []  # what the hub pushed before the opening came
+
+    async def asked_opening(self) -> SocketClient:
+        """Everything this seat may see so far, asked of the hub (and what it pushed
+        meanwhile put after it); the client itself."""
+        opening, names, self._alone, self.waiting = await self.link.request("opening", table=self.table)
+        self.names = shown_names(names)
+        self.everything = self.last = opening
+        early, self.early = self.early, []
+        for message in early:
+            self.heard(message)
+        return self
 
     def opening(self) -> Update:
-        self.last, names, self._alone, self.waiting = self.link.request("opening", table=self.table)
-        self.names = shown_names(names)
-        return self.last
+        return self.everything
 
     def subscribe(self, listener: Callable[[Update], None], on_notice: Callable[[str], None],
                   on_said: Callable[[str, str], None] = lambda name, text: None,
@@ -324,11 +388,15 @@ class SocketClient:
     def heard(self, message: tuple) -> None:
         """What the hub pushed for this table (the link's listener hands it on)."""
         if message[0] == "update" and message[1] == self.table:
+            if self.everything is None:
+                self.early.append(message)
+                return
             _, _, update, names, self._alone, waiting = message
             self.names = shown_names(names)
-            if self.last is not None and update.seq < self.last.seq:
+            if update.seq < self.last.seq:
                 return  # the opening that was asked for had it already
             self.last = update
+            self.everything = update._replace(events=self.everything.events + update.events)
             self.listener(update)
             self._waits(waiting)
         elif message[0] == "waiting" and message[1] == self.table:
@@ -341,10 +409,10 @@ class SocketClient:
             self.closed = message[2]
             self.on_closed(message[2])
 
-    def send(self, action: object) -> None:
+    async def send(self, action: object) -> None:
         """The seat's action; TableRefusal, as any refused action, once the table is over."""
         try:
-            self.link.request("act", table=self.table, action=str(action))
+            await self.link.request("act", table=self.table, action=str(action))
         except TableClosed:
             raise TableRefusal(self.seat, "closed") from None
 
@@ -359,8 +427,8 @@ class SocketClient:
         """Tell the hub what only matters while the table is played: once it is over, or
         the hub has gone (the app is then told, and ends), there is nothing to tell."""
         try:
-            self.link.request(op, table=self.table)
-        except (TableClosed, HubGone):
+            self.link.tell(op, table=self.table)
+        except HubGone:
             pass
 
     @property
@@ -371,9 +439,9 @@ class SocketClient:
     def talks(self) -> bool:
         return self.seat is not None
 
-    def say(self, text: str) -> None:
+    async def say(self, text: str) -> None:
         try:
-            self.link.request("say", table=self.table, text=text)
+            await self.link.request("say", table=self.table, text=text)
         except (HubRefusal, HubGone) as refusal:
             raise TalkRefused(str(refusal)) from None
 
@@ -387,16 +455,14 @@ class SocketClient:
         self._tell("leave")
 
     def leave(self) -> None:
-        """Stop listening; a person keeps their seat at the hub, a spectator stops watching."""
+        """Stop listening; a person keeps their seat at the hub, a spectator stops watching
+        (the table may have closed, or the hub gone: nobody is watched any more)."""
         self.listener = lambda update: None
         self.on_notice = lambda message: None
         self.on_said = lambda name, text: None
         self.on_waiting = lambda waiting: None
         if self.seat is None:
-            try:
-                self.link.request("leave", table=self.table)
-            except (HubRefusal, HubGone):
-                pass  # the table has closed, or the hub has gone: nobody is watched any more
+            self._tell("leave")
 
     @property
     def view(self):
@@ -423,46 +489,47 @@ class RemoteLobby:
         elif self.client is not None:
             self.client.heard(message)
 
-    def _ask(self, op: str, **fields: Any) -> Any:
+    async def _ask(self, op: str, **fields: Any) -> Any:
         if self.link.on_push is None:  # the first request comes on the app's running loop
             self.link.listen(self._heard)
         try:
-            return self.link.request(op, **fields)
+            return await self.link.request(op, **fields)
         except HubRefusal as refusal:
             raise LobbyRefusal(str(refusal)) from None
         except HubGone as gone:
             raise LobbyRefusal(str(gone)) from None
 
-    def tables(self) -> list[dict[str, Any]]:
-        return self._ask("list")
+    async def tables(self) -> list[dict[str, Any]]:
+        return await self._ask("list")
 
-    def offer(self) -> dict[str, dict[str, list[str]]]:
-        return self._ask("offer")
+    async def offer(self) -> dict[str, dict[str, list[str]]]:
+        return await self._ask("offer")
 
-    def last_table(self) -> int | None:
-        return self._ask("last_table")
+    async def last_table(self) -> int | None:
+        return await self._ask("last_table")
 
-    def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
-        return self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)
+    async def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+        return await self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)
 
-    def join(self, table: int) -> SocketClient | None:
-        seat, started = self._ask("join", table=table)
+    async def join(self, table: int) -> SocketClient | None:
+        seat, started = await self._ask("join", table=table)
         if not started:
             return None
-        return self._client(table, seat)
+        return await self._client(table, seat)
 
-    def start(self, table: int) -> SocketClient:
-        self._ask("start", table=table)
-        return self.join(table)
+    async def start(self, table: int) -> SocketClient:
+        await self._ask("start", table=table)
+        return await self.join(table)
 
-    def watch(self, table: int) -> SocketClient:
-        self._ask("watch", table=table)
-        return self._client(table, None)
+    async def watch(self, table: int) -> SocketClient:
+        await self._ask("watch", table=table)
+        return await self._client(table, None)
 
-    def _client(self, table: int, seat: int | None) -> SocketClient:
-        """The client of ``table`` at ``seat``; LobbyRefusal if the table closed meanwhile."""
+    async def _client(self, table: int, seat: int | None) -> SocketClient:
+        """The client of ``table`` at ``seat``, with all it may see so far; LobbyRefusal if
+        the table closed meanwhile.  It hears what the hub pushes from the opening on."""
+        self.client = SocketClient(self.link, table, seat)
         try:
-            self.client = SocketClient(self.link, table, seat)
+            return await self.client.asked_opening()
         except (HubRefusal, HubGone) as refusal:
             raise LobbyRefusal(str(refusal)) from None
-        return self.client

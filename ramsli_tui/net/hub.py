@@ -522,10 +522,7 @@ class HubTable:
             stand_in = computer_names(set(self.spec.names), 1)[0]
             self._reseat(seat, SeatSpec.computer(stand_in, STAND_IN), None)
             if self.table is not None:
-                self.table.set_away(seat, True)  # the stand-in acts now if the table waited for them
-                chair = self.table.seats[seat]
-                chair.person, chair.name, chair.time_limit = False, stand_in, None
-                chair.player = self.hub.thinkers.player(self.spec.game, STAND_IN)
+                self.table.hand_over(seat, stand_in, self.hub.thinkers.player(self.spec.game, STAND_IN))
                 self.tell(f"{name} left the table: {stand_in}, a computer player, plays the seat.")
         self.save()
         self.hub.journal("seat left", table=self.number, seat=seat, name=name)
@@ -539,7 +536,7 @@ class HubTable:
         if seat is not None:
             self._cancel_away(seat)
             self._no_longer_deserted()
-            if self.table is not None and self.table.seats[seat].away:
+            if self.table is not None and self.table.is_away(seat):
                 self.table.set_away(seat, False)
                 self.tell(f"{attendee.player.name} is back.")
                 self.hub.journal("back", table=self.number, seat=seat, name=attendee.player.name)
@@ -637,23 +634,19 @@ class HubTable:
         thinkers = self.hub.thinkers
         try:
             table = Table.for_spec(spec, delay=self.hub.policy.bot_delay, actions=saved.actions,
-                                   results_read=saved.results_read)
+                                   results_read=saved.results_read,
+                                   stand_in=lambda: thinkers.player(spec.game, STAND_IN),
+                                   on_waiting=self._tell_waiting)
         except (FileProblem, ValueError) as error:  # its ruleset changed or went away
             self.hub.journal("table cannot go on", table=self.number, problem=str(error))
             self.hub.close(self, "unplayable")
             return
-        table.stand_in = lambda: thinkers.player(spec.game, STAND_IN)
-        for seat, chair in enumerate(table.seats):
-            if chair.person:
-                chair.time_limit = self.hub.policy.turn_limit
-            else:
-                chair.player = thinkers.player(spec.game, spec.seats[seat].strength)
-            channel = table.channel(seat)
-            channel.listener = self._listener(seat)
-            channel.on_notice = self._notice_listener(seat)
-        table.watchers.listener = self._listener(None)
-        table.watchers.on_notice = self._notice_listener(None)
-        table.on_waiting = self._tell_waiting
+        table.limit_time(self.hub.policy.turn_limit)
+        for seat, chosen in enumerate(spec.seats):
+            if not chosen.is_person:
+                table.seat_computer(seat, thinkers.player(spec.game, chosen.strength))
+        for seat in (*range(spec.players), None):
+            table.listen(seat, self._listener(seat), self._notice_listener(seat))
         table.observe(self)
         self.table = table
         self.hands_kept = self.hub.history.last_number(self.number)
@@ -673,7 +666,7 @@ class HubTable:
             self.runner = asyncio.get_running_loop().create_task(self._run(table))
             self.hub.journal("table running", table=self.number)
             for seat in self._people():
-                if not self._present(seat) and not table.seats[seat].away:
+                if not self._present(seat) and not table.is_away(seat):
                     self._start_away(seat)
 
     async def _run(self, table: Table) -> None:
@@ -709,7 +702,7 @@ class HubTable:
         runner.cancel()
         table = self.table
         # The table marks every seat as wanted when its run ends; it is only waiting.
-        runner.add_done_callback(lambda _: [channel.needed.clear() for channel in table.channels])
+        runner.add_done_callback(lambda _: table.wants_nobody())
         return runner
 
     def close(self) -> None:
@@ -793,6 +786,6 @@ class HubTable:
         attendees = self.attendees.get(seat, ())
         if seat is None or not attendees or any(attendee.reads_results for attendee in attendees):
             return
-        if self.table.channel(seat).result_unread:
+        if self.table.result_unread_by(seat):
             self.table.result_read(seat)
 

@@ -51,8 +51,9 @@ class TableClient(Protocol):
         ``on_closed`` hears why, if the table is closed under the seat, and ``on_waiting``
         what it waits for against a clock, each time that changes (both at a server)."""
 
-    def send(self, action: object) -> None:
-        """This seat's action; IllegalAction, with nothing changed, if it cannot be taken now."""
+    async def send(self, action: object) -> None:
+        """This seat's action, once the table has taken it; IllegalAction, with nothing
+        changed, if it cannot be taken now.  Awaited: a table at a server answers later."""
 
     def result_read(self) -> None:
         """The seat has read the last round's result."""
@@ -68,8 +69,8 @@ class TableClient(Protocol):
     def talks(self) -> bool:
         """May this seat's person talk to the others at the table (at a server's table)?"""
 
-    def say(self, text: str) -> None:
-        """A line to everyone at the table; TalkRefused saying why it was not said."""
+    async def say(self, text: str) -> None:
+        """A line to everyone at the table, once said; TalkRefused saying why it was not."""
 
     def leave(self) -> None:
         """Stop listening: the seat's person has gone."""
@@ -106,7 +107,7 @@ class LocalClient:
         self.listener = listener
         self.table.stream(self.seat).on_notice = on_notice
 
-    def send(self, action: object) -> None:
+    async def send(self, action: object) -> None:
         self.table.act(self.seat, action)
 
     def result_read(self) -> None:
@@ -122,7 +123,7 @@ class LocalClient:
 
     talks = False  # everyone at a table in this process sits at one terminal
 
-    def say(self, text: str) -> None:
+    async def say(self, text: str) -> None:
         raise TalkRefused("everyone at this table sits at this terminal: there is nobody to talk to")
 
     def leave(self) -> None:

@@ -15,29 +15,29 @@ class LobbyRefusal(Exception):
 
 
 class Lobby(Protocol):
-    """What the lobby asks of the server."""
+    """What the lobby asks of the server: each answer awaited."""
 
     name: str  # the person's own name
 
-    def tables(self) -> list[dict[str, Any]]:
+    async def tables(self) -> list[dict[str, Any]]:
         """Each table as the hub lists it: table, game, ruleset, players, seats, hand."""
 
-    def offer(self) -> dict[str, dict[str, list[str]]]:
+    async def offer(self) -> dict[str, dict[str, list[str]]]:
         """Per game, its ``rulesets`` and computer players' ``strengths``."""
 
-    def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
+    async def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         """A new table; its number.  LobbyRefusal saying why not."""
 
-    def join(self, table: int) -> TableClient | None:
+    async def join(self, table: int) -> TableClient | None:
         """Sit at an open seat of ``table`` (or one's own): the seat's client, or None while
         the table waits for its other seats.  LobbyRefusal saying why not."""
 
-    def watch(self, table: int) -> TableClient:
+    async def watch(self, table: int) -> TableClient:
         """A spectator's client of ``table``.  LobbyRefusal saying why not."""
 
-    def last_table(self) -> int | None:
+    async def last_table(self) -> int | None:
         """The table being played where this person sits and acted last (None: none)."""
 
-    def start(self, table: int) -> TableClient:
+    async def start(self, table: int) -> TableClient:
         """Start ``table`` now, computer players in its open seats (only the person who made
         it may): one's seat's client.  LobbyRefusal saying why not."""

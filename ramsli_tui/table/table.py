@@ -135,18 +135,65 @@ class Table:
 
     @classmethod
     def for_spec(cls, spec: GameSpec, *, delay: float = 0.0, actions: Sequence[str] = (),
-                 results_read: int | None = None) -> Table:
+                 results_read: int | None = None, stand_in: Callable[[], ComputerPlayer] | None = None,
+                 on_waiting: Callable[[Waiting], None] = lambda waiting: None) -> Table:
         """The table ``spec`` describes, with ``actions`` replayed (and ``results_read``
-        rounds' results already read); a FileProblem if its ruleset cannot be read,
+        rounds' results already read); ``stand_in`` makes the computer player that acts
+        for a person away or out of time, and ``on_waiting`` hears what the table waits
+        for, each time that changes.  A FileProblem if its ruleset cannot be read,
         ValueError if it does not allow the seats, ReplayError if an action no longer
         replays."""
         kind = game_named(spec.game)
         rules = kind.load_rules(spec.ruleset, spec.starting_chips)
         kind.check_players(rules, spec.players)
         game = kind.new_game(rules, spec.players, spec.seed)
-        table = cls(game, seats_for(spec, kind, len(actions)), delay=delay, actions=actions, results_read=results_read)
+        table = cls(game, seats_for(spec, kind, len(actions)), delay=delay, stand_in=stand_in, actions=actions,
+                    results_read=results_read)
         table.spec = spec
+        table.on_waiting = on_waiting
         return table
+
+    # --- who sits where, and who listens ------------------------------------------------
+
+    def listen(self, seat: int | None, listener: Callable[[Update], None], on_notice: Callable[[str], None]) -> None:
+        """Every later update of ``seat`` (None: the spectators') goes to ``listener``,
+        every notice of the table to ``on_notice``."""
+        channel = self.stream(seat)
+        channel.listener = listener
+        channel.on_notice = on_notice
+
+    def seat_computer(self, seat: int, player: ComputerPlayer) -> None:
+        """``player`` plays ``seat``, a computer player's seat (a person's: while they are away)."""
+        self.channel(seat)
+        self.seats[seat].player = player
+
+    def limit_time(self, seconds: float | None) -> None:
+        """Each person's seat has ``seconds`` to act or to read a result (None: no limit)."""
+        for chair in self.seats:
+            if chair.person:
+                chair.time_limit = seconds
+
+    def hand_over(self, seat: int, name: str, player: ComputerPlayer) -> None:
+        """``seat``'s person gives it up for good: ``player``, a computer player called
+        ``name``, plays it from now on (at once, if the table waited for the person)."""
+        self.set_away(seat, True)
+        chair = self.seats[seat]
+        chair.person, chair.name, chair.time_limit, chair.player = False, name, None, player
+
+    def is_away(self, seat: int) -> bool:
+        """Is ``seat``'s person away (a computer player playing for them)?"""
+        self.channel(seat)
+        return self.seats[seat].away
+
+    def result_unread_by(self, seat: int) -> bool:
+        """Has ``seat`` a round's result still to read?"""
+        return self.channel(seat).result_unread
+
+    def wants_nobody(self) -> None:
+        """No seat is asked for anything: after a run stopped from outside (``stop``),
+        which, as every run does when it ends, marks each seat as needed."""
+        for channel in self.channels:
+            channel.needed.clear()
 
     # --- what a seat may read -----------------------------------------------------------
 

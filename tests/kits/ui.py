@@ -51,6 +51,6 @@ async def play_to_end(table: Table, seat: int = 0, notices: list[str] | None = N
         if client.result_unread:
             client.result_read()
         elif not table.game.is_over:
-            client.send(client.view.legal[0])
+            await client.send(client.view.legal[0])
     await runner
     return updates

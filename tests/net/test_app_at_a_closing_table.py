@@ -90,8 +90,8 @@ async def test_a_served_session_that_ends_shows_the_result_and_the_standings_the
         app = served_app(tmp_path / "app", lobby)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            number = lobby.create("ramsli", "one-hand", 3, ["normal", "normal"])
-            app.sit_remote(lobby.join(number), "ramsli")
+            number = await lobby.create("ramsli", "one-hand", 3, ["normal", "normal"])
+            app.sit_remote(await lobby.join(number), "ramsli")
             summaries = 0
             for _ in range(STEPS):
                 await pilot.pause(0.005)
@@ -125,7 +125,7 @@ async def test_a_spectator_of_a_table_everyone_left_is_told_and_taken_back_to_th
         otto, number, lobby, app = program_table_and_spectator(hub, tmp_path, "classic")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            app.sit_remote(lobby.watch(number), "ramsli")
+            app.sit_remote(await lobby.watch(number), "ramsli")
             for _ in range(STEPS):
                 await pilot.pause(0.005)
                 if getattr(app.screen, "view_", None) is not None:
@@ -149,7 +149,7 @@ async def test_a_spectator_goes_from_the_last_result_to_the_standings_and_then_t
         otto, number, lobby, app = program_table_and_spectator(hub, tmp_path, "one-hand")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            app.sit_remote(lobby.watch(number), "ramsli")
+            app.sit_remote(await lobby.watch(number), "ramsli")
             for _ in range(STEPS):
                 await pilot.pause(0.005)
                 if isinstance(app.screen, SessionOverScreen):

@@ -37,9 +37,9 @@ class AppSide:
             client.heard(message)
 
     async def sit(self, table: int, seat: int | None) -> SocketClient:
-        client = await asyncio.to_thread(SocketClient, self.link, table, seat)
+        client = SocketClient(self.link, table, seat)
         self.clients.append(client)
-        return client
+        return await client.asked_opening()
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ async def hub_and_app(tmp_path, thinkers):
 
 async def test_a_hand_is_played_through_the_socket_and_the_app_sees_only_its_own_cards(hub_and_app):
     hub, app = hub_and_app
-    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=4,
+    number = await app.link.request("create", game="ramsli", ruleset="classic", players=4,
                                      bots=["normal", "normal"])
     zora = Listener("zora")
     hub.join(zora, number, None)  # the table is full: it starts
@@ -74,7 +74,7 @@ async def test_a_hand_is_played_through_the_socket_and_the_app_sees_only_its_own
         view = client.view
         if view.current_seat == 0 and view.legal and table._awaited_turn == 0:
             try:
-                await asyncio.to_thread(client.send, sorted(view.legal, key=str)[0])
+                await client.send(sorted(view.legal, key=str)[0])
             except IllegalAction:
                 pass  # her view was one update behind the table: the next try has it
 
@@ -87,10 +87,10 @@ async def test_a_hand_is_played_through_the_socket_and_the_app_sees_only_its_own
     assert table.game.rounds_finished == 1, "the hand was played"
     await until(lambda: client.last.round_end is not None, what="the hand as it ended")
     assert table.channel(0).result_unread, "the next hand waits for mia to read the result"
-    await asyncio.to_thread(client.result_read)
+    client.result_read()
     await until(lambda: not table.channel(0).result_unread, what="the result read")
 
-    opening = await asyncio.to_thread(client.opening)
+    opening = client.opening()
     dealt = [event for update in [opening, *updates] for event in update.events if isinstance(event, CardsDealt)]
     assert dealt and {event.seat for event in dealt} == {0}, "mia is dealt her own cards and sees nobody else's"
     assert [update.seq for update in updates] == sorted({update.seq for update in updates}), "in order, none twice"
@@ -99,10 +99,10 @@ async def test_a_hand_is_played_through_the_socket_and_the_app_sees_only_its_own
 async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
     hub, app = hub_and_app
     with pytest.raises(HubRefusal, match="there is no table 9"):
-        await asyncio.to_thread(app.link.request, "opening", table=9)
+        await app.link.request("opening", table=9)
     with pytest.raises(HubRefusal, match="a request the hub cannot read"):
-        await asyncio.to_thread(app.link.request, "fly", table=1)
-    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=3,
+        await app.link.request("fly", table=1)
+    number = await app.link.request("create", game="ramsli", ruleset="classic", players=3,
                                      bots=["normal", "normal"])
     client = await app.sit(number, 0)
     assert client.alone is True, "only computer players beside her: the hint may be offered"
@@ -112,7 +112,7 @@ async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
     not_hers = next(f"{rank}{suit}" for suit in "SHDC" for rank in "AKQJ" if f"{rank}{suit}" not in held)
     done = len(table.actions)
     with pytest.raises(IllegalAction) as refused:
-        await asyncio.to_thread(client.send, not_hers)  # a card she does not hold: never hers to play
+        await client.send(not_hers)  # a card she does not hold: never hers to play
     assert refused.value.for_you(), "the game's own words come with it"
     assert len(table.actions) == done, "nothing changed"
 
@@ -120,19 +120,19 @@ async def test_refusals_cross_the_socket_as_the_hub_raised_them(hub_and_app):
 async def test_the_lobby_through_the_socket_makes_a_table_and_sits_at_it_once_it_starts(hub_and_app):
     hub, app = hub_and_app
     lobby = RemoteLobby(app.link)
-    offer = await asyncio.to_thread(lobby.offer)
+    offer = await lobby.offer()
     assert "classic" in offer["ramsli"]["rulesets"] and "hard" in offer["ramsli"]["strengths"]
-    number = await asyncio.to_thread(lobby.create, "ramsli", "classic", 4, ["hard", "hard"])
-    assert await asyncio.to_thread(lobby.join, number) is None, "it waits for its open seat"
-    listing = await asyncio.to_thread(lobby.tables)
+    number = await lobby.create("ramsli", "classic", 4, ["hard", "hard"])
+    assert await lobby.join(number) is None, "it waits for its open seat"
+    listing = await lobby.tables()
     assert [seat["kind"] for seat in listing[0]["seats"]] == ["person", "open", "bot", "bot"]
     hub.join(Listener("zora"), number, None)
-    client = await asyncio.to_thread(lobby.join, number)
+    client = await lobby.join(number)
     assert client.seat == 0 and client.names[:2] == ("mia", "zora") and client.alone is False
     with pytest.raises(LobbyRefusal, match="you sit at table 1, at seat 0"):
-        await asyncio.to_thread(lobby.watch, number)
+        await lobby.watch(number)
     with pytest.raises(LobbyRefusal, match="there is no table 9"):
-        await asyncio.to_thread(lobby.join, 9)
+        await lobby.join(9)
 
 
 async def test_a_hub_that_goes_away_is_said_once_and_refuses_in_words():
@@ -144,7 +144,7 @@ async def test_a_hub_that_goes_away_is_said_once_and_refuses_in_words():
     lobby = RemoteLobby(link, on_gone=lambda: gone.append(True))
     await until(lambda: link.closed, what="the link to see the hub gone")
     with pytest.raises(LobbyRefusal, match="the hub has gone"):
-        lobby.tables()
+        await lobby.tables()
     await until(lambda: gone, what="on_gone")
     assert gone == [True]
     link.close()
@@ -156,9 +156,9 @@ async def test_the_app_watches_a_table_seeing_every_card_played_and_no_hand(hub_
     waiting = hub.create(otto, "ramsli", "classic", 3, ["normal"])
     lobby = RemoteLobby(app.link)
     with pytest.raises(LobbyRefusal, match="table 1 has not started yet"):
-        await asyncio.to_thread(lobby.watch, waiting)
+        await lobby.watch(waiting)
     hub.join(zora, waiting, None)  # full: it starts
-    watcher = await asyncio.to_thread(lobby.watch, waiting)
+    watcher = await lobby.watch(waiting)
     app.clients.append(watcher)  # the fixture's listener hands it what the hub pushes
     updates = [watcher.last]
     watcher.subscribe(updates.append, lambda message: None)
@@ -176,28 +176,28 @@ async def test_the_app_watches_a_table_seeing_every_card_played_and_no_hand(hub_
     assert all(update.view.hand == () and update.view.legal == () for update in updates)
     assert not [event for update in updates for event in update.events if event.private_to is not None]
     assert ended.hand == () and ended.played_cards == table.game.finished[0].view(0).played_cards
-    await asyncio.to_thread(watcher.result_read)  # holds nobody up, and asks the hub nothing
-    await asyncio.to_thread(watcher.leave)
+    watcher.result_read()  # holds nobody up, and asks the hub nothing
+    watcher.leave()
     await until(lambda: not hub.tables[waiting].attendees.get(None), what="the spectator gone")
 
 
 async def test_the_lobby_through_the_socket_starts_its_own_table_at_once(hub_and_app):
     hub, app = hub_and_app
     lobby = RemoteLobby(app.link)
-    number = await asyncio.to_thread(lobby.create, "ramsli", "classic", 4, ["hard"])
+    number = await lobby.create("ramsli", "classic", 4, ["hard"])
     otto = Listener("otto")
     theirs = hub.create(otto, "ramsli", "classic", 3, [])
     with pytest.raises(LobbyRefusal, match="only the person who made table 2 can start it"):
-        await asyncio.to_thread(lobby.start, theirs)
-    client = await asyncio.to_thread(lobby.start, number)
+        await lobby.start(theirs)
+    client = await lobby.start(number)
     assert client.seat == 0 and client.view.seat == 0 and len(client.view.hand) == 5, "dealt, and her own five"
-    listing = {table["table"]: table for table in await asyncio.to_thread(lobby.tables)}
+    listing = {table["table"]: table for table in await lobby.tables()}
     assert [seat["kind"] for seat in listing[number]["seats"]] == ["person", "bot", "bot", "bot"]
 
 
 async def test_the_app_talks_at_its_table_and_hears_the_others(hub_and_app):
     hub, app = hub_and_app
-    number = await asyncio.to_thread(app.link.request, "create", game="ramsli", ruleset="classic", players=3,
+    number = await app.link.request("create", game="ramsli", ruleset="classic", players=3,
                                      bots=["normal"])
     zora = Listener("zora")
     hub.join(zora, number, None)
@@ -205,11 +205,11 @@ async def test_the_app_talks_at_its_table_and_hears_the_others(hub_and_app):
     said = []
     client.subscribe(lambda update: None, lambda message: None, lambda name, text: said.append((name, text)))
     assert client.talks
-    await asyncio.to_thread(client.say, "well played")
+    await client.say("well played")
     assert zora.talk == [(number, "mia", "well played")]
     await until(lambda: said == [("mia", "well played")], what="her own line, as the others hear it")
     with pytest.raises(TalkRefused, match="at most 200 characters"):
-        await asyncio.to_thread(client.say, "x" * 300)
+        await client.say("x" * 300)
     hub.say(zora, number, "thanks")
     await until(lambda: said[-1] == ("zora", "thanks"), what="zora's line")
 

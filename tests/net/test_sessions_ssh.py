@@ -75,7 +75,7 @@ async def test_two_people_over_ssh_in_tmux_make_join_talk_resize_one_watches_and
             tmux.ssh("first", server.port, "mia", key_file(tmp_path, "mia"))
             await tmux.until_shown("first", "you are mia")
             tmux.press("first", "n")
-            await tmux.until_shown("first", "New table")
+            await tmux.until_shown("first", "Computer players")  # the dialog, not the key bar
             tmux.press("first", "Enter")
             await tmux.until_shown("first", "(open)")
             zoras_key = key_file(tmp_path, "zora")
@@ -173,7 +173,7 @@ async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_st
             tmux.ssh("first", server.port, "mia", key_file(tmp_path, "mia"))
             await tmux.until_shown("first", "you are mia")
             tmux.press("first", "n")
-            await tmux.until_shown("first", "New table")
+            await tmux.until_shown("first", "Computer players")  # the dialog, not the key bar
             tmux.press("first", "Tab", "Tab", "Enter")  # from Make to the ruleset's list
             await tmux.until_shown("first", "one-hand")
             tmux.press("first", "b", "u", "s", "t", "Enter")  # typed, it is chosen

@@ -68,7 +68,7 @@ async def play_people(table: Table, clients: list[LocalClient], within: float = 
             if client.result_unread:
                 client.result_read()
             elif client.needed and not table.game.is_over:
-                client.send(client.view.legal[0])
+                await client.send(client.view.legal[0])
         await asyncio.sleep(0.001)
     await runner
 
@@ -81,7 +81,7 @@ async def play_to_the_first_result(*clients: LocalClient, within: float = 120.0)
         assert asyncio.get_running_loop().time() < deadline, "no hand was settled"
         for client in clients:
             if client.needed and not client.result_unread:
-                client.send(client.view.legal[0])
+                await client.send(client.view.legal[0])
         await asyncio.sleep(0.001)
 
 
@@ -168,7 +168,7 @@ async def test_a_person_who_has_read_may_not_play_on_while_another_still_reads()
     try:
         await play_to_the_first_result(mia, zora)
         with pytest.raises(IllegalAction) as refused:
-            mia.send(table.game.view(0).legal[0] if table.game.view(0).legal else IN)
+            await mia.send(table.game.view(0).legal[0] if table.game.view(0).legal else IN)
         assert refused.value.for_you() == "you must read the hand's result first"
         mia.result_read()
         done = len(table.actions)
@@ -190,7 +190,7 @@ async def test_a_client_that_reads_the_result_as_soon_as_it_comes_does_not_trip_
     while not table.game.is_over:
         await asyncio.wait_for(client.until_needed(), 60)
         if not table.game.is_over and not client.result_unread:
-            client.send(client.view.legal[0])
+            await client.send(client.view.legal[0])
     await runner
     assert table.game.rounds_finished == 3
 
@@ -214,7 +214,7 @@ async def test_an_observer_that_fails_is_reported_and_the_table_goes_on(one_hand
         if client.result_unread:
             client.result_read()
         elif not table.game.is_over:
-            client.send(client.view.legal[0])
+            await client.send(client.view.legal[0])
     await runner
     assert problems and set(problems) == {"The game could not be saved (No space left on device)."}
     assert [len(moved.actions) for moved in kept.moves][-1] == len(table.actions), "the observers after it are still told"
@@ -254,7 +254,7 @@ async def test_a_replayed_table_is_the_same_table():
         if client.result_unread:
             client.result_read()
         else:
-            client.send(client.view.legal[-1])
+            await client.send(client.view.legal[-1])
     runner.cancel()
     again = Table.for_spec(spec, actions=table.actions)
     assert again.opening(0).view == table.opening(0).view
@@ -283,11 +283,11 @@ async def test_nothing_can_be_played_while_a_hands_result_is_unread():
         assert view.my_turn and view.legal, "the next hand waits for the person"
         done = len(table.actions)
         with pytest.raises(IllegalAction, match="must read the hand's result first"):
-            client.send(view.legal[0])
+            await client.send(view.legal[0])
         assert len(table.actions) == done
         client.result_read()
         await client.until_needed()
-        client.send(table.game.view(0).legal[0])
+        await client.send(table.game.view(0).legal[0])
         assert len(table.actions) == done + 1
     finally:
         runner.cancel()
@@ -402,7 +402,7 @@ async def test_a_person_who_hurries_sees_the_rest_of_the_round_played_without_pa
         elif client.needed:
             legal = client.view.legal
             went_out = next((action for action in legal if action.kind == "out"), None)
-            client.send(went_out or legal[0])
+            await client.send(went_out or legal[0])
             if went_out is not None and table.game.rounds_finished == 0:
                 client.hurry()
                 hurried_in.add(0)
@@ -518,7 +518,7 @@ async def test_a_spectator_may_not_act_and_holds_nobody_up():
     try:
         await play_to_the_first_result(mia, zora)
         with pytest.raises(IllegalAction, match="a spectator cannot act"):
-            watcher.send(table.game.legal_actions()[0] if table.game.legal_actions() else "x")
+            await watcher.send(table.game.legal_actions()[0] if table.game.legal_actions() else "x")
         watcher.result_read()
         assert mia.result_unread and zora.result_unread, "a spectator's reading reads nothing for a seat"
         assert not watcher.needed and not watcher.result_unread
@@ -624,7 +624,7 @@ async def test_a_persons_clock_runs_down_while_they_are_asked_and_starts_full_at
                     assert told[-1].clock == (seat, 60.0), "told as the wait began"
                     now[0] += 10
                     assert table.clock() == (seat, 50.0), "as it runs down"
-                    client.send(client.view.legal[0])
+                    await client.send(client.view.legal[0])
                     turns += 1
                     if table.game.current_seat == seat:
                         again += 1

@@ -26,7 +26,7 @@ def listed(number: int, hand: int, *seats: tuple[str | None, str]) -> dict:
 
 
 class FakeLobby:
-    """A server of two tables: table 1 playing, table 2 waiting for a seat."""
+    """A server of two tables: table 1 playing, table 2 waiting for a seat (each answer awaited, as a server's)."""
 
     name = "mia"
 
@@ -39,13 +39,13 @@ class FakeLobby:
         self.last: int | None = None  # the table being played where mia acted last
         self.refusing: str | None = None  # why the server refuses to make a table now, if it does
 
-    def tables(self):
+    async def tables(self):
         return self.listing
 
-    def offer(self):
+    async def offer(self):
         return {"ramsli": {"rulesets": ["short", "classic"], "strengths": ["easy", "normal", "hard"]}}
 
-    def create(self, game, ruleset, players, bots):
+    async def create(self, game, ruleset, players, bots):
         self.asked.append(("create", game, ruleset, players, bots))
         if self.refusing:
             raise LobbyRefusal(self.refusing)
@@ -53,21 +53,21 @@ class FakeLobby:
                                    *[("Bot", "bot")] * len(bots)))
         return 3
 
-    def join(self, table):
+    async def join(self, table):
         self.asked.append(("join", table))
         if table == 1:
             raise LobbyRefusal("table 1 has started and has no open seat; watch it instead")
         started = next(entry for entry in self.listing if entry["table"] == table)["hand"]
         return self.client() if started else None
 
-    def last_table(self):
+    async def last_table(self):
         return self.last
 
-    def watch(self, table):
+    async def watch(self, table):
         self.asked.append(("watch", table))
         raise LobbyRefusal("you watch table 1 already")
 
-    def start(self, table):
+    async def start(self, table):
         self.asked.append(("start", table))
         if table != 3:
             raise LobbyRefusal(f"only the person who made table {table} can start it")
@@ -254,7 +254,7 @@ async def test_the_lobby_gone_back_to_does_not_send_one_back_to_the_table(tmp_pa
 class TwoGamesLobby(FakeLobby):
     """A server of both games, with one ruleset of the operator's own for three or four."""
 
-    def offer(self):
+    async def offer(self):
         strengths = ["random", "normal", "hard"]
         return {"ramsli": {"rulesets": ["classic", "trio"], "strengths": strengths},
                 "rami": {"rulesets": ["long", "simple"], "strengths": strengths}}

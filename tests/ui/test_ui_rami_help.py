@@ -143,7 +143,7 @@ async def test_the_setup_screen_offers_the_easy_player_at_rami_and_it_plays(tmp_
         player, rng = RAMI.computer_player("normal"), random.Random(0)
         for _ in range(3):
             view = app.client.view
-            app.client.send(player.choose(view, view.legal, rng))
+            await app.client.send(player.choose(view, view.legal, rng))
             await settle(pilot)
         assert len(app.client.view.discards) >= 2, "the easy player has played its turn"
 

@@ -140,11 +140,12 @@ async def test_a_refusal_on_the_banner_names_the_other_players_by_name_not_by_se
         await settle(pilot)
         screen = next(screen for screen in app.screen_stack if isinstance(screen, TableScreenBase))
         for refusal in refusals:
-            def refuse(action, refusal=refusal):
+            async def refuse(action, refusal=refusal):
                 raise refusal
 
             app.client.send = refuse
             screen.submit(None)
+            await pilot.pause()
             banner = str(screen.query_one("#banner").render())
             [seat] = refusal.parameters.values()
             assert spec.names[seat] in banner and "seat" not in banner, banner

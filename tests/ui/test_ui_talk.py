@@ -84,7 +84,7 @@ class TalkingClient(LocalClient):
         super().subscribe(listener, on_notice)
         self.on_said = on_said
 
-    def say(self, text: str) -> None:
+    async def say(self, text: str) -> None:
         if text == "again":
             raise TalkRefused("you spoke a moment ago; say the next line in a second")
         self.lines.append(text)

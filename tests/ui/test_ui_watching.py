@@ -105,7 +105,7 @@ async def watch_to_a_result(pilot, spec):
             for _ in range(3):
                 await pilot.pause()
             return person
-        person.send(person.view.legal[0])
+        await person.send(person.view.legal[0])
     raise RuntimeError("no hand ended")
 
 
@@ -126,7 +126,7 @@ async def test_a_spectator_sees_each_result_while_the_players_read_it_and_is_nev
             if first not in app.screen_stack:
                 break
             if person.needed and person.view.current_seat == 0 and person.view.legal:
-                person.send(person.view.legal[0])
+                await person.send(person.view.legal[0])
         assert first not in app.screen_stack and table.view_.number >= 2, "the result went when the table went on"
         assert str(table.query_one(TurnBanner).render()).startswith("Watching: ")
 

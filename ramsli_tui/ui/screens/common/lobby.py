@@ -9,7 +9,8 @@ one you made at once (computer players take its open seats), ``n`` makes a new o
 ruleset allow, and says there why the server refused a table, every choice kept.  A
 table joined or made that waits for people is sat at as soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
 (a dropped connection, another terminal) is taken straight back to a table they sit
-at that is being played.
+at that is being played.  What the lobby asks of the server is awaited while every key
+is handled; a slow answer is said under the heading ("Waiting for the server…").
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import copy
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
@@ -31,6 +32,7 @@ from ....text import for_terminal
 from ....yamlfile import FileProblem
 from ...specs import MOST_PLAYERS, default_ruleset, player_counts, players_for
 from .dialog import Dialog
+from .server_wait import WAITING_WORDS, ServerWaits
 
 REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
 
@@ -51,6 +53,7 @@ class LobbyScreen(Screen):
         #heading { width: 1fr; padding: 0 1; background: $panel; text-style: bold; }
         #tables { height: 1fr; }
         #empty { padding: 1 2; color: $text-muted; }
+        #server-wait { display: none; padding: 0 1; color: $text-muted; }
     }
     """
 
@@ -71,9 +74,13 @@ class LobbyScreen(Screen):
         self.back_to_seat = back_to_seat
         self.listed: list[dict[str, Any]] = []
         self.waiting: set[int] = set()  # tables sat at that wait for their other seats
+        self.server = ServerWaits(self, self.say_server_waited)
+        self.reading = False  # is the list being read now?
+        self.sitting = False  # is a table being joined or watched now?
 
     def compose(self) -> ComposeResult:
         yield Static(Content(for_terminal(f"Ramsli tables — you are {self.lobby.name}")), id="heading")
+        yield Label(WAITING_WORDS, id="server-wait")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns("Table", "Game", "Ruleset", "Seats", "Now")
         yield table
@@ -85,20 +92,40 @@ class LobbyScreen(Screen):
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
         if self.back_to_seat:
-            number = self.lobby.last_table()
-            if number is not None:
-                self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
-                self._sit(number, self.lobby.join)
+            self.back_at_last_table()
 
-    def action_refresh(self) -> None:
-        """Read the list again; redrawn only when it changed (an idle lobby costs nothing)."""
-        listed = self.lobby.tables()
+    def say_server_waited(self, waited: bool) -> None:
+        self.query_one("#server-wait").display = waited
+
+    @work(group="lobby")
+    async def back_at_last_table(self) -> None:
+        """Sit again at the table being played where this person has a seat, if any."""
+        number = await self.asked(self.lobby.last_table())
+        if number is not None:
+            self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
+            await self._sit(number, self.lobby.join)
+
+    async def asked(self, request):
+        """The server's answer to ``request``: awaited, said to be waited for when slow."""
+        return await self.server.answer(request)
+
+    @work(group="refresh")
+    async def action_refresh(self) -> None:
+        """Read the list again (unless it is being read); redrawn only when it changed (an
+        idle lobby costs nothing)."""
+        if self.reading:
+            return
+        self.reading = True
+        try:
+            listed = await self.asked(self.lobby.tables())
+        finally:
+            self.reading = False
         if listed != self.listed:
             self.listed = copy.deepcopy(listed)  # as drawn, whatever becomes of the backend's own
             self._draw_list()
         started = [table["table"] for table in self.listed if table["table"] in self.waiting and table["hand"]]
         if started:
-            self._sit(started[0], self.lobby.join)
+            await self._sit(started[0], self.lobby.join)
 
     def _draw_list(self) -> None:
         view = self.query_one(DataTable)
@@ -112,14 +139,20 @@ class LobbyScreen(Screen):
             view.move_cursor(row=min(row, len(self.listed) - 1))
         self.query_one("#empty").display = not self.listed
 
-    def _sit(self, number: int, request) -> None:
-        """Ask to sit at (or watch) table ``number``; at the table when it has started."""
+    async def _sit(self, number: int, request) -> None:
+        """Ask to sit at (or watch) table ``number``; at the table when it has started.
+        One asking at a time: a second would take the link's pushes from the first's client."""
+        if self.sitting:
+            return
+        self.sitting = True
         try:
-            client = request(number)
+            client = await self.asked(request(number))
         except LobbyRefusal as refusal:
             self.waiting.discard(number)
             self.notify(str(refusal), severity="error", markup=False)
             return
+        finally:
+            self.sitting = False
         if client is None:
             self.waiting.add(number)
             self.notify(f"You sit at table {number}; it starts when its open seats are taken "
@@ -145,22 +178,30 @@ class LobbyScreen(Screen):
     def action_start(self) -> None:
         self._ask(self.lobby.start)
 
-    def _ask(self, request) -> None:
+    @work(group="lobby")
+    async def _ask(self, request) -> None:
         number = self.chosen()
         if number is None:
             self.notify("There is no table to choose: n makes one.", markup=False)
             return
-        self._sit(number, request)
+        await self._sit(number, request)
 
-    def action_create(self) -> None:
-        self.app.push_screen(NewTableScreen(self.lobby.offer(), self.lobby.create), self._made)
+    @work(group="lobby")
+    async def action_create(self) -> None:
+        try:
+            offer = await self.asked(self.lobby.offer())
+        except LobbyRefusal as refusal:
+            self.notify(str(refusal), severity="error", markup=False)
+            return
+        self.app.push_screen(NewTableScreen(offer, self.lobby.create), self._made)
 
-    def _made(self, number: int | None) -> None:
+    @work(group="lobby")
+    async def _made(self, number: int | None) -> None:
         """Sit at the table just made (``None``: none was)."""
         if number is None:
             return
         self.action_refresh()
-        self._sit(number, self.lobby.join)
+        await self._sit(number, self.lobby.join)
 
 
 def counts_allowed(game: str, ruleset: str) -> tuple[int, ...]:
@@ -182,6 +223,7 @@ class NewTableScreen(Dialog[int | None]):
     NewTableScreen {
         #choices { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; margin: 1 0; }
         #refusal { display: none; width: 1fr; height: auto; color: $error; }
+        #refusal.-waiting { color: $text-muted; }
         #buttons { height: auto; align-horizontal: right; }
         Button { margin-left: 2; }
     }
@@ -191,11 +233,12 @@ class NewTableScreen(Dialog[int | None]):
     AUTO_FOCUS = "#make"
 
     def __init__(self, offer: dict[str, dict[str, list[str]]], make) -> None:
-        """``make(game, ruleset, players, bots)``: the number of the table the server made,
-        or LobbyRefusal saying why not (``Lobby.create``)."""
+        """``make(game, ruleset, players, bots)``: awaited, the number of the table the
+        server made, or LobbyRefusal saying why not (``Lobby.create``)."""
         super().__init__()
         self.offer = offer
         self.make = make
+        self.server = ServerWaits(self, self.say_server_waited)
 
     def compose(self) -> ComposeResult:
         game = next(iter(self.offer))
@@ -270,14 +313,26 @@ class NewTableScreen(Dialog[int | None]):
         if event.button.id != "make":
             self.dismiss(None)
             return
+        self.made()
+
+    @work(group="make", exclusive=True)
+    async def made(self) -> None:
+        """Ask the server for the table chosen: the dialog's result, or its refusal said."""
         try:
-            number = self.make(*self.choice())
+            number = await self.server.answer(self.make(*self.choice()))
         except LobbyRefusal as refusal:
-            said = self.query_one("#refusal", Label)
-            said.update(for_terminal(str(refusal)))
-            said.display = True
+            self.say(str(refusal))
             return
         self.dismiss(number)
+
+    def say(self, words: str) -> None:
+        said = self.query_one("#refusal", Label)
+        said.update(for_terminal(words))
+        said.display = bool(words)
+
+    def say_server_waited(self, waited: bool) -> None:
+        self.say(WAITING_WORDS if waited else "")
+        self.query_one("#refusal").set_class(waited, "-waiting")
 
 
 def seat_options(counts: tuple[int, ...]) -> list[tuple[str, int]]:

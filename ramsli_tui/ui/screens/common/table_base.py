@@ -56,6 +56,7 @@ from ...seating import sides
 from ...widgets.banner import TurnBanner
 from ...widgets.key_bar import KeyBar
 from .dialog import Dialog
+from .server_wait import WAITING_WORDS, ServerWaits
 
 PACE_KEYS = Binding.Group("Pace", compact=True)
 PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the end of its own
@@ -162,6 +163,7 @@ class TableScreenBase(Screen):
         self.waited = Waiting()  # what the table waits for against a clock, as last told
         self.waited_at = 0.0  # when that was told, on the app's clock
         self.hurried = False  # has this seat's own clock warned its person this turn?
+        self.server = ServerWaits(self, self.say_server_waited)  # the table's answers to this seat, awaited
 
     def compose(self) -> ComposeResult:
         """The title, the game's felt (``compose_felt``, its outer parts of class
@@ -469,13 +471,26 @@ class TableScreenBase(Screen):
         return self.app.settings.hints and self.client.alone
 
     def submit(self, action: object) -> None:
-        """Send the action; a refusal is said in the banner, in the engine's own words,
-        the other seats by their players' names."""
+        """Send the action; the table's answer is awaited apart, so that every key is
+        handled meanwhile (``sent``)."""
+        self.run_worker(self.sent(action), group="actions")
+
+    async def sent(self, action: object) -> None:
+        """The action, taken by the table; a refusal is said in the banner, in the engine's
+        own words, the other seats by their players' names."""
         try:
-            self.client.send(action)
+            await self.server.answer(self.client.send(action))
         except IllegalAction as refusal:
             reason = refusal.for_you(self.app.settings.faces, self.client.names)
             self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+
+    def say_server_waited(self, waited: bool) -> None:
+        """The banner says the table waits for the server while an answer is slow; then
+        it says again what it said."""
+        if waited:
+            self.query_one(TurnBanner).say(WAITING_WORDS, yours=False)
+        else:
+            self.redraw()
 
     def action_pace(self, step: int) -> None:
         """The computer players' pace, a notch slower (+1) or faster (-1) among those the
@@ -504,11 +519,12 @@ class TableScreenBase(Screen):
 
         self.app.push_screen(TalkScreen(self.talked), self._say)
 
-    def _say(self, line: str | None) -> None:
+    @work(group="talk")
+    async def _say(self, line: str | None) -> None:
         if line is None:
             return
         try:
-            self.client.say(line)
+            await self.server.answer(self.client.say(line))
         except TalkRefused as refusal:
             self.notify(str(refusal), severity="warning", timeout=6, markup=False)
 
