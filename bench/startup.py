@@ -97,7 +97,7 @@ CONTENDERS = {
     "bare + our imports": IMPORTS_ONLY,
     "bare + 36 widgets": WIDGETS_ONLY,
     # ``ramsli`` with a session to resume starts the same way as ``ramsli play``.
-    "ramsli play": FIRST_FRAME.format(shown="TableScreen") + RAMSLI.format(argv=["play", "--seed", "1", "--bot-delay", "0"]),
+    "ramsli play": FIRST_FRAME.format(shown="RamsliTableScreen") + RAMSLI.format(argv=["play", "--seed", "1", "--bot-delay", "0"]),
     "ramsli (setup)": FIRST_FRAME.format(shown="SetupScreen") + RAMSLI.format(argv=[]),
 }
 

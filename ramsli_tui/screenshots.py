@@ -25,7 +25,7 @@ from .storage import Settings, Storage
 from .table.spec import GameSpec
 from .ui.app import RamsliApp
 from .ui.screens.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
-from .ui.screens.ramsli.table import TableScreen
+from .ui.screens.ramsli.table import RamsliTableScreen
 from .ui.widgets.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
@@ -66,8 +66,8 @@ async def app_stopped(app: RamsliApp) -> None:
         await asyncio.sleep(0.05)
 
 
-def table_screen(app: RamsliApp) -> TableScreen:
-    return next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+def table_screen(app: RamsliApp) -> RamsliTableScreen:
+    return next(screen for screen in app.screen_stack if isinstance(screen, RamsliTableScreen))
 
 
 def first_legal_place(app: RamsliApp) -> int:

@@ -19,9 +19,9 @@ MakeScreen = Callable[[TableClient, "str | None"], Screen]
 
 
 def _ramsli(client: TableClient, raised: str | None) -> Screen:
-    from .screens.ramsli.table import TableScreen
+    from .screens.ramsli.table import RamsliTableScreen
 
-    return TableScreen(client, raised=raised)
+    return RamsliTableScreen(client, raised=raised)
 
 
 def _rami(client: TableClient, raised: str | None) -> Screen:

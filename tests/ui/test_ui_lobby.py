@@ -14,7 +14,7 @@ from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import storage_in
@@ -138,7 +138,7 @@ async def test_a_table_is_made_from_the_keyboard_and_sat_at_once_it_starts(tmp_p
         lobby.listing[-1]["hand"] = 1  # the others came: it starts
         app.screen.action_refresh()
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
         assert app.client.alone is False and app.screen.client is app.client
 
 
@@ -172,7 +172,7 @@ async def test_the_maker_starts_a_waiting_table_at_once_with_s(tmp_path):
         await pilot.press("s")
         await pilot.pause()
         assert lobby.asked[-1] == ("start", 3)
-        assert isinstance(app.screen, TableScreen) and app.screen.client is app.client
+        assert isinstance(app.screen, RamsliTableScreen) and app.screen.client is app.client
 
 
 async def test_the_list_is_drawn_again_only_when_it_changed(tmp_path):
@@ -218,7 +218,7 @@ async def test_q_while_watching_goes_back_to_the_lobby_at_once_and_stops_watchin
         watcher.leave = lambda: left.append(True)
         app.sit_remote(watcher, "ramsli")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.screen.watching
+        assert isinstance(app.screen, RamsliTableScreen) and app.screen.watching
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and left == [True]
@@ -232,7 +232,7 @@ async def test_someone_who_comes_back_is_taken_straight_to_their_seat(tmp_path):
     app = served_app(tmp_path, lobby)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert lobby.asked == [("join", 2)] and isinstance(app.screen, TableScreen)
+        assert lobby.asked == [("join", 2)] and isinstance(app.screen, RamsliTableScreen)
         assert "Back at table 2: your seat waited for you." in [note.message for note in app._notifications]
 
 

@@ -14,7 +14,7 @@ from ramsli_tui.storage import SavedGame
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.text import LINE_LENGTH, NOTICE_LENGTH
 from ramsli_tui.ui.screens.common.setup import SetupScreen
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 
 from tests.cli.test_cli_outside_text import HOSTILE
 from tests.kits.ui import make_app, settle, spec_for, storage_in
@@ -57,7 +57,7 @@ async def test_the_names_at_a_table_are_shown_escaped_on_their_seats(tmp_path):
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
         assert "\\x1b[2J" in drawn_text(app)  # the person's name, on their seat
         assert_shown_safely(app)
 

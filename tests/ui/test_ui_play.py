@@ -7,7 +7,7 @@ import re
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
@@ -37,7 +37,7 @@ async def test_a_whole_hand_by_keyboard(tmp_path):
         assert "Hand 1" in summary and "Carried over" in summary
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
         assert app.client.view.number == 2
 
 
@@ -194,7 +194,7 @@ async def test_quitting_during_a_hand_asks_first(tmp_path):
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
         await pilot.press("i")
         await settle(pilot)
         await pilot.press("q")

@@ -14,7 +14,7 @@ from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
 from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
@@ -135,7 +135,7 @@ async def test_escape_answers_no_to_leaving_the_table(tmp_path):
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
     assert app.return_code is None
 
 
@@ -226,4 +226,4 @@ async def test_the_settings_open_once_however_often_asked_for(tmp_path):
         assert sum(isinstance(screen, SettingsScreen) for screen in app.screen_stack) == 1
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)

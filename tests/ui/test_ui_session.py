@@ -14,7 +14,7 @@ from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
 from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
 from ramsli_tui.ui.screens.common.settings import SettingsScreen
 from ramsli_tui.ui.screens.common.setup import SetupScreen
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 
@@ -34,7 +34,7 @@ async def test_setup_deals_with_the_choices_and_remembers_them(tmp_path):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, RamsliTableScreen)
         assert app.table.spec.players == 3 and app.table.spec.seed == 42
         assert app.table.names[0] == "Mia"
     remembered = yaml.safe_load(app.storage.settings_path.read_text())
@@ -65,7 +65,7 @@ async def test_a_session_resumes_where_it_was_left(tmp_path):
     again = make_app(tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen)
+        assert isinstance(again.screen, RamsliTableScreen)
         assert again.client.view.hand == left.hand
         assert again.client.view.played_cards[: len(left.played_cards)] == left.played_cards
 
@@ -339,11 +339,11 @@ async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path)
         assert again.screen.settled.number == 1
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen) and again.client.view.number == 2
+        assert isinstance(again.screen, RamsliTableScreen) and again.client.view.number == 2
     third = make_app(tmp_path)  # left (or crashed) after the result was read, before anyone acted
     async with third.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(third.screen, TableScreen), "a result once read does not come back"
+        assert isinstance(third.screen, RamsliTableScreen), "a result once read does not come back"
         assert third.client.view.number == 2 and not third.client.result_unread
 
 
@@ -389,7 +389,7 @@ async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_
         assert labels and labels[0].startswith("classic, hand 1, Mia 19 chips")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.save_path == first
+        assert isinstance(app.screen, RamsliTableScreen) and app.save_path == first
         app.new_game()
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -19,7 +19,7 @@ from ramsli_tui.ui.screens.rami.rules_help import rules_markdown as rami_rules_m
 from ramsli_tui.ui.screens.rami.score_sheet import ScoreSheetScreen
 from ramsli_tui.ui.screens.rami.table import RamiTableScreen
 from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown as ramsli_rules_markdown
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app, settle, spec_for
@@ -95,7 +95,7 @@ async def test_the_palette_opens_the_rami_score_sheet(tmp_path):
 
 @pytest.mark.parametrize("game", ["ramsli", "rami"])
 async def test_both_tables_ask_for_a_larger_window_in_the_same_words(tmp_path, game):
-    spec, screen_class = (spec_for(seed=1), TableScreen) if game == "ramsli" else (rami_spec(), RamiTableScreen)
+    spec, screen_class = (spec_for(seed=1), RamsliTableScreen) if game == "ramsli" else (rami_spec(), RamiTableScreen)
     least = "60×20"  # both tables play from 60×20
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(59, 30)) as pilot:

@@ -16,7 +16,7 @@ from ramsli_tui.ui.screens.rami.seat import RamiSeat
 from ramsli_tui.ui.screens.rami.table import RamiTableScreen
 from ramsli_tui.ui.screens.ramsli.actions import ActionBar
 from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.ramsli.table import TableScreen
+from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
@@ -38,7 +38,7 @@ async def test_a_watched_ramsli_table_is_seen_from_seat_0s_chair_without_a_hand(
     async with app.run_test(size=(80, 24)) as pilot:
         await watching(seeded(players=4, seed=4)(tmp_path), ramsli_mid_trick)(pilot)
         screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.watching
+        assert isinstance(screen, RamsliTableScreen) and screen.watching
         assert screen.seat_panel(0).id == "seat-mine" and screen.seat_panel(0).state.name == NAMES[0]
         assert [panel.id for panel in screen.query(".side SeatPanel")] == ["seat-1", "seat-3"], "Anna left, Carlo right"
         assert [panel.id for panel in screen.query("#across SeatPanel")] == ["seat-2"]

@@ -75,7 +75,7 @@ HUGE_LOG_WIDTH = 48  # the table talk's columns in a huge window
 TRICK_WIDTH = 56  # the middle of the felt's columns, for the trick, where the seats across need fewer
 
 
-class TableScreen(TableScreenBase):
+class RamsliTableScreen(TableScreenBase):
     """One session of Ramsli at the table, for the person at the client's seat."""
 
     PALETTE = (
@@ -92,7 +92,7 @@ class TableScreen(TableScreenBase):
     WATCHER_ACTIONS = frozenset({"last_trick", "history", "scoreboard", "rules", "quit_table"})
 
     DEFAULT_CSS = """
-    TableScreen {
+    RamsliTableScreen {
         background: $background;
         #title { color: $text; }
         #room { height: 1fr; }
