@@ -16,7 +16,7 @@ from ramsli_tui.storage import Autosave, SavedGame
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import ReplayError, Table
-from ramsli_tui.ui.screens.ramsli.words import Words
+from ramsli_tui.ui.screens.ramsli.words import RamsliWords
 
 from tests.kits.ui import play_to_end, spec_for, storage_in
 
@@ -416,7 +416,7 @@ async def test_a_person_who_hurries_sees_the_rest_of_the_round_played_without_pa
 
 async def test_the_banner_names_the_seat_to_act(one_hand):
     spec = spec_for(seed=1, ruleset=one_hand)
-    words = Words(spec.names)
+    words = RamsliWords(spec.names)
     views = [update.view for update in await play_to_end(Table.for_spec(spec))]
     others = [view for view in views if view.current_seat > 0]
     assert any(view.current_seat != view.dealer for view in others), "not always the dealer"

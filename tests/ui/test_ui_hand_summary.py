@@ -8,11 +8,11 @@ from ramsli_tui.games.ramsli.engine import IN, NAP, PASS, Hand
 from ramsli_tui.games.ramsli.engine.events import Payment
 from ramsli_tui.ui.screens.ramsli.chronicle import Chronicle
 from ramsli_tui.ui.screens.ramsli.hand_summary import summary_text, transfer_line, transfers
-from ramsli_tui.ui.screens.ramsli.words import Words
+from ramsli_tui.ui.screens.ramsli.words import RamsliWords
 
 from tests.kits.ui import make_app, play_until, spec_for
 
-WORDS = Words(("Mia", "Anna", "Bertl"))
+WORDS = RamsliWords(("Mia", "Anna", "Bertl"))
 BETE = "the bete is 5 chips"
 
 
@@ -78,7 +78,7 @@ def test_the_summary_of_a_hand_explains_betes_paid_short():
     hand = Hand(classic, [3] * 6, dealer=5, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
     assert settled.betes and all(payment.chips == 2 for payment in settled.payments if payment.reason == "bete")
-    words = Words(("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"))
+    words = RamsliWords(("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"))
     summary = str(summary_text(settled, chronicle, words))
     assert "into the next pot, all " in summary and "had left (the bete is 5 chips)." in summary
 
@@ -109,6 +109,6 @@ def test_a_name_too_long_for_the_summarys_column_is_shortened_with_an_ellipsis()
     chronicle = Chronicle((20,) * 3)
     hand = Hand(classic, [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
-    words = Words(("Mia", "Maximiliane-Josefine", "Bertl"))
+    words = RamsliWords(("Mia", "Maximiliane-Josefine", "Bertl"))
     table = str(summary_text(settled, chronicle, words)).split("Chips\n")[1].splitlines()
     assert table[1].startswith("Maximiliane… "), "cut to its column with an ellipsis, the column kept"

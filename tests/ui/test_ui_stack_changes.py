@@ -9,7 +9,7 @@ from ramsli_tui.games.ramsli.engine import Hand
 from ramsli_tui.ui.screens.ramsli.chronicle import Chronicle, change_mark, stack_and_change
 from ramsli_tui.ui.screens.ramsli.hand_summary import summary_text
 from ramsli_tui.ui.screens.ramsli.session_over import standings
-from ramsli_tui.ui.screens.ramsli.words import Words
+from ramsli_tui.ui.screens.ramsli.words import RamsliWords
 
 from tests.ui.test_ui_hand_summary import play_out
 
@@ -26,7 +26,7 @@ def test_the_hand_summary_writes_each_stack_with_its_change():
     chronicle = Chronicle((20,) * 3)
     hand = Hand(rules.load("classic"), [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
-    words = Words(("Mia", "Anna", "Bertl"))
+    words = RamsliWords(("Mia", "Anna", "Bertl"))
     rows = str(summary_text(settled, chronicle, words)).splitlines()[-3:]
     for seat, row in enumerate(rows):  # a row per player, in the order of the seats
         assert row.endswith(stack_and_change(settled.stacks[seat], settled.changes[seat], width=6))
@@ -34,8 +34,8 @@ def test_the_hand_summary_writes_each_stack_with_its_change():
 
 
 def test_the_result_tells_each_players_chips_and_what_they_won_or_lost_since_the_start():
-    lines = standings((18, 42, 0), (20, 20, 20), Words(("Mia", "Anna", "Bertl")))
+    lines = standings((18, 42, 0), (20, 20, 20), RamsliWords(("Mia", "Anna", "Bertl")))
     assert [line.split()[0] for line in lines] == ["1.", "2.", "3."]
     assert "Anna" in lines[0] and "Bertl" in lines[2]
     assert [line.split()[-3:] for line in lines] == [["42", "chips", "▲22"], ["18", "chips", "▼2"], ["0", "chips", "▼20"]]
-    assert standings((20, 20), (20, 20), Words(("Mia", "Anna")))[0].endswith("20 chips"), "no change, no mark"
+    assert standings((20, 20), (20, 20), RamsliWords(("Mia", "Anna")))[0].endswith("20 chips"), "no change, no mark"

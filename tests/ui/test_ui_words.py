@@ -16,9 +16,9 @@ from ramsli_tui.games.ramsli.rules import load
 
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
 from ramsli_tui.ui.screens.ramsli.hand_summary import transfer_line, transfers
-from ramsli_tui.ui.screens.ramsli.words import Words
+from ramsli_tui.ui.screens.ramsli.words import RamsliWords
 
-WORDS = Words(("Mia", "Anna", "Bertl"))
+WORDS = RamsliWords(("Mia", "Anna", "Bertl"))
 
 
 def test_the_dealer_deals_and_you_deal():
@@ -104,7 +104,7 @@ def hint(deal: str, script: str, seat: int, faces: str = "french", rules: str = 
 
     hand = new_hand(ruleset(rules, **changes), DEALS[deal])
     run(hand, "1:in 2:in 0:in " + script)
-    return Words(("Mia", "Anna", "Bertl"), faces, you=seat).turn(hand.view(seat))
+    return RamsliWords(("Mia", "Anna", "Bertl"), faces, you=seat).turn(hand.view(seat))
 
 
 @pytest.mark.parametrize("deal, script, seat, expected", [
@@ -149,7 +149,7 @@ def test_the_last_card_is_simply_played():
 
     hand = new_hand(ruleset("classic"), ["AC KC QC JC TC", "AS KS QS JS TS", "9S 8S 7S AD KD"])
     run(hand, "1:in 2:in 0:in 1:AS 2:9S 0:AC 1:KS 2:8S 0:KC 1:QS 2:7S 0:QC 1:JS 2:AD 0:JC")
-    assert Words(("Mia", "Anna", "Bertl"), you=1).turn(hand.view(1)) == "Your turn: play your last card, 10♠."
+    assert RamsliWords(("Mia", "Anna", "Bertl"), you=1).turn(hand.view(1)) == "Your turn: play your last card, 10♠."
 
 
 def test_german_faces_name_suits_and_cards_in_german():
@@ -223,7 +223,7 @@ def check_reason(sentence: str, view) -> None:
 def test_every_reason_for_what_you_may_play_is_true_of_the_hand_and_the_trick(name, players, seed):
     rules, rng = REASON_RULES[name], random.Random(seed)
     session = Session(rules, players, random.Random(seed))
-    words = Words(tuple(f"P{seat}" for seat in range(players)))
+    words = RamsliWords(tuple(f"P{seat}" for seat in range(players)))
     checked = 0
     for _ in range(200):
         if session.is_over:

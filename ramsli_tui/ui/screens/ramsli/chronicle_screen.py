@@ -1,5 +1,5 @@
 """What the trick history and the scoreboard share: a full screen over the table that tells
-the story of the session so far (its ``Chronicle``, in the table's ``Words``), under a
+the story of the session so far (its ``Chronicle``, in the table's ``RamsliWords``), under a
 heading, with the keys at the bottom and a key back to the table."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from textual.widgets import Label
 
 from .chronicle import Chronicle
 from ...widgets.key_bar import KeyBar
-from .words import Words
+from .words import RamsliWords
 
 
 class ChronicleScreen(Screen):
@@ -22,7 +22,7 @@ class ChronicleScreen(Screen):
 
     HEADING = ""
 
-    def __init__(self, chronicle: Chronicle, words: Words) -> None:
+    def __init__(self, chronicle: Chronicle, words: RamsliWords) -> None:
         super().__init__()
         self.chronicle = chronicle
         self.words = words

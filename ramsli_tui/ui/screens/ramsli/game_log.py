@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ....games.ramsli.engine import Event
-from .words import Words
+from .words import RamsliWords
 
 KEPT_LINES = 300
 LOG_WIDTH = 34
@@ -48,12 +48,12 @@ class GameLog(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="log-lines")
 
-    def tell(self, events: Iterable[Event], words: Words) -> None:
+    def tell(self, events: Iterable[Event], words: RamsliWords) -> None:
         """A line for each of ``events`` that the log tells of, in ``words``."""
         self.follow(words)
         self._add([(event, line) for event in events if (line := self.line(event, words))])
 
-    def line(self, event: Event, words: Words) -> str | None:
+    def line(self, event: Event, words: RamsliWords) -> str | None:
         """The log's line for ``event`` (None: none); a game's log may tell more than its words' usual line."""
         return words.event(event)
 
@@ -67,7 +67,7 @@ class GameLog(VerticalScroll, can_focus=False):
             self.show_lines()
             self.call_after_refresh(self.scroll_end, animate=False)  # once the new lines are laid out
 
-    def follow(self, words: Words) -> None:
+    def follow(self, words: RamsliWords) -> None:
         """Tell every kept event again if ``words`` show the cards with other faces."""
         if words.faces == self.faces:
             return

@@ -21,7 +21,7 @@ from ....games.ramsli.engine.events import HandSettled, Payment
 from ....text import for_terminal
 from ...widgets.motion import count
 from .chronicle import Chronicle, HandLog, stack_and_change
-from .words import Words, join_lines
+from .words import RamsliWords, join_lines
 from ..common.table_base import ResultDialog
 
 
@@ -56,7 +56,7 @@ def transfers(payments: Sequence[Payment]) -> list[Transfer]:
     return together
 
 
-def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, words: Words) -> str:
+def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, words: RamsliWords) -> str:
     """What the rules asked of the payers of ``transfer`` (R21–R23), in words.
     ``hand.pot`` is the pot when play started, the P of the rules."""
     asked = words.chips(transfer.chips + transfer.short)
@@ -75,7 +75,7 @@ def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, word
             return f"{asked} were asked"
 
 
-def transfer_line(transfer: Transfer, words: Words, asked: str = "", outcome: str = "") -> str:
+def transfer_line(transfer: Transfer, words: RamsliWords, asked: str = "", outcome: str = "") -> str:
     """One line of the summary: who paid whom (or the pot), how much, and why; and, when
     they paid less than was ``asked`` (the rule in words), that it was all they had.
     ``outcome`` is the hand's: a failed General Rams pays into the next hand's pot."""
@@ -98,7 +98,7 @@ def transfer_line(transfer: Transfer, words: Words, asked: str = "", outcome: st
     return line + "."
 
 
-def nothing_left(transfer: Transfer, words: Words) -> str:
+def nothing_left(transfer: Transfer, words: RamsliWords) -> str:
     """The payers owed chips and had none left."""
     payers = transfer.payers
     if transfer.reason == "bete":
@@ -108,7 +108,7 @@ def nothing_left(transfer: Transfer, words: Words) -> str:
     return f"{words.does(payers, 'have')} no chips left to pay {words.seats(transfer.payees, you='you')} for the Nap"
 
 
-def summary_text(settled: HandSettled, chronicle: Chronicle, words: Words, share: float = 1) -> Content:
+def summary_text(settled: HandSettled, chronicle: Chronicle, words: RamsliWords, share: float = 1) -> Content:
     """The summary of the hand; each player's chips ``share`` of the way from where they
     were before it was settled to where they are now (as they count across, with motion)."""
     hand = next(log for log in reversed(chronicle.hands) if log.number == settled.number)
@@ -148,7 +148,7 @@ class HandSummaryScreen(ResultDialog):
         Binding("space,escape", "dismiss", "Next hand", show=False, id="summary.next_other"),
     ]
 
-    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: Words, last: bool = False) -> None:
+    def __init__(self, settled: HandSettled, chronicle: Chronicle, words: RamsliWords, last: bool = False) -> None:
         """``last``: the hand ended the session, and the result comes next."""
         super().__init__()
         self.settled = settled

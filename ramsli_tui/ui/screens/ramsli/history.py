@@ -9,11 +9,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from .chronicle import HandLog
-from .words import Words, join_lines
+from .words import RamsliWords, join_lines
 from .chronicle_screen import ChronicleScreen
 
 
-def hand_text(hand: HandLog, words: Words) -> Content:
+def hand_text(hand: HandLog, words: RamsliWords) -> Content:
     trump = f"trump {words.suit(hand.turn_up.suit)} ({words.card(hand.turn_up)} turned)" if hand.turn_up else ""
     lines: list[str | Content] = [Content.assemble(
         (f"Hand {hand.number}", "bold"), f" · dealer {words.name(hand.dealer)} · {trump} · pot {hand.pot}"

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from ....games.ramsli.engine.events import SessionEnded
 from .chronicle import Chronicle, change_mark
-from .words import Words, join_lines
+from .words import RamsliWords, join_lines
 from ..common.dialog import Dialog
 
 
@@ -21,7 +21,7 @@ def place(stacks: tuple[int, ...], seat: int) -> int:
     return 1 + sum(stack > stacks[seat] for stack in stacks)
 
 
-def standings(stacks: tuple[int, ...], starts: tuple[int, ...], words: Words) -> list[str]:
+def standings(stacks: tuple[int, ...], starts: tuple[int, ...], words: RamsliWords) -> list[str]:
     """A line for each player, the best first: the place, the name, the chips and what they
     won or lost since the start."""
     ranking = sorted(range(len(stacks)), key=lambda seat: -stacks[seat])
@@ -47,7 +47,7 @@ class SessionOverScreen(Dialog[None]):
         Binding("q,escape", "quit", "Quit", id="over.quit"),
     ]
 
-    def __init__(self, ended: SessionEnded, chronicle: Chronicle, words: Words) -> None:
+    def __init__(self, ended: SessionEnded, chronicle: Chronicle, words: RamsliWords) -> None:
         super().__init__()
         self.ended = ended
         self.chronicle = chronicle

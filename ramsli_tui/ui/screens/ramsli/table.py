@@ -62,7 +62,7 @@ from ...widgets.pot import PotPanel
 from ...widgets.seat import SeatPanel, SeatState
 from ...widgets.trick import TrickArea
 from .rules_help import rules_markdown
-from .words import Words, sort_hand
+from .words import RamsliWords, sort_hand
 
 PLAY_KEYS = Binding.Group("Play", compact=True)
 MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
@@ -88,7 +88,7 @@ class RamsliTableScreen(TableScreenBase):
     TALL_FROM = (100, 34)  # large cards from this size
     RESULT_EVENT = HandSettled
     HAND = HandView
-    WORDS = Words
+    WORDS = RamsliWords
     WATCHER_ACTIONS = frozenset({"last_trick", "history", "scoreboard", "rules", "quit_table"})
 
     DEFAULT_CSS = """
@@ -320,7 +320,7 @@ class RamsliTableScreen(TableScreenBase):
         self.offer((my_turn, self.holding, view.phase, self.sitting_out(view),
                     frozenset(action.kind for action in view.legal)))
 
-    def banner_text(self, view: PlayerView, words: Words) -> str:
+    def banner_text(self, view: PlayerView, words: RamsliWords) -> str:
         if self.holding == "result":
             return self.result_text(view.number)
         if self.client.is_over:
@@ -331,7 +331,7 @@ class RamsliTableScreen(TableScreenBase):
             return f"You sit this hand out: {words.turn(view)} (f finishes the hand at once)"
         return self.turn_text(words.turn(view))
 
-    def draw_pot(self, view: PlayerView, words: Words) -> None:
+    def draw_pot(self, view: PlayerView, words: RamsliWords) -> None:
         undealt = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
         pot.border_title = f"Hand {view.number}"
@@ -383,7 +383,7 @@ class RamsliTableScreen(TableScreenBase):
         """The last finished trick of the session, as this seat saw it."""
         return next((hand.tricks[-1] for hand in reversed(self.chronicle.hands) if hand.tricks), None)
 
-    def draw_trick(self, view: PlayerView, words: Words) -> None:
+    def draw_trick(self, view: PlayerView, words: RamsliWords) -> None:
         area = self.query_one(TrickArea)
         faces = self.app.settings.faces
         trick = view.current_trick
@@ -406,7 +406,7 @@ class RamsliTableScreen(TableScreenBase):
             area.show([], None, caption, faces)
 
     @staticmethod
-    def announcement_text(view: PlayerView, words: Words) -> str:
+    def announcement_text(view: PlayerView, words: RamsliWords) -> str:
         if not view.announcement:
             return ""
         seat, kind, target = view.announcement

@@ -62,7 +62,7 @@ def sort_hand(cards: tuple[Card, ...], trump: Suit) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda card: (order[card.suit], -card.rank)))
 
 
-class Words:
+class RamsliWords:
     """Names and card faces for one table: ``words.card(card)``, ``words.event(event)``."""
 
     def __init__(self, names: Sequence[str], faces: str = "french", you: int = 0):
@@ -70,9 +70,9 @@ class Words:
         self.faces = faces
         self.you = you
 
-    def with_faces(self, faces: str) -> Words:
+    def with_faces(self, faces: str) -> RamsliWords:
         """The same table's words with other card faces."""
-        return Words(self.names, faces, self.you)
+        return RamsliWords(self.names, faces, self.you)
 
     # --- things ----------------------------------------------------------------------------
 
