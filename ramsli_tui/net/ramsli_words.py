@@ -10,9 +10,9 @@ from ..games.ramsli.engine.events import (
     Announced, CardPlayed, CardsDealt, Declared, FirstDealerChosen, HandSettled, HandStarted, Passed, Payment,
     PlayStarted, SeatsLeft, SessionEnded, TrickWon, TrumpTurned,
 )
-from ..games.ramsli.engine.view import PlayerView
+from ..games.ramsli.engine.view import RamsliView
 
-VIEW = PlayerView  # the views these words tell
+VIEW = RamsliView  # the views these words tell
 
 
 def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Computer players.
 
 A bot is a ``ComputerPlayer`` of the game protocol: it sees only its seat's
-``PlayerView`` (never another seat's hidden cards) and the legal actions, and returns
+``RamsliView`` (never another seat's hidden cards) and the legal actions, and returns
 one of them.  It is deterministic for a given ``random.Random``.  ``STRENGTHS`` maps the names offered in the app to factories,
 weakest first; ``MEASUREMENT_PLAYERS`` adds the omniscient player, which sees every
 card and exists only to measure the others against (``ramsli tournament``).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from ....cards import ALL_CARDS, Card, Rank
-from ..engine import Action, PlayerView
+from ..engine import Action, RamsliView
 from .normal import decide
 from .reasons import Why
 
@@ -24,7 +24,7 @@ class Advice(NamedTuple):
     reason: str
 
 
-def advise(view: PlayerView, legal: Sequence[Action], name_card: Callable[[Card], str] = Card.label) -> Advice:
+def advise(view: RamsliView, legal: Sequence[Action], name_card: Callable[[Card], str] = Card.label) -> Advice:
     """What the normal player would choose from ``legal`` in ``view``'s seat, and why."""
     if not legal:
         raise ValueError("there is nothing to advise: this seat has no action to take now")

@@ -16,7 +16,7 @@ import random
 from typing import Sequence
 
 from ...protocol import ComputerPlayer
-from ..engine import Action, Hand, PlayerView
+from ..engine import Action, Hand, RamsliView
 from .inference import Reading, read
 from .judgement import assess, general_rams_hand, nap_target, wants_in
 from .search import best_action
@@ -32,7 +32,7 @@ class HardBot(ComputerPlayer):
     def __init__(self, budget: int = DEFAULT_BUDGET):
         self.budget = budget
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: RamsliView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         reading = read(view)
@@ -44,7 +44,7 @@ class Worlds:
     """Worlds consistent with a view, drawn one after another: the first is built from
     the view, the others are copies of it with other guesses at the hidden cards."""
 
-    def __init__(self, view: PlayerView, reading: Reading, rng: random.Random):
+    def __init__(self, view: RamsliView, reading: Reading, rng: random.Random):
         self.view = view
         self.reading = reading
         self.rng = rng

@@ -1,6 +1,6 @@
 """What a seat's view reveals about the cards it cannot see, and deals of them.
 
-A ``Reading`` is drawn from a ``PlayerView`` alone.  It knows which cards are still
+A ``Reading`` is drawn from a ``RamsliView`` alone.  It knows which cards are still
 unseen (not in this seat's hand, not played, not turned up or set aside) and, for every
 other seat, which unseen cards that seat cannot hold, because the rules would have
 made it play them:
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ....cards import JOKERS_MASK, SUIT_MASKS, mask_of
-from ..engine import PlayerView
+from ..engine import RamsliView
 from ..engine import CARDS_PER_HAND
 from ..engine.follow import SUIT_MASK_OF
 
@@ -38,7 +38,7 @@ def above(card: int) -> int:
     return -1 << (card + 1)
 
 
-def trump_mask_of(view: PlayerView) -> int:
+def trump_mask_of(view: RamsliView) -> int:
     return SUIT_MASKS[view.trump] | (JOKERS_MASK if view.rules.jokers else 0)
 
 
@@ -143,7 +143,7 @@ def cards_of(mask: int) -> list[int]:
     return cards
 
 
-def read(view: PlayerView) -> Reading:
+def read(view: RamsliView) -> Reading:
     """What ``view.seat`` knows: the unseen cards and what each other seat cannot hold."""
     rules = view.rules
     trump_mask = trump_mask_of(view)

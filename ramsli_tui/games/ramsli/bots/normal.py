@@ -24,7 +24,7 @@ import random
 from typing import Sequence
 
 from ...protocol import ComputerPlayer
-from ..engine import IN, Action, Phase, PlayerView
+from ..engine import IN, Action, Phase, RamsliView
 from ..engine.actions import PLAY
 from .inference import SUIT_MASK_OF, Reading, above, cards_of, read
 from .judgement import advised_action
@@ -38,11 +38,11 @@ LAST_CHANCES = 4  # from this trick on, a player without a trick tries with anyt
 class NormalBot(ComputerPlayer):
     name = "normal"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: RamsliView, legal: Sequence[Action], rng: random.Random) -> Action:
         return decide(view, legal)[0]
 
 
-def decide(view: PlayerView, legal: Sequence[Action]) -> tuple[Action, Why]:
+def decide(view: RamsliView, legal: Sequence[Action]) -> tuple[Action, Why]:
     """The normal player's choice among ``legal``, and the rule of thumb that made it."""
     if len(legal) == 1:
         return legal[0], only_choice(legal[0])
@@ -66,7 +66,7 @@ def only_choice(action: Action) -> Why:
 class Cards:
     """The card play of one decision: the view, what it reveals, and the rules of thumb."""
 
-    def __init__(self, view: PlayerView, reading: Reading):
+    def __init__(self, view: RamsliView, reading: Reading):
         self.view = view
         self.reading = reading
         self.trumps = reading.trump_mask

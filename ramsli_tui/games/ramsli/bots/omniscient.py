@@ -12,7 +12,7 @@ import random
 from typing import Sequence
 
 from ...protocol import ComputerPlayer
-from ..engine import Action, Hand, PlayerView
+from ..engine import Action, Hand, RamsliView
 from .hard import DEFAULT_BUDGET
 from .inference import read
 from .search import best_action
@@ -30,7 +30,7 @@ class OmniscientBot(ComputerPlayer):
         """Shown the game it is about to play in, every card face up."""
         self.hand = game.current_hand
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: RamsliView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         truth = self.hand

@@ -6,11 +6,11 @@ import random
 from typing import Sequence
 
 from ...protocol import ComputerPlayer
-from ..engine import Action, PlayerView
+from ..engine import Action, RamsliView
 
 
 class RandomBot(ComputerPlayer):
     name = "random"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: RamsliView, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from ....cards import ALL_CARDS
-from ..engine import CARDS_PER_HAND, IN, NAP, OUT, PASS, Hand, Phase, PlayerView
+from ..engine import CARDS_PER_HAND, IN, NAP, OUT, PASS, Hand, Phase, RamsliView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
 from ..rules import Ruleset
 from .inference import SUIT_MASK_OF, Reading, above, cards_of
@@ -31,7 +31,7 @@ RANK_IN_SUIT = tuple(13 + card if card >= 52 else card % 13 for card in range(54
 
 # --- building a world from a view ---------------------------------------------------------
 
-def build_world(view: PlayerView, reading: Reading, holdings: dict[int, int]) -> Hand:
+def build_world(view: RamsliView, reading: Reading, holdings: dict[int, int]) -> Hand:
     """The hand as it would stand now had the other seats been dealt ``holdings``.
 
     Seats whose cards no longer matter (out, or not dealt a guess) get spare unseen
@@ -75,7 +75,7 @@ def with_holdings(world: Hand, holdings: dict[int, int]) -> Hand:
     return twin
 
 
-def _replay(hand: Hand, view: PlayerView) -> None:
+def _replay(hand: Hand, view: RamsliView) -> None:
     if hand.phase is Phase.DECLARE:
         for seat in view.declaring_order:
             playing = view.declarations[seat]
@@ -89,7 +89,7 @@ def _replay(hand: Hand, view: PlayerView) -> None:
             hand.apply(PLAY[card])
 
 
-def _replay_announcements(hand: Hand, view: PlayerView) -> None:
+def _replay_announcements(hand: Hand, view: RamsliView) -> None:
     bidders = hand.active_in_order()
     if view.phase is Phase.ANNOUNCE:
         bidder, _, target = view.announcement or (None, None, None)

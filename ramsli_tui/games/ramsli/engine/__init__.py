@@ -13,9 +13,9 @@ from ..rules import CARDS_PER_HAND, TRICKS_PER_HAND
 from .hand import Hand, Trick
 from .phase import Phase
 from .session import Session
-from .view import PlayerView, TrickView
+from .view import RamsliView, TrickView
 
 __all__ = [
     "Action", "CARDS_PER_HAND", "Event", "GENERAL_RAMS", "Hand", "IN", "IllegalAction", "NAP", "OUT", "PASS",
-    "Phase", "PlayerView", "Refusal", "Session", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
+    "Phase", "RamsliView", "Refusal", "Session", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
 ]

@@ -27,7 +27,7 @@ from .events import (
     TrumpTurned,
 )
 from .phase import Phase
-from .view import PlayerView, TrickView
+from .view import RamsliView, TrickView
 
 ONLY_IN = (IN,)
 IN_OR_OUT = (IN, OUT)
@@ -462,10 +462,10 @@ class Hand:
         twin.actions = self.actions[:]
         return twin
 
-    def view(self, seat: int | None) -> PlayerView:
+    def view(self, seat: int | None) -> RamsliView:
         """What ``seat`` may know: its own cards and everything public (a spectator,
         ``seat`` None, no cards of any hand)."""
-        return PlayerView(
+        return RamsliView(
             seat=seat,
             rules=self.rules,
             number=self.number,

@@ -1,4 +1,4 @@
-"""What one seat may know: ``PlayerView`` (built by ``Hand.view``).
+"""What one seat may know: ``RamsliView`` (built by ``Hand.view``).
 
 Bots, the app and remote players only ever get views, so another seat's unplayed
 cards cannot leak: the view simply does not hold them.
@@ -23,7 +23,7 @@ class TrickView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class RamsliView:
     seat: int | None  # None: a spectator's view
     rules: Ruleset
     number: int

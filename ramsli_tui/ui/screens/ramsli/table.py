@@ -45,7 +45,7 @@ from ....games.ramsli.engine import (
     Action,
     Event,
     Phase,
-    PlayerView,
+    RamsliView,
 )
 from ....games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, SeatsLeft, SessionEnded, TrickWon
 from ....table.client import TableClient
@@ -161,7 +161,7 @@ class RamsliTableScreen(TableScreenBase):
         super().__init__(client)
         self.raised = raised
         self.chronicle = Chronicle(tuple([self.rules.starting_chips] * len(client.names)))
-        self.view_: PlayerView | None = None
+        self.view_: RamsliView | None = None
         self.trick_on_table: TrickWon | None = None  # the finished trick left in view until the next card
         self.showing_last_trick = False  # the person asked to see the last trick again
 
@@ -291,7 +291,7 @@ class RamsliTableScreen(TableScreenBase):
     def said_at_table(self, name: str, text: str) -> None:
         self.query_one(GameLog).said(name, text)
 
-    def draw(self, view: PlayerView) -> None:
+    def draw(self, view: RamsliView) -> None:
         words = self.words
         faces = self.app.settings.faces
         dealer = self.client.names[view.dealer]
@@ -320,7 +320,7 @@ class RamsliTableScreen(TableScreenBase):
         self.offer((my_turn, self.holding, view.phase, self.sitting_out(view),
                     frozenset(action.kind for action in view.legal)))
 
-    def banner_text(self, view: PlayerView, words: RamsliWords) -> str:
+    def banner_text(self, view: RamsliView, words: RamsliWords) -> str:
         if self.holding == "result":
             return self.result_text(view.number)
         if self.client.is_over:
@@ -331,7 +331,7 @@ class RamsliTableScreen(TableScreenBase):
             return f"You sit this hand out: {words.turn(view)} (f finishes the hand at once)"
         return self.turn_text(words.turn(view))
 
-    def draw_pot(self, view: PlayerView, words: RamsliWords) -> None:
+    def draw_pot(self, view: RamsliView, words: RamsliWords) -> None:
         undealt = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
         pot.border_title = f"Hand {view.number}"
@@ -341,7 +341,7 @@ class RamsliTableScreen(TableScreenBase):
         announcement = self.announcement_text(view, words)
         self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
 
-    def seat_state(self, view: PlayerView, seat: int, over: bool) -> SeatState:
+    def seat_state(self, view: RamsliView, seat: int, over: bool) -> SeatState:
         declared = view.declarations[seat]
         seated = seat in view.seated
         return SeatState(
@@ -357,7 +357,7 @@ class RamsliTableScreen(TableScreenBase):
         )
 
     @staticmethod
-    def seat_status(view: PlayerView, seat: int) -> str:
+    def seat_status(view: RamsliView, seat: int) -> str:
         if seat not in view.seated:
             return "left"
         if view.announcement and view.announcement[0] == seat:
@@ -369,13 +369,13 @@ class RamsliTableScreen(TableScreenBase):
         return "in" if declared else "out"
 
     @staticmethod
-    def cards_left(view: PlayerView, seat: int) -> int:
+    def cards_left(view: RamsliView, seat: int) -> int:
         if seat not in view.seated or view.declarations[seat] is False:
             return 0
         played = sum(1 for trick in view.tricks for player, _ in trick.plays if player == seat)
         return CARDS_PER_HAND - played
 
-    def sitting_out(self, view: PlayerView) -> bool:
+    def sitting_out(self, view: RamsliView) -> bool:
         """Is this seat out of a hand still being played?"""
         return not self.watching and view.declarations[self.seat] is False and view.phase is not Phase.SETTLED
 
@@ -383,7 +383,7 @@ class RamsliTableScreen(TableScreenBase):
         """The last finished trick of the session, as this seat saw it."""
         return next((hand.tricks[-1] for hand in reversed(self.chronicle.hands) if hand.tricks), None)
 
-    def draw_trick(self, view: PlayerView, words: RamsliWords) -> None:
+    def draw_trick(self, view: RamsliView, words: RamsliWords) -> None:
         area = self.query_one(TrickArea)
         faces = self.app.settings.faces
         trick = view.current_trick
@@ -406,7 +406,7 @@ class RamsliTableScreen(TableScreenBase):
             area.show([], None, caption, faces)
 
     @staticmethod
-    def announcement_text(view: PlayerView, words: RamsliWords) -> str:
+    def announcement_text(view: RamsliView, words: RamsliWords) -> str:
         if not view.announcement:
             return ""
         seat, kind, target = view.announcement
@@ -525,7 +525,7 @@ class RamsliTableScreen(TableScreenBase):
 
     # --- other screens ---------------------------------------------------------------------
 
-    def show_result(self, settled: HandSettled, view: PlayerView, last: bool) -> HandSummaryScreen:
+    def show_result(self, settled: HandSettled, view: RamsliView, last: bool) -> HandSummaryScreen:
         """The hand's summary; ``last``: the hand ended the session, whose result comes after it."""
         from .hand_summary import HandSummaryScreen
 

@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 from textual.content import Content
 
 from ....cards import ALL_CARDS, FRENCH_SYMBOLS, SUIT_NAMES, Card, Suit
-from ....games.ramsli.engine import Action, PlayerView
+from ....games.ramsli.engine import Action, RamsliView
 from ....games.ramsli.engine.events import (
     Announced,
     CardPlayed,
@@ -195,7 +195,7 @@ class RamsliWords:
 
     # --- whose turn, and what to do -------------------------------------------------------------
 
-    def turn(self, view: PlayerView) -> str:
+    def turn(self, view: RamsliView) -> str:
         """The banner: whose turn it is and, when it is yours, what you may do."""
         if view.phase is Phase.SETTLED or view.current_seat < 0:
             return "The hand is over."
@@ -212,7 +212,7 @@ class RamsliWords:
             return f"Your turn: bid a Nap target ({targets}) or pass (p)."
         return "Your turn: " + self.play_hint(view)
 
-    def play_hint(self, view: PlayerView) -> str:
+    def play_hint(self, view: RamsliView) -> str:
         """What you may play and the rule that says so: "follow ♦ diamonds: play one of
         K♦, 7♦.", "you have no ♦ diamonds, so over-trump Q♥: you must play A♥."."""
         legal = sort_hand(tuple(action.card for action in view.legal), view.trump)

@@ -8,7 +8,7 @@ import pytest
 
 from ramsli_tui.games.ramsli import rules
 from ramsli_tui.games.ramsli.bots import STRENGTHS, MEASUREMENT_PLAYERS, HardBot, NormalBot, make_bot
-from ramsli_tui.games.ramsli.engine import Hand, Phase, PlayerView
+from ramsli_tui.games.ramsli.engine import Hand, Phase, RamsliView
 
 from tests.kits.bots import bundled_rulesets, quick_bots, seeded_hand
 
@@ -53,7 +53,7 @@ def test_the_app_offers_only_players_that_cannot_see_hidden_cards():
 
 def test_a_view_holds_no_other_seat_unplayed_cards(classic):
     hidden_fields = {"holdings", "deck", "dealt"}
-    assert hidden_fields.isdisjoint(field.name for field in fields(PlayerView))
+    assert hidden_fields.isdisjoint(field.name for field in fields(RamsliView))
     hand = seeded_hand(classic, 4, 7)
     bots = quick_bots()
     for seat, view, legal, action in play(hand, [bots["hard"], bots["normal"], bots["random"], bots["normal"]], 7):

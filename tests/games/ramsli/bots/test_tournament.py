@@ -8,7 +8,7 @@ import pytest
 from ramsli_tui.games.ramsli import rules
 from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, RandomBot
 from ramsli_tui.cli import main
-from ramsli_tui.games.ramsli.engine import PlayerView
+from ramsli_tui.games.ramsli.engine import RamsliView
 from ramsli_tui.games.ramsli.tournament import percentile, tournament
 
 LINEUP = ["hard", "normal", "random", "normal"]
@@ -98,7 +98,7 @@ def test_the_tournament_hands_bots_their_own_view_only(monkeypatch):
 
     monkeypatch.setitem(MEASUREMENT_PLAYERS, "spy", Spy)
     tournament(rules.load("classic"), 3, ["spy", "random", "spy"], deals=3, seed=4)
-    assert seen and set(seen) == {(PlayerView, True, True)}
+    assert seen and set(seen) == {(RamsliView, True, True)}
 
 
 @pytest.mark.parametrize("command, option", [("simulate", "--hands"), ("tournament", "--deals")])
