@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramsli_tui.cards import Card, Suit
-from ramsli_tui.games.ramsli.engine import Phase, Session
+from ramsli_tui.games.ramsli.engine import Phase, RamsliSession
 from ramsli_tui.games.ramsli.rules import load
 
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
@@ -222,7 +222,7 @@ def check_reason(sentence: str, view) -> None:
 @given(st.sampled_from(sorted(REASON_RULES)), st.integers(3, 6), st.integers(0, 2**32 - 1))
 def test_every_reason_for_what_you_may_play_is_true_of_the_hand_and_the_trick(name, players, seed):
     rules, rng = REASON_RULES[name], random.Random(seed)
-    session = Session(rules, players, random.Random(seed))
+    session = RamsliSession(rules, players, random.Random(seed))
     words = RamsliWords(tuple(f"P{seat}" for seat in range(players)))
     checked = 0
     for _ in range(200):

@@ -1,6 +1,6 @@
 """Ramsli, the tavern trick-taking stakes game: its rules, engine, records and computer players.
 
-``rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``Session`` is the game
+``rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``RamsliSession`` is the game
 protocol's ``Game``); ``records`` and ``replay_text`` are the hand records of
 ``ramsli replay``; ``bots`` the computer players; ``simulate`` and ``tournament``
 measure them.  ``RAMSLI`` is the game as the table and the app's common parts know it.
@@ -18,7 +18,7 @@ from . import records
 from . import rules as rulesets
 from .bots import STRENGTHS, make_bot
 from .bots.advice import advise
-from .engine import Session
+from .engine import RamsliSession
 from .rules import Ruleset
 
 
@@ -77,8 +77,8 @@ class Ramsli:
         rules.check_players(players)
 
     @staticmethod
-    def new_game(rules: Ruleset, players: int, seed: int) -> Session:
-        return Session(rules, players, random.Random(seed))
+    def new_game(rules: Ruleset, players: int, seed: int) -> RamsliSession:
+        return RamsliSession(rules, players, random.Random(seed))
 
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:

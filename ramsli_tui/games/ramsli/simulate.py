@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from ..protocol import play_out
 from .bots import make_measurement_player
-from .engine import Session
+from .engine import RamsliSession
 from .rules import Ruleset
 
 
@@ -31,7 +31,7 @@ def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence
     choice_rng = random.Random(seed)
     rngs = dict.fromkeys(seats, choice_rng)
     while played < hands:
-        session = Session(rules, players, random.Random(f"{seed}/{sessions}"))
+        session = RamsliSession(rules, players, random.Random(f"{seed}/{sessions}"))
         sessions += 1
         total = sum(session.stacks) + session.pot
         while played < hands and not session.is_over:

@@ -1,6 +1,6 @@
 """The Ramsli rules engine: pure, deterministic, no I/O and no clock.
 
-``Hand`` plays one hand from a given deck; ``Session`` deals hand after hand with an
+``Hand`` plays one hand from a given deck; ``RamsliSession`` deals hand after hand with an
 injected ``random.Random``.  Both speak the game protocol of games/protocol.py
 (``current_seat``, ``legal_actions()``, ``apply(action) -> events``, ``is_over``,
 ``clone()``, ``view(seat)``); the session is the ``Game`` a table runs.
@@ -12,10 +12,10 @@ from .events import Event
 from ..rules import CARDS_PER_HAND, TRICKS_PER_HAND
 from .hand import Hand, Trick
 from .phase import Phase
-from .session import Session
+from .session import RamsliSession
 from .view import RamsliView, TrickView
 
 __all__ = [
     "Action", "CARDS_PER_HAND", "Event", "GENERAL_RAMS", "Hand", "IN", "IllegalAction", "NAP", "OUT", "PASS",
-    "Phase", "RamsliView", "Refusal", "Session", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
+    "Phase", "RamsliView", "Refusal", "RamsliSession", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
 ]

@@ -490,7 +490,7 @@ class Hand:
 
     @property
     def current_hand(self) -> Hand:
-        """The hand being played: this one (a ``Session`` answers its current hand)."""
+        """The hand being played: this one (a ``RamsliSession`` answers its current hand)."""
         return self
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:

@@ -1,6 +1,6 @@
 """A session of Ramsli: stacks, the first dealer by cut, dealer rotation, and the end.
 
-Rules R5, R26 and R27.  A ``Session`` wraps one ``Hand`` at a time and deals the next
+Rules R5, R26 and R27.  A ``RamsliSession`` wraps one ``Hand`` at a time and deals the next
 as soon as one is settled.  All randomness comes from the ``random.Random`` it is
 given, so the same seed gives the same session.
 """
@@ -18,7 +18,7 @@ from .hand import Hand
 from .phase import Phase
 
 
-class Session(SessionBase):
+class RamsliSession(SessionBase):
     """A session of Ramsli: the ``Game`` of the game protocol (games/protocol.py)."""
 
     action_type = Action
@@ -142,7 +142,7 @@ class Session(SessionBase):
     def settlements(self) -> list[HandSettled]:
         return [hand.settlement for hand in self.finished]
 
-    def clone(self) -> Session:
+    def clone(self) -> RamsliSession:
         """A copy that plays on alone, its stacks its own too."""
         twin = super().clone()
         twin.stacks = list(self.stacks)

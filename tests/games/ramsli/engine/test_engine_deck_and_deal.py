@@ -9,7 +9,7 @@ import pytest
 from tests.kits.engine import cards, codes, new_hand, ruleset, run, stacked_deck
 
 from ramsli_tui.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
-from ramsli_tui.games.ramsli.engine import Action, Hand, IllegalAction, Session
+from ramsli_tui.games.ramsli.engine import Action, Hand, IllegalAction, RamsliSession
 from ramsli_tui.games.ramsli.engine.events import HandStarted, TrumpTurned
 from ramsli_tui.games.ramsli import rules as rulesets
 from ramsli_tui.games.ramsli.rules import PlayerLimits, RulesetError
@@ -124,7 +124,7 @@ def test_r3_no_joker_turned_up_means_nothing_set_aside():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_r4_three_to_six_players(players):
-    session = Session(ruleset("classic"), players, random.Random(1), dealer=0)
+    session = RamsliSession(ruleset("classic"), players, random.Random(1), dealer=0)
     assert session.players == players
     assert sum(1 for dealt in session.hand.dealt if dealt) == players
 
@@ -132,12 +132,12 @@ def test_r4_three_to_six_players(players):
 @pytest.mark.parametrize("players", [1, 2, 7])
 def test_r4_other_counts_are_refused(players):
     with pytest.raises(ValueError):
-        Session(ruleset("classic"), players, random.Random(1), dealer=0)
+        RamsliSession(ruleset("classic"), players, random.Random(1), dealer=0)
 
 
 def test_r4_two_players_where_the_ruleset_allows_it():
     rules = ruleset("classic", players=PlayerLimits(2, 6))
-    session = Session(rules, 2, random.Random(1), dealer=0)
+    session = RamsliSession(rules, 2, random.Random(1), dealer=0)
     assert [len(dealt) for dealt in session.hand.dealt] == [5, 5]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.kits.engine import legal, new_hand, refusal, ruleset, run
 
-from ramsli_tui.games.ramsli.engine import IN, OUT, Phase, Session
+from ramsli_tui.games.ramsli.engine import IN, OUT, Phase, RamsliSession
 from ramsli_tui.games.protocol import visible_to
 from ramsli_tui.games.ramsli.engine.events import Declared, HandStarted, PlayStarted
 from ramsli_tui.games.ramsli.records import result_of
@@ -96,7 +96,7 @@ def test_r9_dealer_not_forced_when_the_ruleset_says_so_everyone_out_carries_the_
 
 def test_r9_everyone_out_in_a_session_carries_the_pot_and_passes_the_deal():
     rules = ruleset("classic", dealer_forced=False)
-    session = Session(rules, 3, random.Random(5), dealer=0)
+    session = RamsliSession(rules, 3, random.Random(5), dealer=0)
     events = []
     for _ in range(3):
         events += session.apply(OUT)

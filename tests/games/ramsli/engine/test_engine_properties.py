@@ -25,7 +25,7 @@ from tests.kits.engine import ALL_ACTIONS, snapshot
 
 from ramsli_tui.games.ramsli import rules as rulesets
 from ramsli_tui.cards import Card
-from ramsli_tui.games.ramsli.engine import Hand, IllegalAction, Session
+from ramsli_tui.games.ramsli.engine import Hand, IllegalAction, RamsliSession
 from ramsli_tui.games.protocol import events_for
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandSettled
 from ramsli_tui.games.ramsli.rules import PlayerLimits
@@ -99,7 +99,7 @@ def test_chips_are_conserved_in_every_hand(table):
 def test_chips_are_conserved_in_every_session(table):
     rules, players, seed = table
     rng = random.Random(seed)
-    session = Session(rules, players, random.Random(seed))
+    session = RamsliSession(rules, players, random.Random(seed))
     total = players * rules.starting_chips
     for _ in range(250):
         if session.is_over:
@@ -198,7 +198,7 @@ def test_legal_actions_are_accepted_and_everything_else_refused_without_change(t
 # --- determinism ------------------------------------------------------------------------------
 
 def play_session(rules, players, seed, actions=200):
-    session = Session(rules, players, random.Random(seed))
+    session = RamsliSession(rules, players, random.Random(seed))
     rng = random.Random(seed + 1)
     events = list(session.opening_events)
     for _ in range(actions):
@@ -306,8 +306,8 @@ def test_a_hand_clone_is_independent(table, steps):
 def test_a_session_clone_is_independent(table, steps):
     rules, players, seed = table
     rng = random.Random(seed)
-    session = Session(rules, players, random.Random(seed))
-    reference = Session(rules, players, random.Random(seed))
+    session = RamsliSession(rules, players, random.Random(seed))
+    reference = RamsliSession(rules, players, random.Random(seed))
     for _ in range(steps):
         if session.is_over:
             break

@@ -1,4 +1,4 @@
-"""Ramsli's ``Session`` as the game protocol's ``Game`` (games/protocol.py): the check of an
+"""Ramsli's ``RamsliSession`` as the game protocol's ``Game`` (games/protocol.py): the check of an
 action without taking it, refusals by message id, events that say who may see them, and
 the string forms that saves and records use."""
 
@@ -8,14 +8,14 @@ import pytest
 
 from ramsli_tui.games import game_named
 from ramsli_tui.games.protocol import IllegalAction, events_for, visible_to
-from ramsli_tui.games.ramsli.engine import IN, Action, Phase, Session
+from ramsli_tui.games.ramsli.engine import IN, Action, Phase, RamsliSession
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandStarted, TrickWon
 
 from tests.kits.engine import ruleset
 
 
-def new_session(seed: int = 3, players: int = 4) -> Session:
-    return Session(ruleset("classic"), players, random.Random(seed))
+def new_session(seed: int = 3, players: int = 4) -> RamsliSession:
+    return RamsliSession(ruleset("classic"), players, random.Random(seed))
 
 
 def test_check_judges_an_action_without_taking_it():

@@ -8,7 +8,7 @@ import pytest
 
 from tests.kits.engine import StackedRandom, ruleset, stacked_deck
 
-from ramsli_tui.games.ramsli.engine import Action, IllegalAction, Phase, Session
+from ramsli_tui.games.ramsli.engine import Action, IllegalAction, Phase, RamsliSession
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, SeatsLeft, SessionEnded
 
 SWEEP = ["AC KC QC JC TC", "AS KS QS JS TS", "9S 8S 7S AD KD"]            # seat 1 all five
@@ -30,7 +30,7 @@ def drive(session, script):
 
 def session_with(rules, hands, dealer=0, seed=1):
     decks = [stacked_deck(rules, dealer, hands, "7H")]
-    return Session(rules, len(hands), StackedRandom(seed, decks), dealer=dealer)
+    return RamsliSession(rules, len(hands), StackedRandom(seed, decks), dealer=dealer)
 
 
 def all_out_but_the_dealer(session):
@@ -71,22 +71,22 @@ def check_cut(session, players):
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_r5_the_first_dealer_is_the_highest_card_of_the_cut(players):
-    rounds = [check_cut(Session(ruleset("classic"), players, random.Random(seed)), players) for seed in range(60)]
+    rounds = [check_cut(RamsliSession(ruleset("classic"), players, random.Random(seed)), players) for seed in range(60)]
     assert max(rounds) >= 2, "no seed among 60 gave a tie to redraw"
-    assert len({Session(ruleset("classic"), players, random.Random(seed)).dealer for seed in range(60)}) == players
+    assert len({RamsliSession(ruleset("classic"), players, random.Random(seed)).dealer for seed in range(60)}) == players
 
 
 def test_r5_ties_are_redrawn_and_the_same_seed_gives_the_same_cut():
     seed = next(seed for seed in range(500)
-                if len(Session(ruleset("classic"), 4, random.Random(seed)).opening_events[0].draws) >= 2)
-    first = Session(ruleset("classic"), 4, random.Random(seed))
-    again = Session(ruleset("classic"), 4, random.Random(seed))
+                if len(RamsliSession(ruleset("classic"), 4, random.Random(seed)).opening_events[0].draws) >= 2)
+    first = RamsliSession(ruleset("classic"), 4, random.Random(seed))
+    again = RamsliSession(ruleset("classic"), 4, random.Random(seed))
     assert first.opening_events == again.opening_events
     assert check_cut(first, 4) >= 2
 
 
 def test_r5_the_deal_passes_one_seat_clockwise_each_hand():
-    session = Session(ruleset("classic"), 4, random.Random(3), dealer=2)
+    session = RamsliSession(ruleset("classic"), 4, random.Random(3), dealer=2)
     events = list(session.opening_events)
     for _ in range(5):
         events += all_out_but_the_dealer(session)
@@ -97,9 +97,9 @@ def test_r5_the_deal_passes_one_seat_clockwise_each_hand():
 # --- R26 -------------------------------------------------------------------------------
 
 def test_r26_every_player_starts_with_the_starting_chips():
-    session = Session(ruleset("classic"), 5, random.Random(1), dealer=0)
+    session = RamsliSession(ruleset("classic"), 5, random.Random(1), dealer=0)
     assert session.hand.start_stacks == (20,) * 5
-    session = Session(ruleset("classic", starting_chips=35), 3, random.Random(1), dealer=0)
+    session = RamsliSession(ruleset("classic", starting_chips=35), 3, random.Random(1), dealer=0)
     assert session.hand.start_stacks == (35, 35, 35)
     assert session.hand.stacks == [34, 34, 34]
     assert session.hand.pot == 3
@@ -227,7 +227,7 @@ def test_r27_eliminate_ends_the_session_when_too_few_players_remain():
 # --- R27: max_hands and time -----------------------------------------------------------------
 
 def test_r27_a_limit_on_hands_ends_the_session():
-    session = Session(ruleset("classic", max_hands=2), 3, random.Random(2), dealer=0)
+    session = RamsliSession(ruleset("classic", max_hands=2), 3, random.Random(2), dealer=0)
     all_out_but_the_dealer(session)
     assert not session.is_over
     events = all_out_but_the_dealer(session)
@@ -236,7 +236,7 @@ def test_r27_a_limit_on_hands_ends_the_session():
 
 
 def test_r27_a_time_limit_ends_the_session_between_hands():
-    session = Session(ruleset("classic"), 3, random.Random(2), dealer=0)
+    session = RamsliSession(ruleset("classic"), 3, random.Random(2), dealer=0)
     all_out_but_the_dealer(session)
     events = session.stop("time")
     assert session.is_over

@@ -6,7 +6,7 @@ import random
 
 from tests.kits.engine import StackedRandom, new_hand, ruleset, run, stacked_deck
 
-from ramsli_tui.games.ramsli.engine import Action, Session
+from ramsli_tui.games.ramsli.engine import Action, RamsliSession
 from ramsli_tui.games.ramsli.engine.events import HandSettled, HandStarted, Payment
 from ramsli_tui.games.ramsli.records import result_of
 
@@ -130,7 +130,7 @@ def test_r21_no_bete_for_a_player_with_a_trick():
 def test_r21_betes_go_into_the_next_hands_pot_in_a_session():
     rules = ruleset("classic")
     deck = stacked_deck(rules, 0, SWEEP, "7H")
-    session = Session(rules, 3, StackedRandom(1, [deck]), dealer=0)
+    session = RamsliSession(rules, 3, StackedRandom(1, [deck]), dealer=0)
     events = []
     for step in ("1:in 2:in 0:in " + SWEEP_PLAY).split():
         seat, _, word = step.partition(":")
@@ -156,7 +156,7 @@ def test_r25_a_bete_bigger_than_the_stack_takes_only_the_stack():
 def test_r25_chips_are_conserved_over_a_session_of_random_play():
     rules = ruleset("classic")
     rng = random.Random(7)
-    session = Session(rules, 4, random.Random(3), dealer=0)
+    session = RamsliSession(rules, 4, random.Random(3), dealer=0)
     total = sum(session.hand.start_stacks) + session.hand.start_pot
     for _ in range(400):
         if session.is_over:
