@@ -17,5 +17,5 @@ from .view import RamsliView, TrickView
 
 __all__ = [
     "Action", "CARDS_PER_HAND", "Event", "GENERAL_RAMS", "Hand", "IN", "IllegalAction", "NAP", "OUT", "PASS",
-    "Phase", "RamsliView", "Refusal", "RamsliSession", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
+    "Phase", "RamsliSession", "RamsliView", "Refusal", "TRICKS_PER_HAND", "Trick", "TrickView", "events_for", "visible_to",
 ]
