@@ -12,7 +12,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-from ramsli_tui.ui.widgets.seat import SeatPanel
+from ramsli_tui.ui.widgets.seat import RamsliSeat
 
 from tests.kits.ui import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
@@ -256,8 +256,8 @@ def test_a_seat_out_of_the_hand_shows_no_tricks():
         return SeatState(name="Anna", stack=19, status=status, tricks=0, cards=0, dealer=False, turn=False,
                          playing=playing, out=status in ("out", "left"))
 
-    assert SeatPanel.tricks_text(state("in", True), 20) == "tricks –"
-    assert [SeatPanel.tricks_text(state(status, False), 20) for status in ("out", "", "left")] == ["", "", ""]
+    assert RamsliSeat.tricks_text(state("in", True), 20) == "tricks –"
+    assert [RamsliSeat.tricks_text(state(status, False), 20) for status in ("out", "", "left")] == ["", "", ""]
 
 
 async def test_your_cards_are_dimmed_while_you_sit_the_hand_out(tmp_path):

@@ -40,8 +40,8 @@ async def test_a_watched_ramsli_table_is_seen_from_seat_0s_chair_without_a_hand(
         screen = app.screen
         assert isinstance(screen, RamsliTableScreen) and screen.watching
         assert screen.seat_panel(0).id == "seat-mine" and screen.seat_panel(0).state.name == NAMES[0]
-        assert [panel.id for panel in screen.query(".side SeatPanel")] == ["seat-1", "seat-3"], "Anna left, Carlo right"
-        assert [panel.id for panel in screen.query("#across SeatPanel")] == ["seat-2"]
+        assert [panel.id for panel in screen.query(".side RamsliSeat")] == ["seat-1", "seat-3"], "Anna left, Carlo right"
+        assert [panel.id for panel in screen.query("#across RamsliSeat")] == ["seat-2"]
         assert not screen.query_one(HandView).display and not screen.query_one(ActionBar).display
         assert screen.query_one("#trick-mine CardWidget", CardWidget).id == "trick-0", "seat 0's card at the bottom"
         assert screen.seat_panel(0).state.turn and screen.seat_panel(0).state.cards > 0

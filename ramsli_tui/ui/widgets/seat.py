@@ -42,9 +42,9 @@ class SeatState(NamedTuple):
     out: bool  # out of the hand, or gone from the table
 
 
-class SeatPanel(Widget):
+class RamsliSeat(Widget):
     DEFAULT_CSS = """
-    SeatPanel {
+    RamsliSeat {
         height: 5;
         width: 1fr;
         min-width: 14;

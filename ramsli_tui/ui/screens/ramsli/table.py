@@ -59,7 +59,7 @@ from ...widgets.banner import TurnBanner
 from .game_log import LOG_WIDTH, GameLog
 from ...widgets.hand import HandView
 from ...widgets.pot import PotPanel
-from ...widgets.seat import SeatPanel, SeatState
+from ...widgets.seat import RamsliSeat, SeatState
 from ...widgets.trick import TrickArea
 from .rules_help import rules_markdown
 from .words import RamsliWords, sort_hand
@@ -103,7 +103,7 @@ class RamsliTableScreen(TableScreenBase):
         #corner { height: auto; padding: 0 1; }
         .side { height: auto; }
         #trick-place { height: auto; align-horizontal: center; }
-        #across SeatPanel { min-width: 10; }
+        #across RamsliSeat { min-width: 10; }
         PotPanel { width: 100%; }
         #mine { height: auto; }
         #seat-mine { margin-top: 1; }
@@ -117,8 +117,8 @@ class RamsliTableScreen(TableScreenBase):
             #trick-caption { height: 7; }
         }
         &.-compact {
-            SeatPanel { height: 2; border: none; background: $panel; }
-            SeatPanel.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
+            RamsliSeat { height: 2; border: none; background: $panel; }
+            RamsliSeat.-turn { border: none; text-style: reverse; }  /* told apart in every colour system */
             PotPanel { border: none; padding: 0; }
             PotPanel #turn-up-label { display: none; }
             #corner { visibility: hidden; }  /* it keeps its grid cell */
@@ -175,24 +175,24 @@ class RamsliTableScreen(TableScreenBase):
                     yield PotPanel()
                     with Horizontal(id="across"):
                         for seat in across:
-                            yield SeatPanel(id=f"seat-{seat}")
+                            yield RamsliSeat(id=f"seat-{seat}")
                     yield Static(id="corner")
                     with Vertical(classes="side"):
                         for seat in left:
-                            yield SeatPanel(id=f"seat-{seat}")
+                            yield RamsliSeat(id=f"seat-{seat}")
                     with Container(id="trick-place"):
                         yield TrickArea(self.sides, self.chair)
                     with Vertical(classes="side"):
                         for seat in right:
-                            yield SeatPanel(id=f"seat-{seat}")
+                            yield RamsliSeat(id=f"seat-{seat}")
                 with Horizontal(id="mine"):
-                    yield SeatPanel(id="seat-mine")
+                    yield RamsliSeat(id="seat-mine")
                     yield HandView(CARDS_PER_HAND, id="hand")
                     yield ActionBar(self.rules)
             yield GameLog(id="log")
 
-    def seat_panel(self, seat: int) -> SeatPanel:
-        return self.query_one("#seat-mine" if seat == self.chair else f"#seat-{seat}", SeatPanel)
+    def seat_panel(self, seat: int) -> RamsliSeat:
+        return self.query_one("#seat-mine" if seat == self.chair else f"#seat-{seat}", RamsliSeat)
 
     def size_across(self, felt: int) -> None:
         """The seats across the table and their places in the trick share the middle of the
