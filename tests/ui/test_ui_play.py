@@ -250,10 +250,10 @@ def test_every_bundled_theme_names_its_colours_for_german_faces():
 
 
 def test_a_seat_out_of_the_hand_shows_no_tricks():
-    from ramsli_tui.ui.widgets.seat import SeatState
+    from ramsli_tui.ui.widgets.seat import RamsliSeatState
 
     def state(status, playing):
-        return SeatState(name="Anna", stack=19, status=status, tricks=0, cards=0, dealer=False, turn=False,
+        return RamsliSeatState(name="Anna", stack=19, status=status, tricks=0, cards=0, dealer=False, turn=False,
                          playing=playing, out=status in ("out", "left"))
 
     assert RamsliSeat.tricks_text(state("in", True), 20) == "tricks –"

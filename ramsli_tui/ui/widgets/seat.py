@@ -30,7 +30,7 @@ def fitted_name(seat: Widget, name: str, room: int) -> str:
     return fitted
 
 
-class SeatState(NamedTuple):
+class RamsliSeatState(NamedTuple):
     name: str
     stack: int
     status: str  # "in", "out", "left", "deciding…", an announcement such as "Nap 3", or ""
@@ -55,9 +55,9 @@ class RamsliSeat(Widget):
     }
     """
 
-    state: reactive[SeatState | None] = reactive(None, layout=False)
+    state: reactive[RamsliSeatState | None] = reactive(None, layout=False)
 
-    def watch_state(self, state: SeatState | None) -> None:
+    def watch_state(self, state: RamsliSeatState | None) -> None:
         if state is not None:
             self.set_class(state.turn, "-turn")
             self.set_class(state.out, "-out")
@@ -84,7 +84,7 @@ class RamsliSeat(Widget):
                                    self.spread((state.status, "italic"), self.tricks_text(state, width), width)])
 
     @staticmethod
-    def tricks_text(state: SeatState, width: int) -> str:
+    def tricks_text(state: RamsliSeatState, width: int) -> str:
         """The tricks taken, as dots, with the word "tricks" where there is room; nothing for
         a player who is not in the hand (yet)."""
         if not state.playing:

@@ -59,7 +59,7 @@ from ...widgets.banner import TurnBanner
 from .game_log import LOG_WIDTH, GameLog
 from ...widgets.hand import HandView
 from ...widgets.pot import PotPanel
-from ...widgets.seat import RamsliSeat, SeatState
+from ...widgets.seat import RamsliSeat, RamsliSeatState
 from ...widgets.trick import TrickArea
 from .rules_help import rules_markdown
 from .words import RamsliWords, sort_hand
@@ -341,10 +341,10 @@ class RamsliTableScreen(TableScreenBase):
         announcement = self.announcement_text(view, words)
         self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
 
-    def seat_state(self, view: RamsliView, seat: int, over: bool) -> SeatState:
+    def seat_state(self, view: RamsliView, seat: int, over: bool) -> RamsliSeatState:
         declared = view.declarations[seat]
         seated = seat in view.seated
-        return SeatState(
+        return RamsliSeatState(
             name=self.client.names[seat],
             stack=view.stacks[seat],
             status=self.seat_status(view, seat),
