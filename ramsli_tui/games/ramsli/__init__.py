@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..protocol import ComputerPlayer
 from . import records
 from . import rules as rulesets
-from .bots import STRENGTHS, make_bot
+from .bots import STRENGTHS, make_ramsli_player
 from .bots.advice import advise
 from .engine import RamsliSession
 from .rules import Ruleset
@@ -82,7 +82,7 @@ class Ramsli:
 
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
-        return make_bot(strength)
+        return make_ramsli_player(strength)
 
 
 RAMSLI = Ramsli()

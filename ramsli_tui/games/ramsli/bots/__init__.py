@@ -27,7 +27,7 @@ STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomBot, "norm
 MEASUREMENT_PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {**STRENGTHS, "omniscient": OmniscientBot}
 
 
-def make_bot(strength: str) -> ComputerPlayer:
+def make_ramsli_player(strength: str) -> ComputerPlayer:
     """A computer player offered in the app, by name."""
     return _make(strength, STRENGTHS)
 
@@ -46,5 +46,5 @@ def _make(name: str, players: dict[str, Callable[[], ComputerPlayer]]) -> Comput
 
 __all__ = [
     "HardBot", "MEASUREMENT_PLAYERS", "NormalBot", "OmniscientBot", "RandomBot", "STRENGTHS",
-    "make_bot", "make_measurement_player",
+    "make_ramsli_player", "make_measurement_player",
 ]

@@ -7,7 +7,7 @@ from dataclasses import fields
 import pytest
 
 from ramsli_tui.games.ramsli import rules
-from ramsli_tui.games.ramsli.bots import STRENGTHS, MEASUREMENT_PLAYERS, HardBot, NormalBot, make_bot
+from ramsli_tui.games.ramsli.bots import STRENGTHS, MEASUREMENT_PLAYERS, HardBot, NormalBot, make_ramsli_player
 from ramsli_tui.games.ramsli.engine import Hand, Phase, RamsliView
 
 from tests.kits.bots import bundled_rulesets, quick_bots, seeded_hand
@@ -48,7 +48,7 @@ def test_the_app_offers_only_players_that_cannot_see_hidden_cards():
     assert list(STRENGTHS) == ["random", "normal", "hard"]
     assert "omniscient" in MEASUREMENT_PLAYERS
     with pytest.raises(ValueError, match="unknown computer player 'omniscient'"):
-        make_bot("omniscient")
+        make_ramsli_player("omniscient")
 
 
 def test_a_view_holds_no_other_seat_unplayed_cards(classic):
