@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..protocol import ComputerPlayer
 from . import records
 from . import rules as rulesets
-from .bots import STRENGTHS, make_player
+from .bots import STRENGTHS, make_rami_player
 from .bots.advice import advise
 from .engine import RamiSession
 from .rules import RamiRules
@@ -77,7 +77,7 @@ class Rami:
 
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
-        return make_player(strength)
+        return make_rami_player(strength)
 
 
 def points(names: Sequence[str], scores: tuple[int, int]) -> str:

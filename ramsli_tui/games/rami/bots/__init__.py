@@ -31,7 +31,7 @@ STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {
 }
 
 
-def make_player(strength: str) -> ComputerPlayer:
+def make_rami_player(strength: str) -> ComputerPlayer:
     try:
         return STRENGTHS[strength]()
     except KeyError:
