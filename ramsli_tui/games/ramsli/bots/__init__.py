@@ -46,5 +46,5 @@ def _make(name: str, players: dict[str, Callable[[], ComputerPlayer]]) -> Comput
 
 __all__ = [
     "HardBot", "MEASUREMENT_PLAYERS", "NormalBot", "OmniscientBot", "RandomBot", "STRENGTHS",
-    "make_ramsli_player", "make_measurement_player",
+    "make_measurement_player", "make_ramsli_player",
 ]
