@@ -621,20 +621,20 @@ class StderrProgress:
 # --- serve -----------------------------------------------------------------------------------
 
 def add_serve(commands) -> None:
-    from .net import serve
+    from .net import serve_command
 
     command = commands.add_parser("serve", help="run the server: friends at one table over SSH (docs/serving.md)",
                                   description="Run the server: friends play at one table over SSH, "
                                   "and programs through the table protocol (ssh HOST json).")
-    serve.add_arguments(command)
-    command.set_defaults(run=serve.run)
+    serve_command.add_arguments(command)
+    command.set_defaults(run=serve_command.run)
 
 
 # --- history ---------------------------------------------------------------------------------
 
 def add_history(commands) -> None:
     from .net.history import HIGHEST_TABLE
-    from .net.serve import default_data_dir
+    from .net.serve_command import default_data_dir
 
     history = commands.add_parser("history", help="the hands ramsli serve has kept (for the operator)")
     actions = history.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -650,7 +650,7 @@ def add_history(commands) -> None:
 def run_history(args: argparse.Namespace) -> int:
     """``ramsli history export``: every hand kept in the data folder, read only."""
     from .net.history import HandHistory, HistoryError, json_of, yaml_of
-    from .net.serve import default_data_dir
+    from .net.serve_command import default_data_dir
 
     try:
         history = HandHistory.open_existing(args.data or default_data_dir())

@@ -7,7 +7,7 @@ runs the full-screen app for each session with a terminal, and ``app_client`` is
 socket to the hub; ``outbox`` bounds what waits for a slow reader; ``thinkers`` runs
 the computer players in worker processes; ``store`` keeps the tables, the names and
 the host key in the data folder, ``history`` every finished hand; ``journal`` writes
-the server's log; ``server`` puts them together, and ``serve`` is the ``ramsli
+the server's log; ``server`` puts them together, and ``serve_command`` is the ``ramsli
 serve`` command.  Only ``sessions`` and ``app_client`` touch the app.
 """
 

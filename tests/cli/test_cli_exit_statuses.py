@@ -93,10 +93,10 @@ def test_the_statuses_in_the_code_are_the_ones_docs_cli_md_lists():
 
 
 def test_serve_is_a_command_and_asks_who_may_come_in():
-    from ramsli_tui.net import serve
+    from ramsli_tui.net import serve_command
 
     args = build_parser().parse_args(["serve", "--open", "--port", "0"])
-    assert args.run is serve.run and args.open and args.port == 0
+    assert args.run is serve_command.run and args.open and args.port == 0
     with pytest.raises(SystemExit) as stopped:
         build_parser().parse_args(["serve"])
     assert stopped.value.code == 2, "one of --allow and --open is needed"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ramsli_tui.cli import build_parser
-from ramsli_tui.net.serve import HIGHEST_PORT, MOST_APPS
+from ramsli_tui.net.serve_command import HIGHEST_PORT, MOST_APPS
 
 from tests.cli.test_cli import ramsli
 

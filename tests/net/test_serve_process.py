@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from ramsli_tui.net import MAX_APPS, serve
+from ramsli_tui.net import MAX_APPS, serve_command
 from ramsli_tui.net.store import ServerFolder
 from ramsli_tui.net.sessions import RESTORE
 
 from tests.net.kit import Peer, new_key, served
 from tests.net.test_sessions import Terminal
 
-SERVE = ("import argparse, sys; from ramsli_tui.net import serve; parser = argparse.ArgumentParser(); "
-         "serve.add_arguments(parser); sys.exit(serve.run(parser.parse_args()))")
+SERVE = ("import argparse, sys; from ramsli_tui.net import serve_command; parser = argparse.ArgumentParser(); "
+         "serve_command.add_arguments(parser); sys.exit(serve_command.run(parser.parse_args()))")
 
 
 class Serving:
@@ -287,7 +287,7 @@ async def test_the_openssh_client_speaks_the_table_protocol_and_checks_the_host_
 
 
 def test_the_command_s_options_load_nothing_of_the_server_so_ramsli_starts_as_fast_as_before():
-    code = "import sys, ramsli_tui.net.serve; print(sorted({'asyncssh', 'asyncio'} & set(sys.modules)))"
+    code = "import sys, ramsli_tui.net.serve_command; print(sorted({'asyncssh', 'asyncio'} & set(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert loaded == "[]"
 
@@ -295,7 +295,7 @@ def test_the_command_s_options_load_nothing_of_the_server_so_ramsli_starts_as_fa
 @pytest.mark.parametrize("arguments", [[], ["--open", "--allow", "keys"]])
 def test_the_command_needs_exactly_one_of_allow_and_open(arguments, capsys):
     parser = argparse.ArgumentParser(prog="ramsli serve")
-    serve.add_arguments(parser)
+    serve_command.add_arguments(parser)
     with pytest.raises(SystemExit) as ended:
         parser.parse_args(arguments)
     assert ended.value.code == 2 and "--allow" in capsys.readouterr().err
@@ -307,7 +307,7 @@ def test_the_command_needs_exactly_one_of_allow_and_open(arguments, capsys):
 @pytest.mark.parametrize("given, said", [("0", "0 is less than 1"), ("many", "'many' is not a whole number")])
 def test_max_apps_is_a_whole_number_of_at_least_one(given, said, capsys):
     parser = argparse.ArgumentParser(prog="ramsli serve")
-    serve.add_arguments(parser)
+    serve_command.add_arguments(parser)
     assert parser.parse_args(["--open", "--max-apps", "250"]).max_apps == 250
     with pytest.raises(SystemExit) as ended:
         parser.parse_args(["--open", "--max-apps", given])
