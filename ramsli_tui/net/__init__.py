@@ -1,7 +1,7 @@
 """``ramsli serve``: friends at one table over SSH, beside the app as another face.
 
 ``door`` is the SSH front door (asyncssh: keys, names, limits); ``hub`` owns every
-table and hands each connection only what its seat may see; ``json_client`` speaks
+table and hands each connection only what its seat may see; ``json_session`` speaks
 the table protocol of ``protocol`` to programs over ``ssh HOST json``; ``sessions``
 runs the full-screen app for each session with a terminal, and ``app_client`` is its
 socket to the hub; ``outbox`` bounds what waits for a slow reader; ``thinkers`` runs

@@ -9,7 +9,7 @@
   bound only in ``auth_completed``, once a key has signed; a name bound to another key
   is refused, and the client is told why in a banner.  No passwords, no
   keyboard-interactive, host-based or GSS logins.
-- **Only the game.**  ``ssh HOST json`` speaks the table protocol (net/json_client.py);
+- **Only the game.**  ``ssh HOST json`` speaks the table protocol (net/json_session.py);
   a session with a terminal gets the full-screen app (``interactive``: net/sessions.py
   under ``ramsli serve``; a door made without it says one line); every other
   command, shell or subsystem (SFTP, SCP) is refused, and there is no port, agent or
@@ -45,7 +45,7 @@ from ..storage.files import in_one_line
 from ..yamlfile import FileProblem, read_text
 from .hub import Hub, Player
 from .journal import Journal
-from .json_client import JsonClient
+from .json_session import JsonSession
 from .outbox import Outbox
 from .store import NameBook, ServeError
 
@@ -375,7 +375,7 @@ class Door:
         # What asyncssh holds for a client that does not read counts against the outbox too.
         process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, limits.outbox_bytes))
         outbox = Outbox(process.stdout, limits.outbox_bytes, limits.write_stall, stuck)
-        client = JsonClient(self.hub, player, outbox, self.journal)
+        client = JsonSession(self.hub, player, outbox, self.journal)
         loop = asyncio.get_running_loop()
         writing = loop.create_task(outbox.run())
         done = self.sessions[process] = loop.create_future()

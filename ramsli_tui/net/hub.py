@@ -4,7 +4,7 @@ The hub is server-authoritative.  It owns every table and the game behind it, ta
 each person's requests (create, join, start, watch, act, leave) and hands each of
 their connections only what its seat may see: a spectator sees no card of any hand.
 It knows nothing of SSH or JSON.  A connection is an ``Attendee``, told where it sits
-and every update of its seat: net/json_client.py for programs; the full-screen app,
+and every update of its seat: net/json_session.py for programs; the full-screen app,
 talking through the client seam over a socket, attaches to a seat the same way.
 
 How a table goes:

@@ -15,7 +15,7 @@ from ramsli_tui.net import protocol
 from ramsli_tui.net.history import HandHistory
 from ramsli_tui.net.hub import Hub, HubRefusal, Player, Policy
 from ramsli_tui.net.journal import Journal
-from ramsli_tui.net.json_client import JsonClient
+from ramsli_tui.net.json_session import JsonSession
 from ramsli_tui.net.store import ServerFolder
 from ramsli_tui.table.updates import Clock, Reading, Waiting
 
@@ -314,7 +314,7 @@ async def test_everyone_at_a_table_is_told_the_clock_of_the_seat_to_act_as_it_ru
 async def test_a_program_is_sent_the_clock_in_its_updates_and_when_it_starts_after_a_result(tmp_path, thinkers):
     hub = new_hub(tmp_path, thinkers, replace(QUICK, turn_limit=60.0))
     sent: list[dict] = []
-    program = JsonClient(hub, Player("otto", "SHA256:otto-key"), Lines(sent), Journal(open("/dev/null", "w")))
+    program = JsonSession(hub, Player("otto", "SHA256:otto-key"), Lines(sent), Journal(open("/dev/null", "w")))
     mia, zora = Listener("mia"), Listener("zora")
     mia.reads_results = True
     number = hub.create(mia, "ramsli", "classic", 3, [])

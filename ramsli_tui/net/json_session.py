@@ -28,7 +28,7 @@ class Reader(Protocol):
     async def read(self, n: int) -> bytes: ...
 
 
-class JsonClient:
+class JsonSession:
     """The hub's attendee for one program."""
 
     reads_results = False  # the protocol has no op for it: a result is read once it is sent
