@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Callable, NoReturn
 
-from .yamlfile import escaped, shown
+from .yamlfile import escaped, shown_value
 
 EXIT_USAGE = 2
 MESSAGE_LENGTH = 300  # a mistake is told in one line, however much was typed
@@ -55,9 +55,9 @@ def whole_number(lowest: int, highest: int) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if number < lowest:
-            raise argparse.ArgumentTypeError(f"{shown(number)} is less than {lowest}")
+            raise argparse.ArgumentTypeError(f"{shown_value(number)} is less than {lowest}")
         if number > highest:
-            raise argparse.ArgumentTypeError(f"{shown(number)} is more than {highest}")
+            raise argparse.ArgumentTypeError(f"{shown_value(number)} is more than {highest}")
         return number
 
     return number_in_range

@@ -14,7 +14,7 @@ bytes of them can stand for gigabytes), no numbers longer than ``MAX_DIGITS`` di
 tags but YAML's plain ones, and each only on a value it fits (``!!int "two"`` is told,
 never read).  A stream of several documents (``ramsli history export``) may be
 as long as ``MAX_STREAM_BYTES``: ``stream_parts`` cuts it into its documents reading its
-events only, and each is then read as a file of its own, under every bound of one.  Every value shown in a message goes through ``shown`` (or
+events only, and each is then read as a file of its own, under every bound of one.  Every value shown in a message goes through ``shown_value`` (or
 ``escaped`` for text that is not a value): control characters and bidi overrides are
 written as escapes, never raw, and long values are cut.
 """
@@ -98,7 +98,7 @@ def escaped(text: str, limit: int | None = SHOWN_LENGTH) -> str:
     return for_terminal(text, limit)
 
 
-def shown(value: Any, limit: int = SHOWN_LENGTH) -> str:
+def shown_value(value: Any, limit: int = SHOWN_LENGTH) -> str:
     """A value from a file in words a player reads: ``'lots'``, ``nothing``, ``true``,
     ``[3, 3]``, ``{max: 7, min: 3}``; one line, escaped, cut after ``limit`` characters."""
     text = ""
@@ -378,7 +378,7 @@ def mapping_entries(node: yaml.MappingNode, source: str, problem: type[FileProbl
             raise problem(f"{source}:{line}: a key must be a plain name, not a list or a mapping")
         key = key_node.value
         if key in seen:
-            raise problem(f"{source}:{line}: {shown(key)} is given twice")
+            raise problem(f"{source}:{line}: {shown_value(key)} is given twice")
         seen.add(key)
         entries.append(Entry(key, line, value_node))
     return entries
@@ -433,7 +433,7 @@ def tag_misfit(node: yaml.Node) -> str | None:
             implicit = _IMPLICIT.resolve(yaml.ScalarNode, node.value, (True, False))
             if tag in (implicit, YAML_TAG + "str") or (tag, implicit) == (YAML_TAG + "float", YAML_TAG + "int"):
                 return None
-            return f"{tag_shown(tag)} does not fit {shown(node.value)}: write the value without the tag"
+            return f"{tag_shown(tag)} does not fit {shown_value(node.value)}: write the value without the tag"
         if COLLECTION_TAGS.get(type(node)) == tag:
             return None
         return f"{tag_shown(tag)} does not fit {NODE_KINDS[type(node)]}: write the value without the tag"
@@ -464,7 +464,7 @@ class _PlainValues(SafeConstructor):
                 raise ConstructorError(None, None, "a key must be a plain value, not a list or a mapping",
                                        key_node.start_mark)
             if key in seen:
-                raise ConstructorError(None, None, f"{shown(key)} is given twice", key_node.start_mark)
+                raise ConstructorError(None, None, f"{shown_value(key)} is given twice", key_node.start_mark)
             seen.add(key)
         return super().construct_mapping(node, deep)
 
@@ -478,7 +478,7 @@ class _PlainValues(SafeConstructor):
         try:
             return super().construct_yaml_timestamp(node)
         except ValueError:
-            raise ConstructorError(None, None, f"{shown(node.value)} is not a real date", node.start_mark) from None
+            raise ConstructorError(None, None, f"{shown_value(node.value)} is not a real date", node.start_mark) from None
 
 
 _PlainValues.add_constructor("tag:yaml.org,2002:int", _PlainValues.construct_yaml_int)

@@ -12,7 +12,7 @@ import pytest
 from ramsli_tui import cli
 from ramsli_tui.games.ramsli import rules
 from ramsli_tui.games.ramsli.records import replay_text
-from ramsli_tui.storage import Settings, Storage, shown
+from ramsli_tui.storage import Settings, Storage, shown_path
 from ramsli_tui.ui.themes import ThemeError, load_theme
 from ramsli_tui.yamlfile import FileProblem, node_value, parse_node
 
@@ -103,5 +103,5 @@ def test_a_misfit_setting_costs_only_that_setting(tmp_path, tagged):
     assert settings.name == "Zora" and settings.players == Settings().players
     [problem] = problems
     assert "players" in problem
-    assert_told_in_words(problem, f"{shown(storage.settings_path)}:1")
+    assert_told_in_words(problem, f"{shown_path(storage.settings_path)}:1")
     assert storage.settings_path.exists()

@@ -23,7 +23,7 @@ import yaml
 
 from ..cards import Card
 from ..yamlfile import (
-    Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown, stream_parts,
+    Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown_value, stream_parts,
 )
 from .rulesets import RulesetFiles
 
@@ -68,7 +68,7 @@ class RecordFields:
             raise RecordError(f"{source}:{line}: {shape}")
         fields = cls(source, line_of(node), {entry.key: entry for entry in mapping_entries(node, source, RecordError)})
         if fields.value("format") != record_format:
-            raise RecordError(f"{fields.where('format')}: format must be '{record_format}', not {shown(fields.value('format'))}")
+            raise RecordError(f"{fields.where('format')}: format must be '{record_format}', not {shown_value(fields.value('format'))}")
         return fields
 
     def where(self, key: str) -> str:
@@ -86,7 +86,7 @@ class RecordFields:
     def dealer(self, players: int) -> int:
         dealer = self.value("dealer")
         if not is_int(dealer) or not 0 <= dealer < players:
-            raise RecordError(f"{self.where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+            raise RecordError(f"{self.where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown_value(dealer)}")
         return dealer
 
     def actions(self) -> list[Any]:
@@ -130,7 +130,7 @@ def card_of(code: Any) -> Card:
     """The card of a code in a record; ValueError in words, the code shown safely."""
     text = str(code) if isinstance(code, (str, int)) and not isinstance(code, bool) else None
     if text is None or len(text.strip()) > CARD_CODE_LENGTH or not text.isprintable():
-        raise ValueError(f"{shown(code)} is not a card (codes look like AS, TD, 7H or X1)")
+        raise ValueError(f"{shown_value(code)} is not a card (codes look like AS, TD, 7H or X1)")
     return Card.from_code(text)
 
 

@@ -21,7 +21,7 @@ from platformdirs import user_config_dir
 
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, line_of, mapping_entries, node_value, parse_node, read_text,
-    shown,
+    shown_value,
 )
 
 SUFFIXES = (".yaml", ".yml", ".json")  # what a ruleset file's name ends in
@@ -51,7 +51,7 @@ class Where:
     problem: type[FileProblem]
 
     def fail(self, should: str, value: Any) -> FileProblem:
-        return self.problem(f"{self.source}:{self.line}: {self.key} {should}, not {shown(value)}")
+        return self.problem(f"{self.source}:{self.line}: {self.key} {should}, not {shown_value(value)}")
 
 
 Check = Callable[[Any, Where, Any], Any]  # (value, where, the rules beneath) -> the key's value
@@ -71,7 +71,7 @@ def _inside(folder: Path, path: Path, reference: str, problem: type[FileProblem]
     (before anything is read) if a link leads it out."""
     found = folder / path
     if not found.resolve().is_relative_to(folder.resolve()):
-        raise problem(f"{shown(reference)} must stay inside the folder of the file that names it (it leads out of it)")
+        raise problem(f"{shown_value(reference)} must stay inside the folder of the file that names it (it leads out of it)")
     return found
 
 
@@ -134,9 +134,9 @@ class RulesetFiles:
             if candidate.suffix in SUFFIXES or "/" in name_or_path or candidate.is_file():
                 if candidate.exists():  # reading it tells one that is not a regular file
                     return candidate
-                raise self.problem(f"{shown(name_or_path)}: no such ruleset file")
+                raise self.problem(f"{shown_value(name_or_path)}: no such ruleset file")
         except OSError as error:
-            raise self.problem(f"{shown(name_or_path)}: cannot be a ruleset file ({error.strerror})") from None
+            raise self.problem(f"{shown_value(name_or_path)}: cannot be a ruleset file ({error.strerror})") from None
         return self._by_name(name_or_path)
 
     def find_named_in_file(self, reference: str, folders: Sequence[Path]) -> Path:
@@ -149,25 +149,25 @@ class RulesetFiles:
         if "/" not in reference and "\\" not in reference and path.suffix not in SUFFIXES:
             return self._by_name(reference)
         if path.is_absolute() or reference.startswith("~"):
-            raise self.problem(f"{shown(reference)} must be a ruleset's name or a path relative to this file")
+            raise self.problem(f"{shown_value(reference)} must be a ruleset's name or a path relative to this file")
         if path.suffix not in SUFFIXES:
-            raise self.problem(f"{shown(reference)} is not a ruleset file (its name ends in .yaml)")
+            raise self.problem(f"{shown_value(reference)} is not a ruleset file (its name ends in .yaml)")
         if ".." in path.parts:
-            raise self.problem(f"{shown(reference)} must stay inside the folder of the file that names it (no '..')")
+            raise self.problem(f"{shown_value(reference)} must stay inside the folder of the file that names it (no '..')")
         for folder in folders:
             try:
                 if (folder / path).exists():
                     return _inside(folder, path, reference, self.problem)
             except OSError as error:
-                raise self.problem(f"{shown(reference)}: cannot be a ruleset file ({error.strerror})") from None
-        raise self.problem(f"{shown(reference)}: no such ruleset file")
+                raise self.problem(f"{shown_value(reference)}: cannot be a ruleset file ({error.strerror})") from None
+        raise self.problem(f"{shown_value(reference)}: no such ruleset file")
 
     def _by_name(self, name: str) -> Path:
         rulesets = self.available()
         if name in rulesets:
             return rulesets[name]
         known = ", ".join(sorted(rulesets))
-        raise self.problem(f"unknown {self.called} {shown(name)}{did_you_mean(name, rulesets)}; known {self.called}s: {known}")
+        raise self.problem(f"unknown {self.called} {shown_value(name)}{did_you_mean(name, rulesets)}; known {self.called}s: {known}")
 
     # --- reading ---
 
@@ -211,7 +211,7 @@ class RulesetFiles:
         if game is not None:
             value = node_value(game.node, source, self.problem, "game")
             if value != self.game:
-                raise self.problem(f"{source}:{game.line}: game must be '{self.game}' in a {self.called}, not {shown(value)}")
+                raise self.problem(f"{source}:{game.line}: game must be '{self.game}' in a {self.called}, not {shown_value(value)}")
 
     def _resolved(self, first: _Layer) -> Any:
         """Follow ``first``'s chain of ``extends`` down to the base rules, then apply each
@@ -239,7 +239,7 @@ class RulesetFiles:
         where = f"{layer.source}:{layer.extends.line}"
         name = node_value(layer.extends.node, layer.source, self.problem, "extends")
         if not isinstance(name, str) or not name:
-            raise self.problem(f"{where}: extends must name a {self.called}, not {shown(name)}")
+            raise self.problem(f"{where}: extends must name a {self.called}, not {shown_value(name)}")
         try:
             return self.find_named_in_file(name, layer.folders)
         except self.problem as error:
@@ -263,7 +263,7 @@ class RulesetFiles:
     def _checked(self, entry: Entry, source: str, base: Any) -> Any:
         if entry.key not in self.checks:
             known = [*self.checks, *self._own_keys()]
-            raise self.problem(f"{source}:{entry.line}: unknown key {shown(entry.key)}{did_you_mean(entry.key, known)}")
+            raise self.problem(f"{source}:{entry.line}: unknown key {shown_value(entry.key)}{did_you_mean(entry.key, known)}")
         value = node_value(entry.node, source, self.problem, entry.key)
         return self.checks[entry.key](value, Where(source, entry.line, entry.key, self.problem), base)
 

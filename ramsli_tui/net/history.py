@@ -24,8 +24,8 @@ from typing import Any, Iterator, NamedTuple
 
 from ..cards import Card
 from ..games import GAMES, game_named
-from ..storage.files import shown as shown_path
-from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown
+from ..storage.files import shown_path
+from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown_value
 
 HISTORY_FILE = "history.sqlite3"
 SCHEMA_VERSION = 1
@@ -180,7 +180,7 @@ class HandHistory:
             try:
                 yield kept_hand(*row)
             except ValueError as error:
-                raise HistoryError(f"{shown_path(self.path)}: table {shown(row[0])}, hand {shown(row[2])}: {error}") from None
+                raise HistoryError(f"{shown_path(self.path)}: table {shown_value(row[0])}, hand {shown_value(row[2])}: {error}") from None
 
 
 # --- what a kept hand must be, to be printed --------------------------------------------------
@@ -192,12 +192,12 @@ def kept_hand(table: Any, game: Any, number: Any, finished_at: Any, text: Any) -
     if not (type(table) is int and type(number) is int and isinstance(finished_at, str)):
         raise ValueError("its table, number or time is not what ramsli serve keeps")
     if game not in GAMES:
-        raise ValueError(f"it is a hand of {shown(game)}, a game this ramsli does not know "
+        raise ValueError(f"it is a hand of {shown_value(game)}, a game this ramsli does not know "
                          f"(it knows {', '.join(GAMES)})")
     try:
         datetime.fromisoformat(finished_at)
     except ValueError:
-        raise ValueError(f"the time it was finished, {shown(finished_at)}, is not a time (ISO 8601)") from None
+        raise ValueError(f"the time it was finished, {shown_value(finished_at)}, is not a time (ISO 8601)") from None
     return KeptHand(table, game, number, finished_at, _record_read(text))
 
 
@@ -230,7 +230,7 @@ def _check_deck_and_actions(record: dict[str, Any]) -> None:
         try:
             Card.from_code(code)
         except ValueError:
-            raise ValueError(f"its deck holds {shown(code)}, not a card code") from None
+            raise ValueError(f"its deck holds {shown_value(code)}, not a card code") from None
     if not (isinstance(actions, list) and all(isinstance(action, dict) for action in actions)):
         raise ValueError("its record has no actions (a list of mappings)")
 
@@ -261,7 +261,7 @@ def _kind(value: Any) -> str:
         return "a list"
     if isinstance(value, str):
         return "text"
-    return "a number" if isinstance(value, (int, float)) and not isinstance(value, bool) else shown(value)
+    return "a number" if isinstance(value, (int, float)) and not isinstance(value, bool) else shown_value(value)
 
 
 def _nesting(value: Any) -> int:

@@ -44,7 +44,7 @@ from ..storage.settings import DEFAULT_OPPONENTS
 from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update, Waiting
-from ..yamlfile import FileProblem, escaped, shown
+from ..yamlfile import FileProblem, escaped, shown_value
 from .history import HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable
@@ -242,21 +242,21 @@ class Hub:
     def _spec(self, player: Player, game: str, ruleset: str, players: int, bots: list[str]) -> GameSpec:
         """The spec of a new table, every choice checked; HubRefusal saying what is wrong."""
         if game not in RULESETS:
-            raise HubRefusal(f"there is no game {shown(game)} here; the games are {', '.join(RULESETS)}")
+            raise HubRefusal(f"there is no game {shown_value(game)} here; the games are {', '.join(RULESETS)}")
         kind = game_named(game)
         offered = RULESETS[game]()
         if ruleset not in offered:
-            raise HubRefusal(f"there is no ruleset {shown(ruleset)} here; the rulesets are {', '.join(sorted(offered))}")
+            raise HubRefusal(f"there is no ruleset {shown_value(ruleset)} here; the rulesets are {', '.join(sorted(offered))}")
         try:
             kind.check_players(kind.load_rules(ruleset), players)
         except FileProblem as error:
             self.journal("ruleset unreadable", ruleset=ruleset, problem=str(error))
-            raise HubRefusal(f"the ruleset {shown(ruleset)} cannot be used now; choose another") from None
+            raise HubRefusal(f"the ruleset {shown_value(ruleset)} cannot be used now; choose another") from None
         except ValueError as error:
             raise HubRefusal(str(error)) from None
         unknown = [strength for strength in bots if strength not in kind.strengths]
         if unknown:
-            raise HubRefusal(f"there is no computer player {shown(unknown[0])}; choose from {', '.join(kind.strengths)}")
+            raise HubRefusal(f"there is no computer player {shown_value(unknown[0])}; choose from {', '.join(kind.strengths)}")
         if len(bots) >= players:
             raise HubRefusal(f"a table of {players} has room for {players - 1} computer players beside you, not {len(bots)}")
         names = computer_names({player.name}, len(bots))

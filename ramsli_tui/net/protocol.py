@@ -24,7 +24,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from ..games.protocol import IllegalAction
 from ..table.updates import Clock
-from ..yamlfile import is_int, shown
+from ..yamlfile import is_int, shown_value
 from . import wire_words
 from .ramsli_words import EVENT_WORDS, announcement, event_words, view_words  # noqa: F401  (the house game's, as ever)
 
@@ -123,16 +123,16 @@ def request(line: bytes) -> Request | None:
     if not isinstance(op, str):
         raise BadRequest(None, 'a request must be a JSON object with an "op", such as {"op": "list"}')
     if op not in OPS:
-        raise BadRequest(op, f"there is no op {shown(op)}; the ops are {', '.join(OPS)}")
+        raise BadRequest(op, f"there is no op {shown_value(op)}; the ops are {', '.join(OPS)}")
     fields = {}
     for name, check, what, optional in OPS[op]:
         value = data.get(name)
         if value is None and optional:
             continue
         if name not in data:
-            raise BadRequest(op, f"{op} needs {shown(name)}: {what}")
+            raise BadRequest(op, f"{op} needs {shown_value(name)}: {what}")
         if not check(value):
-            raise BadRequest(op, f"{op}: {shown(name)} must be {what}, not {shown(value)}")
+            raise BadRequest(op, f"{op}: {shown_value(name)} must be {what}, not {shown_value(value)}")
         fields[name] = value
     return Request(op, fields)
 

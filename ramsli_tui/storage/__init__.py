@@ -6,9 +6,9 @@ spec and the actions so far replay it exactly); ``folders`` the ``Storage`` that
 where each lives, with every session in a file of its own.
 """
 
-from .files import shown, write_atomically
+from .files import shown_path, write_atomically
 from .folders import Autosave, SaveSlot, Storage, StorageError
 from .saves import SAVE_FORMAT, SavedGame
 from .settings import FACES, Opponent, Settings
 
-__all__ = ["Autosave", "FACES", "Opponent", "SAVE_FORMAT", "SaveSlot", "SavedGame", "Settings", "Storage", "StorageError", "shown", "write_atomically"]
+__all__ = ["Autosave", "FACES", "Opponent", "SAVE_FORMAT", "SaveSlot", "SavedGame", "Settings", "Storage", "StorageError", "shown_path", "write_atomically"]

@@ -38,7 +38,7 @@ def in_one_line(error: Exception) -> str:
 PATH_LENGTH = 160  # the most of a path a message shows: its start and its end, the file's name
 
 
-def shown(path: Path) -> str:
+def shown_path(path: Path) -> str:
     """A path as a person reads it, safe to show (``for_terminal``): ``~/.config/ramsli/settings.yaml``;
     a path too long to read (over ``PATH_LENGTH``) keeps its start and its end, so that
     the rest of the message, and the file's name, are still seen."""

@@ -20,7 +20,7 @@ from typing import Callable, Iterator, TypeVar
 from platformdirs import user_config_dir, user_data_dir
 
 from ..text import for_terminal
-from .files import LockTaken, in_one_line, open_locked, shown, unused_name, write_atomically
+from .files import LockTaken, in_one_line, open_locked, shown_path, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
 from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
@@ -80,7 +80,7 @@ class Storage:
             handle = open_locked(self.lock_path)
         except LockTaken:
             raise StorageError(
-                f"Another ramsli is already open with your saved games ({shown(self.saves_dir)}): "
+                f"Another ramsli is already open with your saved games ({shown_path(self.saves_dir)}): "
                 "finish or leave that one first, so that neither overwrites the other's game."
             ) from None
         except OSError:  # a folder that cannot be written (saving will say so) or a file system that cannot lock
@@ -99,7 +99,7 @@ class Storage:
     def read_settings(self) -> tuple[Settings, list[str]]:
         """``load_settings``, and a message naming the file, line and key for each value
         that could not be used (it keeps its default) or key that is unknown."""
-        where = shown(self.settings_path)
+        where = shown_path(self.settings_path)
         read = self._load(self.settings_path, "settings", lambda text: Settings.read(text, where), (ValueError,),
                           MAX_FILE_BYTES)
         if read is None:
@@ -192,8 +192,8 @@ class Storage:
         try:
             path.replace(kept)
         except OSError:
-            return StorageError(f"Your {what} could not be read ({said}); it is still at {shown(path)}.")
-        return StorageError(f"Your {what} could not be read ({said}); it was kept as {shown(kept)}.")
+            return StorageError(f"Your {what} could not be read ({said}); it is still at {shown_path(path)}.")
+        return StorageError(f"Your {what} could not be read ({said}); it was kept as {shown_path(kept)}.")
 
 
 class Autosave:

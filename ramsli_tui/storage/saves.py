@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import Card
 from ..table.spec import PERSON, SEAT_KINDS, GameSpec, SeatSpec
-from ..yamlfile import shown
+from ..yamlfile import shown_value
 from .files import json_of_format
 from .settings import MAX_TEXT
 
@@ -94,7 +94,7 @@ def _only_keys(data: dict[str, Any], needed: tuple[str, ...], optional: tuple[st
             raise KeyError(key)
     for key in data:
         if key not in needed and key not in optional:
-            raise KeyError(shown(key, limit=SHOWN_KEY))
+            raise KeyError(shown_value(key, limit=SHOWN_KEY))
 
 
 def whole(data: dict[str, Any], key: str, least: int | None = None) -> int:

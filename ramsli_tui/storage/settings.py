@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from ..games import GAMES
-from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown
+from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
 TRICK_PAUSES = ("timed", "until_key")  # a finished trick shows about a second, or until a key is pressed
@@ -75,7 +75,7 @@ class Settings:
         for entry in mapping_entries(node, source):
             key, line = entry.key, entry.line
             if key not in known:
-                problems.append((line, f"unknown setting {shown(key)}{did_you_mean(key, known)} is left out"))
+                problems.append((line, f"unknown setting {shown_value(key)}{did_you_mean(key, known)} is left out"))
                 continue
             try:
                 value = plain_value(entry.node)
@@ -86,14 +86,14 @@ class Settings:
                 settings.opponents = _opponents(value)
             elif not _set_checked(settings, key, value):
                 default = getattr(settings, key)
-                problems.append((line, f"{key} cannot be {shown(value)}{_only(key, default)}; {shown(default)} is used"))
+                problems.append((line, f"{key} cannot be {shown_value(value)}{_only(key, default)}; {shown_value(default)} is used"))
         return settings, problems
 
 
 def _only(name: str, default: Any) -> str:
     """What setting ``name`` may be, where it is one of a few values: ", only 'a' or 'b'"."""
     allowed = CHOICES.get(name, (False, True) if isinstance(default, bool) else ())
-    return f", only {' or '.join(map(shown, allowed))}" if allowed else ""
+    return f", only {' or '.join(map(shown_value, allowed))}" if allowed else ""
 
 
 def _opponents(entries: Any) -> list[Opponent]:

@@ -25,7 +25,7 @@ from textual.theme import Theme
 from textual.worker import Worker, WorkerState
 
 from ..games import HOUSE_GAME
-from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown
+from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown_path
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
@@ -343,7 +343,7 @@ class RamsliApp(App[None]):
                 log.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
             return "(the error log could not be written)"
-        return shown(path)
+        return shown_path(path)
 
     def _handle_exception(self, error: Exception) -> None:
         """Never a traceback on screen: log it, say so in one sentence, and leave cleanly."""

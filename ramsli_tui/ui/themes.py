@@ -22,7 +22,7 @@ from textual.theme import Theme
 
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, mapping_entries, node_value, parse_node, read_text,
-    shown,
+    shown_value,
 )
 
 DEFAULT_THEME = "green-felt"
@@ -72,22 +72,22 @@ def load_theme(path: Path) -> Theme:
     lines = {entry.key: entry.line for entry in entries}
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key {shown(unknown[0])}{did_you_mean(unknown[0], THEME_COLOURS)}")
+        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key {shown_value(unknown[0])}{did_you_mean(unknown[0], THEME_COLOURS)}")
     if "primary" not in data:
         raise ThemeError(f"{source}: a theme needs at least a 'primary' colour")
     if "name" in data and not (isinstance(data["name"], str) and data["name"].isprintable()):
-        raise ThemeError(f"{source}:{lines['name']}: name must be text, not {shown(data['name'])}")
+        raise ThemeError(f"{source}:{lines['name']}: name must be text, not {shown_value(data['name'])}")
     if "dark" in data and not isinstance(data["dark"], bool):
-        raise ThemeError(f"{source}:{lines['dark']}: dark must be true or false, not {shown(data['dark'])}")
+        raise ThemeError(f"{source}:{lines['dark']}: dark must be true or false, not {shown_value(data['dark'])}")
     variables, variable_lines = _variables(entries, data, lines, source)
     border = variables.get("card-border", "round")
     if border not in BORDERS:
-        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not {shown(border)}")
+        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not {shown_value(border)}")
     colours = [(key, data[key], lines[key]) for key in THEME_COLOURS if key in data]
     colours += [(name, value, variable_lines[name]) for name, value in variables.items() if name != "card-border"]
     for key, value, line in colours:
         if not _is_colour(value):
-            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not {shown(value)}")
+            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not {shown_value(value)}")
     return Theme(
         name=data.get("name") or path.stem,
         dark=data.get("dark", True),
@@ -106,7 +106,7 @@ def _variables(entries: list[Entry], data: dict, lines: dict[str, int], source: 
     variables = mapping_entries(node, source, ThemeError)
     for entry in variables:
         if entry.key not in TABLE_VARIABLES:
-            raise ThemeError(f"{source}:{entry.line}: unknown variable {shown(entry.key)}{did_you_mean(entry.key, TABLE_VARIABLES)}")
+            raise ThemeError(f"{source}:{entry.line}: unknown variable {shown_value(entry.key)}{did_you_mean(entry.key, TABLE_VARIABLES)}")
     values = {entry.key: node_value(entry.node, source, ThemeError) for entry in variables}
     return values, {entry.key: entry.line for entry in variables}
 

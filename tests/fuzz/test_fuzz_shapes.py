@@ -27,7 +27,7 @@ from ramsli_tui import cli
 from ramsli_tui.games.rami import rules as rami_rules
 from ramsli_tui.games.rami.deck import FULL_DECK, codes as rami_codes
 from ramsli_tui.games.ramsli import rules
-from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, shown
+from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, shown_path
 from ramsli_tui.ui.themes import ThemeError, bundled_dir, load_theme
 
 from tests.fuzz.test_fuzz_readers import assert_one_line_each
@@ -231,7 +231,7 @@ def test_settings_of_any_shape_cost_only_their_bad_values_or_are_set_aside_whole
         assert "\n" not in str(error) and str(kept) in str(error)
         assert kept.read_bytes() == data
     else:
-        assert_one_line_each(problems, shown(storage.settings_path))
+        assert_one_line_each(problems, shown_path(storage.settings_path))
         assert storage.settings_path.read_bytes() == data
 
 

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 import yaml
 
 from ...cards import Card
-from ...yamlfile import did_you_mean, parse_node, shown
+from ...yamlfile import did_you_mean, parse_node, shown_value
 from .. import records as shared
 from ..records import (
     RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
@@ -100,13 +100,13 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
     where, value = fields.where, fields.value
     for key in fields.entries:
         if key not in RECORD_KEYS:
-            raise RecordError(f"{where(key)}: unknown key {shown(key)}{did_you_mean(key, RECORD_KEYS)}")
+            raise RecordError(f"{where(key)}: unknown key {shown_value(key)}{did_you_mean(key, RECORD_KEYS)}")
     for key in REQUIRED_KEYS:
         value(key)
     rules = _record_rules(fields, folders) if "ruleset" in fields.entries else SIMPLE
     players = value("players")
     if not is_int(players) or players not in PLAYER_COUNTS:
-        raise RecordError(f"{where('players')}: players must be 2 (one against one) or 4 (two against two), not {shown(players)}")
+        raise RecordError(f"{where('players')}: players must be 2 (one against one) or 4 (two against two), not {shown_value(players)}")
     dealer = fields.dealer(players)
     scores = _scores(value("scores"), rules, players, where("scores"))
     deck = _deck(value("deck"), where("deck"))
@@ -128,7 +128,7 @@ def _record_rules(fields: RecordFields, folders: list[Path]) -> RamiRules:
 def _scores(raw: Any, rules: RamiRules, players: int, where: str) -> tuple[int, int]:
     if not isinstance(raw, list) or len(raw) != 2 or not all(is_int(points) and points >= 0 for points in raw):
         raise RecordError(f"{where}: scores must be two whole numbers of points (0 or more), "
-                          f"side 0 then side 1, not {shown(raw)}")
+                          f"side 0 then side 1, not {shown_value(raw)}")
     lost_at = rules.lost_at(players)
     for side, points in enumerate(raw):
         if points >= lost_at:
@@ -158,10 +158,10 @@ def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Acti
         raise RecordError(f"action {index} must be a mapping like {{seat: 1, act: draw, from: talon}}", index)
     act = entry.get("act")
     if not isinstance(act, str) or act not in ACTION_KEYS:
-        raise RecordError(f"action {index}: the act must be draw, discard, out or reshuffle, not {shown(act)}", index)
+        raise RecordError(f"action {index}: the act must be draw, discard, out or reshuffle, not {shown_value(act)}", index)
     for key in entry:
         if key not in ACTION_KEYS[act]:
-            raise RecordError(f"action {index}: a {act} has no key {shown(key)}{did_you_mean(key, ACTION_KEYS[act])}", index)
+            raise RecordError(f"action {index}: a {act} has no key {shown_value(key)}{did_you_mean(key, ACTION_KEYS[act])}", index)
     try:
         if act == "reshuffle":
             if entry.get("seat") is not None:
@@ -171,7 +171,7 @@ def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Acti
         if act == "draw":
             source = entry.get("from")
             if source not in SOURCES:
-                raise RecordError(f"action {index}: a draw is from talon, jetee or tournante, not {shown(source)}", index)
+                raise RecordError(f"action {index}: a draw is from talon, jetee or tournante, not {shown_value(source)}", index)
             return seat, Action.draw(source)
         discard = entry.get("card" if act == "discard" else "discard")
         if discard is None:
@@ -198,7 +198,7 @@ def _seat(seat: Any, index: int, players: int) -> int:
 
 def _cards(raw: Any, what: str, index: int) -> list[Card]:
     if not isinstance(raw, list):
-        raise RecordError(f"action {index}: a {what} must be a list of card codes, not {shown(raw)}", index)
+        raise RecordError(f"action {index}: a {what} must be a list of card codes, not {shown_value(raw)}", index)
     return [card_of(code) for code in raw]
 
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from . import rules as rulesets
 from ...cards import Card
-from ...yamlfile import shown
+from ...yamlfile import shown_value
 from ..records import (
     RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
 )
@@ -62,15 +62,15 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
     if not is_int(players) or not rules.players.min <= players <= rules.players.max:
         raise RecordError(
             f"{where('players')}: players must be a number from {rules.players.min} to {rules.players.max} "
-            f"under the {rules.name} rules, not {shown(players)}"
+            f"under the {rules.name} rules, not {shown_value(players)}"
         )
     dealer = fields.dealer(players)
     stacks = value("stacks")
     if not isinstance(stacks, list) or len(stacks) != players or not all(is_int(s) and s >= 0 for s in stacks):
-        raise RecordError(f"{where('stacks')}: stacks must list {players} numbers of chips (0 or more), not {shown(stacks)}")
+        raise RecordError(f"{where('stacks')}: stacks must list {players} numbers of chips (0 or more), not {shown_value(stacks)}")
     pot = value("pot")
     if not is_int(pot) or pot < 0:
-        raise RecordError(f"{where('pot')}: pot must be a number of chips (0 or more), not {shown(pot)}")
+        raise RecordError(f"{where('pot')}: pot must be a number of chips (0 or more), not {shown_value(pot)}")
     deck = _record_deck(value("deck"), rules, where("deck"))
     return HandRecord(rules, value("ruleset"), players, dealer, tuple(stacks), pot, deck, tuple(fields.actions()))
 
@@ -124,7 +124,7 @@ def parse_action(entry: Any, index: int) -> tuple[int, Action]:
         if isinstance(error, RecordError):
             raise
         raise RecordError(f"action {index}: {error}", index) from None
-    raise RecordError(f"action {index}: unknown act {shown(act)} (in, out, pass, general_rams, nap or play)", index)
+    raise RecordError(f"action {index}: unknown act {shown_value(act)} (in, out, pass, general_rams, nap or play)", index)
 
 
 # --- replaying ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Label, Select, Static
 
-from ....storage import shown
+from ....storage import shown_path
 from ....storage.settings import FACES, TRICK_PAUSES, TURN_ALERTS
 from .dialog import Dialog
 
@@ -76,8 +76,8 @@ class SettingsScreen(Dialog[None]):
                     yield Label(label)
                     yield Select(options, value=value, allow_blank=False, compact=True, id=id)
             yield Static(Content(
-                f"Settings are kept in {shown(app.storage.settings_path)}.\n"
-                f"Your own themes: copy a theme file into {shown(app.storage.themes_dir)} and edit it."
+                f"Settings are kept in {shown_path(app.storage.settings_path)}.\n"
+                f"Your own themes: copy a theme file into {shown_path(app.storage.themes_dir)} and edit it."
             ), id="where")
             yield Button("Done (Esc)", id="done", variant="primary", compact=True)
 
