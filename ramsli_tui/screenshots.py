@@ -24,9 +24,9 @@ from .games.ramsli.engine import Phase
 from .storage import Settings, Storage
 from .table.spec import GameSpec
 from .ui.app import RamsliApp
-from .ui.screens.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
-from .ui.screens.ramsli.table import RamsliTableScreen
-from .ui.widgets.hand import HandView
+from .ui.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
+from .ui.ramsli.table import RamsliTableScreen
+from .ui.ramsli.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
@@ -108,7 +108,7 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
 async def play_rami_turn(pilot: Pilot, player, rng) -> None:
     """One action of the person, chosen by ``player`` (a Rami computer player) and made by
     keys: p, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
-    from .ui.screens.rami.hand import RamiHand
+    from .ui.rami.hand import RamiHand
 
     view = pilot.app.client.view
     action = player.choose(view, view.legal, rng)

@@ -68,16 +68,30 @@ def test_the_table_imports_nothing_of_the_faces_or_storage(module):
 
 
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "ui")
-                                           and not under(name, *(f"ui.screens.{game}" for game in GAME_PACKAGES))))
+                                           and not under(name, *(f"ui.{game}" for game in GAME_PACKAGES))))
 def test_the_apps_common_parts_import_no_games_engine_or_computer_players(module):
     assert not [name for name in GRAPH[module] if under(name, *(f"games.{game}.{part}" for game in GAME_PACKAGES
                                                                  for part in ("engine", "bots")))]
 
 
-@pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "ui.screens", "ui.widgets")))
+@pytest.mark.parametrize("module", sorted(name for name in MODULES
+                                           if under(name, "ui.common", "ui.widgets", *(f"ui.{game}" for game in GAME_PACKAGES))))
 def test_screens_and_widgets_reach_their_table_only_through_the_client(module):
     """Only the app itself starts the table of a local game; what is drawn comes through the client."""
     assert not [name for name in GRAPH[module] if under(name, "table.table", "table.seats")]
+
+
+def test_the_ui_has_one_folder_shared_by_every_game_one_of_shared_widgets_and_one_per_game():
+    folders = {path.parent.name for path in (PACKAGE / "ui").glob("*/__init__.py")}
+    assert folders == {"common", "widgets", *GAME_PACKAGES}
+
+
+@pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "ui.widgets") and name != "ramsli_tui.ui.widgets"))
+def test_a_shared_widget_is_used_by_the_shared_screens_or_by_every_game(module):
+    """A widget only one game draws lives in that game's folder (ui/<game>/)."""
+    users = {name for name, imported in GRAPH.items() if module in imported}
+    used_by_every_game = all(any(under(user, f"ui.{game}") for user in users) for game in GAME_PACKAGES)
+    assert used_by_every_game or any(under(user, "ui.common") for user in users), sorted(users)
 
 
 @pytest.mark.parametrize("module", ["ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.yamlfile"])
@@ -158,7 +172,7 @@ def test_engine_modules_do_no_io_and_read_no_clock(path):
 # Where a game may be named: its own package, its own screens, the registries that list the
 # bundled games by name, and each game's words on the wire.
 MAY_NAME_A_GAME = (
-    *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.screens.{game}" for game in GAME_PACKAGES),
+    *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.{game}" for game in GAME_PACKAGES),
     "ui.table_screens", "net.wire_words", "net.ramsli_words", "net.rami_words",
 )
 REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
@@ -216,7 +230,7 @@ def test_the_command_line_asks_the_app_only_to_run_it():
 
 def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_faces():
     from ramsli_tui.ui.saved import described
-    from ramsli_tui.ui.screens.common.lobby import Lobby, LobbyRefusal
+    from ramsli_tui.ui.common.lobby import Lobby, LobbyRefusal
     from ramsli_tui.ui.new_session import game_spec, player_counts
 
     homes = {thing.__name__: thing.__module__ for thing in (described, game_spec, player_counts, Lobby, LobbyRefusal)}

@@ -13,7 +13,7 @@ only what the hub gives its seat (a spectator: public events only).
 - ``HubLink`` (in the app's process): the connection; requests and their answers, and
   what the hub pushes, handed to the app's event loop.
 - ``SocketClient``: a ``TableClient`` for one seat (or a spectator's place) through a link.
-- ``RemoteLobby``: the lobby screen's backend (ui/screens/common/lobby.py) through a link.
+- ``RemoteLobby``: the lobby screen's backend (ui/common/lobby.py) through a link.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..games.protocol import IllegalAction
 from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
 from ..table.updates import Update, Waiting
-from ..ui.screens.common.lobby import LobbyRefusal
+from ..ui.common.lobby import LobbyRefusal
 from .hub import CLOSED_BECAUSE, RULESETS, Hub, HubRefusal, Player, TableClosed
 from .journal import Journal
 

@@ -324,7 +324,7 @@ def serve_forks(fd: int) -> int:
     """The fork server: import the app once, then fork one app process per request, until
     the channel ``fd`` closes."""
     from ..ui.app import RamsliApp  # noqa: F401  (imported once, for every child)
-    from ..ui.screens.common import lobby  # noqa: F401
+    from ..ui.common import lobby  # noqa: F401
     from ..ui.table_screens import import_screens
 
     import_screens()

@@ -55,7 +55,7 @@ class RamsliApp(App[None]):
                  resume: Path | None = None, lobby=None) -> None:
         """``spec`` deals that session at once; ``resume`` goes on with the session saved
         there (else the one played last); ``bot_delay`` overrides the remembered pace for
-        this run only; ``lobby`` (a screens.common.lobby.Lobby): served, starting there."""
+        this run only; ``lobby`` (a ui.common.lobby.Lobby): served, starting there."""
         super().__init__()
         self.storage = storage
         self.resume = resume
@@ -179,7 +179,7 @@ class RamsliApp(App[None]):
     def to_lobby(self, back_to_seat: bool = False) -> None:
         """Served: the lobby, leaving the table sat at (the seat is kept at the server);
         ``back_to_seat``: straight on to a table the person sits at, if one is played."""
-        from .screens.common.lobby import LobbyScreen
+        from .common.lobby import LobbyScreen
 
         self.leave_table()
         self.switch_to(LobbyScreen(self.lobby, back_to_seat))
@@ -190,7 +190,7 @@ class RamsliApp(App[None]):
         if self.served:
             self.to_lobby()
             return
-        from .screens.common.setup import SetupScreen
+        from .common.setup import SetupScreen
 
         self.switch_to(SetupScreen(self.settings, can_go_back=self.client is not None))
 
@@ -201,7 +201,7 @@ class RamsliApp(App[None]):
         """``n`` sets up a new game from a table played here, as the palette's "New game"
         does (at a server, the lobby is where tables are made; a screen's own ``n`` comes first)."""
         if action == "new_game":
-            from .screens.common.table_base import TableScreenBase
+            from .common.table_base import TableScreenBase
 
             screen = self.screen
             return not self.served and isinstance(screen, TableScreenBase) and not screen.watching
@@ -311,7 +311,7 @@ class RamsliApp(App[None]):
             self.table.delay = seconds
 
     def action_settings(self) -> None:
-        from .screens.common.settings import SettingsScreen
+        from .common.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())

@@ -1,5 +1,5 @@
 """The app's face of each game, keyed by the game's name: the one place the app learns
-which screen plays a game at the table (each game's own folder, ``ui/screens/GAME``).
+which screen plays a game at the table (each game's own folder, ``ui/GAME``).
 
 A screen is made from the person's client and the code of the card a Ramsli player had
 raised when the session was left (a game with nothing raised ignores it); each game's
@@ -19,19 +19,19 @@ MakeScreen = Callable[[TableClient, "str | None"], Screen]
 
 
 def _ramsli(client: TableClient, raised: str | None) -> Screen:
-    from .screens.ramsli.table import RamsliTableScreen
+    from .ramsli.table import RamsliTableScreen
 
     return RamsliTableScreen(client, raised=raised)
 
 
 def _rami(client: TableClient, raised: str | None) -> Screen:
-    from .screens.rami.table import RamiTableScreen
+    from .rami.table import RamiTableScreen
 
     return RamiTableScreen(client)
 
 
 TABLE_SCREENS: dict[str, MakeScreen] = {"ramsli": _ramsli, "rami": _rami}
-SCREEN_MODULES = ("ramsli_tui.ui.screens.ramsli.table", "ramsli_tui.ui.screens.rami.table")  # to import ahead
+SCREEN_MODULES = ("ramsli_tui.ui.ramsli.table", "ramsli_tui.ui.rami.table")  # to import ahead
 
 
 def register_table_screen(game: str, make: MakeScreen) -> None:

@@ -15,10 +15,10 @@ from ramsli_tui.net.app_client import HubLink, RemoteLobby, serve_app
 from ramsli_tui.net.hub import Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.ui.app import RamsliApp
-from ramsli_tui.ui.screens.common.lobby import LobbyScreen
-from ramsli_tui.ui.screens.common.table_base import TableScreenBase
-from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.common.lobby import LobbyScreen
+from ramsli_tui.ui.common.table_base import TableScreenBase
+from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.ramsli.session_over import SessionOverScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 
 from tests.kits.ui import storage_in

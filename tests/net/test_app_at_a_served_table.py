@@ -12,11 +12,11 @@ from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from ramsli_tui.net.app_client import RemoteLobby
-from ramsli_tui.ui.screens.common import table_base
-from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.common.lobby import LobbyScreen
-from ramsli_tui.ui.screens.common.table_base import TableScreenBase
-from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.common import table_base
+from ramsli_tui.ui.common.confirm import ConfirmScreen
+from ramsli_tui.ui.common.lobby import LobbyScreen
+from ramsli_tui.ui.common.table_base import TableScreenBase
+from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 

@@ -15,7 +15,7 @@ from ramsli_tui.net.app_client import VERSION, AppAttendee, HubLink, RemoteLobby
 from ramsli_tui.net.hub import HubRefusal, Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.table.client import TalkRefused
-from ramsli_tui.ui.screens.common.lobby import LobbyRefusal
+from ramsli_tui.ui.common.lobby import LobbyRefusal
 
 from tests.net.test_hub import Listener, act_if_asked, new_hub, until
 

@@ -15,9 +15,9 @@ import threading
 from textual.widgets import Label
 
 from ramsli_tui.net.app_client import HEADER, HubLink, RemoteLobby
-from ramsli_tui.ui.screens.common.lobby import LobbyScreen, NewTableScreen
-from ramsli_tui.ui.screens.common.server_wait import WAITING_WORDS
-from ramsli_tui.ui.screens.common.talk import TalkScreen
+from ramsli_tui.ui.common.lobby import LobbyScreen, NewTableScreen
+from ramsli_tui.ui.common.server_wait import WAITING_WORDS
+from ramsli_tui.ui.common.talk import TalkScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 
 from tests.net.test_app_at_a_closing_table import STEPS, HubInAThread, served_app

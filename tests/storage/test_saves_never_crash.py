@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ramsli_tui.cards import Card
 from ramsli_tui.storage import SavedGame
 from ramsli_tui.table.table import ReplayError, Table
-from ramsli_tui.ui.screens.common.setup import SetupScreen
+from ramsli_tui.ui.common.setup import SetupScreen
 from ramsli_tui.yamlfile import FileProblem
 
 from tests.kits.ui import make_app, spec_for, storage_in

@@ -16,7 +16,7 @@ from ramsli_tui.storage import Autosave, SavedGame
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import ReplayError, Table
-from ramsli_tui.ui.screens.ramsli.words import RamsliWords
+from ramsli_tui.ui.ramsli.words import RamsliWords
 
 from tests.kits.ui import play_to_end, spec_for, storage_in
 

@@ -6,9 +6,9 @@ from ramsli_tui.games.ramsli import rules
 from ramsli_tui.cards import deck_cards
 from ramsli_tui.games.ramsli.engine import IN, NAP, PASS, Hand
 from ramsli_tui.games.ramsli.engine.events import Payment
-from ramsli_tui.ui.screens.ramsli.chronicle import Chronicle
-from ramsli_tui.ui.screens.ramsli.hand_summary import summary_text, transfer_line, transfers
-from ramsli_tui.ui.screens.ramsli.words import RamsliWords
+from ramsli_tui.ui.ramsli.chronicle import Chronicle
+from ramsli_tui.ui.ramsli.hand_summary import summary_text, transfer_line, transfers
+from ramsli_tui.ui.ramsli.words import RamsliWords
 
 from tests.kits.ui import make_app, play_until, spec_for
 

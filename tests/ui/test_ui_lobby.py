@@ -12,9 +12,9 @@ from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
-from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.confirm import ConfirmScreen
+from ramsli_tui.ui.common.lobby import LobbyRefusal, LobbyScreen, NewTableScreen
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import storage_in

@@ -10,10 +10,10 @@ from textual.geometry import Offset
 
 from ramsli_tui.cards import Card
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.screens.ramsli import hand_summary
-from ramsli_tui.ui.widgets import motion
-from ramsli_tui.ui.widgets.motion import STEPS, between
-from ramsli_tui.ui.widgets.trick import TrickArea
+from ramsli_tui.ui.ramsli import hand_summary
+from ramsli_tui.ui.ramsli import motion
+from ramsli_tui.ui.ramsli.motion import STEPS, between
+from ramsli_tui.ui.ramsli.trick import TrickArea
 
 from tests.kits.ui import make_app, play_until, settle, spec_for, table_screen
 

@@ -13,8 +13,8 @@ import pytest
 from ramsli_tui.storage import SavedGame
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.text import LINE_LENGTH, NOTICE_LENGTH
-from ramsli_tui.ui.screens.common.setup import SetupScreen
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.setup import SetupScreen
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 
 from tests.cli.test_cli_outside_text import HOSTILE
 from tests.kits.ui import make_app, settle, spec_for, storage_in

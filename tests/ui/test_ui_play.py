@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.confirm import ConfirmScreen
+from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-from ramsli_tui.ui.widgets.seat import RamsliSeat
+from ramsli_tui.ui.ramsli.seat import RamsliSeat
 
 from tests.kits.ui import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
@@ -250,7 +250,7 @@ def test_every_bundled_theme_names_its_colours_for_german_faces():
 
 
 def test_a_seat_out_of_the_hand_shows_no_tricks():
-    from ramsli_tui.ui.widgets.seat import RamsliSeatState
+    from ramsli_tui.ui.ramsli.seat import RamsliSeatState
 
     def state(status, playing):
         return RamsliSeatState(name="Anna", stack=19, status=status, tricks=0, cards=0, dealer=False, turn=False,

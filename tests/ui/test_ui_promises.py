@@ -12,13 +12,13 @@ from ramsli_tui.games.ramsli.rules import load as load_ruleset
 from ramsli_tui.storage import Settings
 from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp
-from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.confirm import ConfirmScreen
+from ramsli_tui.ui.ramsli.rules_help import rules_markdown
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
-from ramsli_tui.ui.widgets.trick import TrickArea
+from ramsli_tui.ui.ramsli.hand import HandView
+from ramsli_tui.ui.ramsli.trick import TrickArea
 
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
@@ -193,7 +193,7 @@ def test_the_rules_help_spells_out_the_nap_bonus_and_penalty():
 
 
 async def test_a_change_of_card_faces_alone_is_remembered(tmp_path):
-    from ramsli_tui.ui.screens.common.settings import SettingsScreen
+    from ramsli_tui.ui.common.settings import SettingsScreen
 
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -210,7 +210,7 @@ async def test_a_change_of_card_faces_alone_is_remembered(tmp_path):
 
 
 async def test_the_settings_open_once_however_often_asked_for(tmp_path):
-    from ramsli_tui.ui.screens.common.settings import SettingsScreen
+    from ramsli_tui.ui.common.settings import SettingsScreen
 
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:

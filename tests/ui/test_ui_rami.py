@@ -14,10 +14,10 @@ import pytest
 from ramsli_tui.games.rami import RAMI
 from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.screens.rami.arrangement import best_melds, by_rank, by_suit
-from ramsli_tui.ui.screens.rami.hand import RamiHand
-from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
-from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+from ramsli_tui.ui.rami.arrangement import best_melds, by_rank, by_suit
+from ramsli_tui.ui.rami.hand import RamiHand
+from ramsli_tui.ui.rami.round_over import RoundOverScreen
+from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 
 from tests.kits.ui import make_app
@@ -241,7 +241,7 @@ LOST_AT_ONCE = "game: rami\nextends: simple\nname: one-hand\nlosing_total: {2: 1
 
 
 async def test_the_games_end_is_told_and_n_sets_up_a_new_one(tmp_path):
-    from ramsli_tui.ui.screens.common.setup import SetupScreen
+    from ramsli_tui.ui.common.setup import SetupScreen
 
     ruleset = tmp_path / "one-hand.yaml"
     ruleset.write_text(LOST_AT_ONCE)
@@ -278,7 +278,7 @@ async def test_a_game_left_on_a_hands_result_comes_back_to_that_result(tmp_path)
 
 
 async def test_from_setup_escape_goes_back_to_the_rami_table(tmp_path):
-    from ramsli_tui.ui.screens.common.setup import SetupScreen
+    from ramsli_tui.ui.common.setup import SetupScreen
 
     app = make_app(tmp_path, rami_spec())
     async with app.run_test(size=(120, 40)) as pilot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ramsli_tui.cards import Card
 from ramsli_tui.games.rami.melds import meld_kind
-from ramsli_tui.ui.screens.rami.arrangement import GAP, Arrangement, best_melds, by_rank, by_suit
+from ramsli_tui.ui.rami.arrangement import GAP, Arrangement, best_melds, by_rank, by_suit
 
 
 def cards(codes: str) -> list[Card]:

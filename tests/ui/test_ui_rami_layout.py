@@ -10,11 +10,11 @@ import textwrap
 import pytest
 
 from ramsli_tui.screenshots import settle
-from ramsli_tui.ui.screens.rami.hand import RamiHand
-from ramsli_tui.ui.screens.ramsli.game_log import LOG_WIDTH
-from ramsli_tui.ui.screens.rami.piles import Pile
-from ramsli_tui.ui.screens.rami.seat import RamiSeat
-from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+from ramsli_tui.ui.rami.hand import RamiHand
+from ramsli_tui.ui.ramsli.game_log import LOG_WIDTH
+from ramsli_tui.ui.rami.piles import Pile
+from ramsli_tui.ui.rami.seat import RamiSeat
+from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.key_bar import KeyBar
@@ -140,7 +140,7 @@ async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, 
 
 async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
     from ramsli_tui.screenshots import play_rami_until
-    from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
+    from ramsli_tui.ui.rami.round_over import RoundOverScreen
 
     app = make_app(tmp_path, rami_spec(2, seed=1))
     async with app.run_test(size=(60, 20)) as pilot:

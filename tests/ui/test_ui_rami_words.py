@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ramsli_tui.cards import Card
 from ramsli_tui.games.rami.engine.events import Discarded, Drew, HandStarted, TalonCardDrawn, TournanteBuried
-from ramsli_tui.ui.screens.rami.words import RamiWords
+from ramsli_tui.ui.rami.words import RamiWords
 
 WORDS = RamiWords(("Mia", "Anna"), "french", 0)
 SEVEN = Card.from_code("7H")
@@ -29,7 +29,7 @@ def test_the_tournante_the_deal_and_the_faces():
 
 def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
     from ramsli_tui.games.rami.engine.events import HandScored
-    from ramsli_tui.ui.screens.rami.score_sheet import sheet_lines
+    from ramsli_tui.ui.rami.score_sheet import sheet_lines
 
     hands = [HandScored(1, 1, 0, 100, (100, 0)), HandScored(2, 0, 1, 100, (100, 100)),
              HandScored(3, 1, 0, 100, (200, 100))]

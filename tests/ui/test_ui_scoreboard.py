@@ -11,8 +11,8 @@ from rich.text import Text
 from textual.color import Color
 from textual.widgets import DataTable, Label
 
-from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen, stack_cell
-from ramsli_tui.ui.widgets.stack_chart import (
+from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen, stack_cell
+from ramsli_tui.ui.ramsli.stack_chart import (
     PLAYER_COLOURS, StackChart, StackPlot, marked_hands, markers, series, ticks,
 )
 
@@ -175,8 +175,8 @@ async def test_six_players_at_60_by_20_show_every_stack_and_scroll_to_the_rest(t
 
 
 def test_plotext_is_loaded_only_when_the_scoreboard_opens():
-    startup = "import ramsli_tui.cli, ramsli_tui.ui.app, ramsli_tui.ui.screens.ramsli.table"
-    then = "import ramsli_tui.ui.screens.ramsli.scoreboard"
+    startup = "import ramsli_tui.cli, ramsli_tui.ui.app, ramsli_tui.ui.ramsli.table"
+    then = "import ramsli_tui.ui.ramsli.scoreboard"
     code = (f"import sys; {startup}; before = {{'plotext', 'textual_plotext'}} & set(sys.modules); {then}; "
             "print(sorted(before), sorted({'plotext', 'textual_plotext'} & set(sys.modules)))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

@@ -9,14 +9,14 @@ from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.storage import SavedGame, Settings
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
-from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
-from ramsli_tui.ui.screens.ramsli.session_over import SessionOverScreen
-from ramsli_tui.ui.screens.common.settings import SettingsScreen
-from ramsli_tui.ui.screens.common.setup import SetupScreen
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
+from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
+from ramsli_tui.ui.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.common.settings import SettingsScreen
+from ramsli_tui.ui.common.setup import SetupScreen
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.ramsli.hand import HandView
 
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
@@ -98,7 +98,7 @@ async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
 
 
 async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path):
-    from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
+    from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 
     short = tmp_path / "one-hand.yaml"
     short.write_text("max_hands: 1\n")
@@ -245,7 +245,7 @@ async def test_no_color_is_respected(tmp_path, monkeypatch):
 async def test_the_scoreboard_fits_six_players_at_80_columns_and_names_them_where_there_is_room(tmp_path):
     from textual.widgets import DataTable
 
-    from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
+    from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
 
     app = make_app(tmp_path, spec_for(players=6, seed=10))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -269,8 +269,8 @@ async def test_names_with_brackets_are_shown_as_written_everywhere(tmp_path):
 
     from textual.widgets import DataTable
 
-    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
-    from ramsli_tui.ui.screens.ramsli.scoreboard import ScoreboardScreen
+    from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
+    from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
 
     spec = GameSpec.one_person("ramsli", "classic", 2, ("Mia", "[red]An[/]", "[b"), ["random", "random"])
     app = make_app(tmp_path, spec)
@@ -327,7 +327,7 @@ async def test_a_pace_given_for_one_run_is_not_remembered(tmp_path):
 
 
 async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path):
-    from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
+    from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -422,8 +422,8 @@ async def test_a_saved_session_is_deleted_only_when_the_player_says_so(tmp_path)
 
 
 async def test_a_resumed_session_shows_this_hands_table_and_the_latest_lines_of_the_log(tmp_path):
-    from ramsli_tui.ui.screens.ramsli.game_log import GameLog
-    from ramsli_tui.ui.widgets.trick import TrickArea
+    from ramsli_tui.ui.ramsli.game_log import GameLog
+    from ramsli_tui.ui.ramsli.trick import TrickArea
 
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -442,7 +442,7 @@ async def test_a_resumed_session_shows_this_hands_table_and_the_latest_lines_of_
 
 
 async def test_the_card_raised_in_the_hand_is_still_raised_when_the_session_comes_back(tmp_path):
-    from ramsli_tui.ui.widgets.hand import HandView
+    from ramsli_tui.ui.ramsli.hand import HandView
 
     app = make_app(tmp_path, spec_for(seed=9))
     async with app.run_test(size=(80, 24)) as pilot:

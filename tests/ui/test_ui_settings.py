@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from textual.widgets import Button, Select, Static
 
 from ramsli_tui.storage.settings import TRICK_PAUSES, TURN_ALERTS
-from ramsli_tui.ui.screens.common.settings import FACE_OPTIONS, PACES, PLAY_SETTINGS, SettingsScreen
+from ramsli_tui.ui.common.settings import FACE_OPTIONS, PACES, PLAY_SETTINGS, SettingsScreen
 
 from tests.kits.ui import make_app, storage_in
 

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from ramsli_tui import cli
 from ramsli_tui.storage import Settings
 from ramsli_tui.table.spec import SeatSpec
-from ramsli_tui.ui.screens.common.setup import SetupScreen
+from ramsli_tui.ui.common.setup import SetupScreen
 from ramsli_tui.ui.new_session import game_spec, person_name
 
 from tests.kits.ui import make_app, settle, storage_in
@@ -195,7 +195,7 @@ def test_a_blank_name_is_you_wherever_it_comes_from(given, seated):
 # --- the game: Ramsli or Rami Simple ------------------------------------------------------------
 
 async def test_choosing_rami_offers_its_rulesets_and_two_or_four_players_and_no_chips(tmp_path):
-    from ramsli_tui.ui.screens.rami.table import RamiTableScreen
+    from ramsli_tui.ui.rami.table import RamiTableScreen
     from ramsli_tui.ui.widgets.choice import Choice
 
     app = make_app(tmp_path)

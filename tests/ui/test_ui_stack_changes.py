@@ -6,10 +6,10 @@ from __future__ import annotations
 from ramsli_tui.cards import deck_cards
 from ramsli_tui.games.ramsli import rules
 from ramsli_tui.games.ramsli.engine import Hand
-from ramsli_tui.ui.screens.ramsli.chronicle import Chronicle, change_mark, stack_and_change
-from ramsli_tui.ui.screens.ramsli.hand_summary import summary_text
-from ramsli_tui.ui.screens.ramsli.session_over import standings
-from ramsli_tui.ui.screens.ramsli.words import RamsliWords
+from ramsli_tui.ui.ramsli.chronicle import Chronicle, change_mark, stack_and_change
+from ramsli_tui.ui.ramsli.hand_summary import summary_text
+from ramsli_tui.ui.ramsli.session_over import standings
+from ramsli_tui.ui.ramsli.words import RamsliWords
 
 from tests.ui.test_ui_hand_summary import play_out
 

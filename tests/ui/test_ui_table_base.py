@@ -12,14 +12,14 @@ from ramsli_tui.games.rami import RAMI
 from ramsli_tui.games.rami.engine import Phase
 from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.screens.common.rules_help import RulesScreen
-from ramsli_tui.ui.screens.common.settings import PACES
-from ramsli_tui.ui.screens.common.table_base import TableScreenBase
-from ramsli_tui.ui.screens.rami.rules_help import rules_markdown as rami_rules_markdown
-from ramsli_tui.ui.screens.rami.score_sheet import ScoreSheetScreen
-from ramsli_tui.ui.screens.rami.table import RamiTableScreen
-from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown as ramsli_rules_markdown
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.rules_help import RulesScreen
+from ramsli_tui.ui.common.settings import PACES
+from ramsli_tui.ui.common.table_base import TableScreenBase
+from ramsli_tui.ui.rami.rules_help import rules_markdown as rami_rules_markdown
+from ramsli_tui.ui.rami.score_sheet import ScoreSheetScreen
+from ramsli_tui.ui.rami.table import RamiTableScreen
+from ramsli_tui.ui.ramsli.rules_help import rules_markdown as ramsli_rules_markdown
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app, settle, spec_for
@@ -71,7 +71,7 @@ async def test_the_bell_rings_each_time_it_becomes_your_turn_at_the_rami_table(t
 
 
 async def test_a_flash_when_it_becomes_your_turn_at_the_rami_table(tmp_path, monkeypatch):
-    monkeypatch.setattr("ramsli_tui.ui.screens.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
+    monkeypatch.setattr("ramsli_tui.ui.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
     app = make_app(tmp_path, rami_spec())
     app.settings.turn_alert = "flash"
     async with app.run_test(size=(120, 40)) as pilot:

@@ -8,12 +8,12 @@ from ramsli_tui.games.ramsli import RAMSLI
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.ramsli.engine.events import TrickWon
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.screens.common.settings import PACES
+from ramsli_tui.ui.common.settings import PACES
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-from ramsli_tui.ui.widgets.trick import TrickArea
+from ramsli_tui.ui.ramsli.trick import TrickArea
 
 from tests.kits.ui import first_legal_place, make_app, play_until, settle, spec_for, table_screen
 
@@ -42,7 +42,7 @@ async def test_your_name_is_on_your_seat(tmp_path):
 
 
 async def test_where_players_are_listed_your_name_is_too_and_you_where_a_sentence_is_about_you(tmp_path):
-    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+    from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
 
     spec = GameSpec.one_person("ramsli", "classic", 3, ("Zora", "Anna", "Bertl", "Carlo"), ["random"] * 3)
     app = make_app(tmp_path, spec)
@@ -124,8 +124,8 @@ async def test_with_the_pause_setting_each_trick_waits_for_a_key(tmp_path):
 
 
 async def test_during_the_pause_after_a_trick_other_keys_do_what_they_always_do(tmp_path):
-    from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-    from ramsli_tui.ui.screens.ramsli.history import TrickHistoryScreen
+    from ramsli_tui.ui.common.confirm import ConfirmScreen
+    from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
 
     app = make_app(tmp_path, spec_for(seed=3))
     app.settings.trick_pause = "until_key"
@@ -308,7 +308,7 @@ async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
 
 
 async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path, monkeypatch):
-    monkeypatch.setattr("ramsli_tui.ui.screens.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
+    monkeypatch.setattr("ramsli_tui.ui.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
     app = make_app(tmp_path, spec_for(seed=1))
     app.settings.turn_alert = "flash"
     async with app.run_test(size=(80, 24)) as pilot:

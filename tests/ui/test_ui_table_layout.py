@@ -10,14 +10,14 @@ import pytest
 
 from ramsli_tui.screenshots import my_turn_to_play
 from ramsli_tui.storage import Settings
-from ramsli_tui.ui.screens.ramsli.game_log import GameLog
-from ramsli_tui.ui.screens.ramsli.table import MIN_HEIGHT, MIN_WIDTH
+from ramsli_tui.ui.ramsli.game_log import GameLog
+from ramsli_tui.ui.ramsli.table import MIN_HEIGHT, MIN_WIDTH
 from ramsli_tui.ui.seating import sides
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
-from ramsli_tui.ui.widgets.trick import TrickArea
+from ramsli_tui.ui.ramsli.trick import TrickArea
 
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 

@@ -11,7 +11,7 @@ from textual.widgets import Input, Label
 from ramsli_tui.table.client import LocalClient, TalkRefused
 from ramsli_tui.table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ramsli_tui.table.table import Table
-from ramsli_tui.ui.screens.common.talk import SHOWN_LINES, TalkScreen
+from ramsli_tui.ui.common.talk import SHOWN_LINES, TalkScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app, settle, spec_for

@@ -75,7 +75,7 @@ async def test_the_palette_offers_the_table_themes_and_no_others(tmp_path):
 
 async def test_a_saved_theme_that_is_not_offered_gives_the_default_and_the_settings_show_it(tmp_path):
     from ramsli_tui.storage import Settings
-    from ramsli_tui.ui.screens.common.settings import SettingsScreen
+    from ramsli_tui.ui.common.settings import SettingsScreen
 
     from tests.kits.ui import make_app, storage_in
 

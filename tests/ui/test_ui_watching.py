@@ -9,17 +9,17 @@ import pytest
 from ramsli_tui.games.rami.engine import Phase as RamiPhase
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
-from ramsli_tui.ui.screens.common.confirm import ConfirmScreen
-from ramsli_tui.ui.screens.rami.hand import RamiHand
-from ramsli_tui.ui.screens.rami.round_over import RoundOverScreen
-from ramsli_tui.ui.screens.rami.seat import RamiSeat
-from ramsli_tui.ui.screens.rami.table import RamiTableScreen
-from ramsli_tui.ui.screens.ramsli.actions import ActionBar
-from ramsli_tui.ui.screens.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.screens.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.common.confirm import ConfirmScreen
+from ramsli_tui.ui.rami.hand import RamiHand
+from ramsli_tui.ui.rami.round_over import RoundOverScreen
+from ramsli_tui.ui.rami.seat import RamiSeat
+from ramsli_tui.ui.rami.table import RamiTableScreen
+from ramsli_tui.ui.ramsli.actions import ActionBar
+from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.widgets.hand import HandView
+from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app

@@ -15,8 +15,8 @@ from ramsli_tui.games.ramsli.engine import Phase, RamsliSession
 from ramsli_tui.games.ramsli.rules import load
 
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
-from ramsli_tui.ui.screens.ramsli.hand_summary import transfer_line, transfers
-from ramsli_tui.ui.screens.ramsli.words import RamsliWords
+from ramsli_tui.ui.ramsli.hand_summary import transfer_line, transfers
+from ramsli_tui.ui.ramsli.words import RamsliWords
 
 WORDS = RamsliWords(("Mia", "Anna", "Bertl"))
 
@@ -53,7 +53,7 @@ def test_payments_alike_are_one_line():
 
 
 def test_equal_stacks_share_a_place():
-    from ramsli_tui.ui.screens.ramsli.session_over import place
+    from ramsli_tui.ui.ramsli.session_over import place
 
     stacks = (18, 32, 18, 13, 26)
     assert [place(stacks, seat) for seat in (1, 4, 0, 2, 3)] == [1, 2, 3, 3, 5]
@@ -69,7 +69,7 @@ def test_the_lead_says_when_it_is_a_trump():
 
 def test_the_rules_help_says_plainly_how_the_session_ends():
     from ramsli_tui.games.ramsli import rules
-    from ramsli_tui.ui.screens.ramsli.rules_help import rules_markdown
+    from ramsli_tui.ui.ramsli.rules_help import rules_markdown
 
     classic = rules_markdown(rules.load("classic"))
     assert "When a player cannot pay the ante, the session ends and the largest stack wins." in classic

@@ -1,1 +1,0 @@
-"""The app's screens, one module each: ``common`` for every game, ``ramsli`` for Ramsli's."""

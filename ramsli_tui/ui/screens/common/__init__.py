@@ -1,1 +1,0 @@
-"""Screens any game's table shares: setup, settings, and the dialog and question boxes."""
