@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..ramsli.seat import fitted_name
+from ..widgets.seat import fitted_name
 
 
 class RamiSeatState(NamedTuple):

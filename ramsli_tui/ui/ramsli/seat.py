@@ -4,8 +4,7 @@ Three lines in a box; two lines on a tinted ground where the screen is small (th
 table screen's ``-compact``).  The seat to act has a ``▶`` before its name and a
 double border in the ``$seat-turn`` colour (``-turn``); a seat that is out of the
 hand, or has left the table, is dimmed (``-out``).  A name too long for its seat is
-shortened with an ellipsis, the whole of it in the seat's tooltip (``fitted_name``,
-which the Rami seats use too).
+shortened with an ellipsis, the whole of it in the seat's tooltip (``fitted_name``).
 """
 
 from __future__ import annotations
@@ -16,18 +15,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...text import for_terminal
-
-
-def fitted_name(seat: Widget, name: str, room: int) -> str:
-    """``name`` fitted to ``room`` columns of ``seat``: whole, or shortened with an
-    ellipsis, and then the whole name is the seat's tooltip."""
-    whole = for_terminal(name, None)
-    fitted = for_terminal(name, max(room, 1))
-    tooltip = Content(whole) if fitted != whole else None
-    if seat.tooltip != tooltip:
-        seat.tooltip = tooltip
-    return fitted
+from ..widgets.seat import fitted_name
 
 
 class RamsliSeatState(NamedTuple):
