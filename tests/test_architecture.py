@@ -220,6 +220,31 @@ def test_outside_a_game_s_own_folders_no_module_imports_it_or_compares_its_name(
     assert not comparisons_naming_a_game(MODULES[module])
 
 
+# --- each game's pieces are named for the game ----------------------------------------------
+
+# The parts every game has, each written once per game under the game's own name.
+GAME_PARTS = ("{Title}Session", "{Title}View", "{Title}TableScreen", "{Title}Words", "{Title}Seat", "make_{game}_player")
+GAME_TITLES = {"ramsli": "Ramsli", "rami": "Rami"}
+
+
+def names_defined_in(*packages: str) -> set[str]:
+    """The classes and functions defined at the top of the modules in ``packages``."""
+    return {node.name for module, path in MODULES.items() if under(module, *packages)
+            for node in ast.parse(path.read_text(encoding="utf-8")).body
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_each_game_names_its_own_parts_for_itself(game):
+    """The generic names (``Session``, ``Words``, ``make_player`` …) are for what every game
+    shares; a game's own session, view, table screen, words, seat and computer players carry its name."""
+    defined = names_defined_in(f"games.{game}", f"ui.{game}")
+    wanted = {part.format(Title=GAME_TITLES[game], game=game) for part in GAME_PARTS}
+    assert wanted <= defined, sorted(wanted - defined)
+    generic = {part.format(Title="", game="").replace("__", "_") for part in GAME_PARTS} | {"PlayerView", "SeatPanel", "make_bot"}
+    assert not generic & defined, sorted(generic & defined)
+
+
 # --- logic that is not the faces' lives below them ---------------------------------------------
 
 def test_the_command_line_asks_the_app_only_to_run_it():
