@@ -20,7 +20,7 @@ from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app
-from tests.ui.test_ui_rami import rami_spec, table_of
+from tests.ui.rami.test_ui_rami import rami_spec, table_of
 
 SIZES = ((60, 20), (80, 24), (120, 40), (200, 50))
 SEEDS = {2: 1, 4: 1}  # 1v1: you deal (the longest turn's line); 2v2: the tournante lies beside the piles

@@ -11,7 +11,7 @@ from ramsli_tui.ui.ramsli.hand_summary import summary_text
 from ramsli_tui.ui.ramsli.session_over import standings
 from ramsli_tui.ui.ramsli.words import RamsliWords
 
-from tests.ui.test_ui_hand_summary import play_out
+from tests.ui.ramsli.test_ui_hand_summary import play_out
 
 
 def test_a_stack_and_its_change_do_not_read_like_a_score():

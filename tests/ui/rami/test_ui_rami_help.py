@@ -16,7 +16,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app
-from tests.ui.test_ui_rami import rami_spec, shown_text, table_of
+from tests.ui.rami.test_ui_rami import rami_spec, shown_text, table_of
 
 
 def log_of(app) -> RamiLog:
@@ -126,7 +126,7 @@ async def test_no_hint_at_rami_unless_the_settings_ask_for_it(tmp_path):
 async def test_the_setup_screen_offers_the_easy_player_at_rami_and_it_plays(tmp_path):
     from ramsli_tui.ui.widgets.choice import Choice
 
-    from tests.ui.test_ui_setup import setup_screen
+    from tests.ui.common.test_ui_setup import setup_screen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

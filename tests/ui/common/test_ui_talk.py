@@ -15,7 +15,7 @@ from ramsli_tui.ui.common.talk import SHOWN_LINES, TalkScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.ui import make_app, settle, spec_for
-from tests.ui.test_ui_lobby import FakeLobby, served_app
+from tests.ui.common.test_ui_lobby import FakeLobby, served_app
 
 
 class Talking(App):

@@ -1,0 +1,1 @@
+"""Tests of the screens every game shares (ramsli_tui/ui/common/)."""

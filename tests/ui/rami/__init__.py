@@ -1,0 +1,1 @@
+"""Tests of Rami Simple's face (ramsli_tui/ui/rami/)."""

@@ -1,0 +1,1 @@
+"""Tests of Ramsli's face (ramsli_tui/ui/ramsli/)."""
