@@ -32,6 +32,7 @@ class Ramsli:
     played_for_chips = True
     partner_label = None  # every player plays for themselves
     strengths = tuple(STRENGTHS)
+    stand_in = "normal"
     advice = staticmethod(advise)
     rules = rulesets
     records = records
