@@ -191,7 +191,7 @@ class GameKind(Protocol):
     played_for_chips: bool  # a table of it has chips each (else it is played for points)
     partner_label: str | None  # what setup calls the seat opposite the person, if a partner
     strengths: tuple[str, ...]
-    stand_in: str  # the strength that plays a person's seat while they are away or once they leave
+    stand_in_strength: str  # the strength that plays a person's seat while they are away or once they leave
     rules: Any  # its rulesets: available(), user_dir(), bundled_dir(), load_file(path), RulesetError
     # Its hand records: record_of(hand), a mapping with a ``deck`` of card codes and its
     # ``actions`` (mappings), as the server's history keeps them; dump_record(record), its

@@ -87,7 +87,7 @@ async def test_a_seat_given_up_is_played_by_the_registered_games_own_stand_in(tm
         async with asyncio.timeout(30):
             while table.spec.seats[1].strength is None:
                 await asyncio.sleep(0.05)
-        assert table.spec.seats[1].strength == high_card.stand_in == "random"
+        assert table.spec.seats[1].strength == high_card.stand_in_strength == "random"
         await play(mia, closed)
         await mia.close()
         await zora.close()

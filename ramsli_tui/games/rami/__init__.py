@@ -32,7 +32,7 @@ class Rami:
     played_for_chips = False
     partner_label = "Your partner"  # two against two: the seat opposite is the person's side
     strengths = tuple(STRENGTHS)
-    stand_in = "normal"
+    stand_in_strength = "normal"
     advice = staticmethod(advise)
     rules = rulesets
     records = records

@@ -32,7 +32,7 @@ class Ramsli:
     played_for_chips = True
     partner_label = None  # every player plays for themselves
     strengths = tuple(STRENGTHS)
-    stand_in = "normal"
+    stand_in_strength = "normal"
     advice = staticmethod(advise)
     rules = rulesets
     records = records
