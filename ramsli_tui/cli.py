@@ -448,17 +448,7 @@ def add_simulate(commands) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from .games.ramsli.bots import MEASUREMENT_PLAYERS
-    from .games.ramsli.simulate import simulate, summary_text
-
-    if args.game == "rami":
-        return _run_rami_match(args, "--hands", args.hands)
-    ruleset = _table_rules(args.ruleset, args.players)
-    _check_count("--hands", args.hands)
-    bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
-    summary = _measured("hands", args.hands, args.json, lambda summary: summary, summary_text,
-                        lambda advance: simulate(ruleset, args.players, args.hands, args.seed, bots, advance))
-    return _checked(summary["chips_conserved"])
+    return _run_measured("simulate", args, "--hands", args.hands)
 
 
 def add_tournament(commands) -> None:
@@ -477,50 +467,35 @@ def add_tournament(commands) -> None:
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    from .games.ramsli.bots import MEASUREMENT_PLAYERS
-    from .games.ramsli.tournament import summary_text, tournament
-
-    if args.game == "rami":
-        return _run_rami_match(args, "--deals", args.deals)
-    ruleset = _table_rules(args.ruleset, args.players)
-    _check_count("--deals", args.deals)
-    bots = computer_players(args.bots, args.players, MEASUREMENT_PLAYERS, you_play=False) if args.bots else None
-    result = _measured("deals", args.deals, args.json, lambda result: result.as_json(), summary_text,
-                       lambda advance: tournament(ruleset, args.players, bots, args.deals, args.seed, advance))
-    return _checked(result.chips_conserved)
+    return _run_measured("tournament", args, "--deals", args.deals)
 
 
-def _run_rami_match(args: argparse.Namespace, option: str, deals: int) -> int:
-    """Rami Simple: two strengths (``--bots first,second``; hard and normal unless said)
-    on the same deals (``option``: how many), each played twice with the sides swapped."""
-    from .games.rami import RAMI
-    from .games.rami.simulate import match, summary_text
+def _run_measured(command: str, args: argparse.Namespace, option: str, count: int) -> int:
+    """A match of computer players measured by the game asked for (``option``: how many
+    hands or deals), its progress on standard error, its report in words or JSON; the
+    exit status of its check."""
+    kind = game_named(args.game)
+    ruleset = kind.default_ruleset if args.ruleset == game_named(HOUSE_GAME).default_ruleset else args.ruleset
+    rules = _table_rules(ruleset, args.players, args.game)
+    _check_count(option, count)
+    unit = option.removeprefix("--")
 
-    rules = _table_rules("simple" if args.ruleset == "classic" else args.ruleset, args.players, "rami")
-    _check_count(option, deals)
-    pair = [name.strip() for name in (args.bots or "hard,normal").split(",")]
-    if len(pair) != 2 or pair[0] == pair[1] or any(name not in RAMI.strengths for name in pair):
-        raise CliError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(RAMI.strengths)}")
-    _measured("deals", deals, args.json, lambda result: result.as_json(), summary_text,
-              lambda advance: match(pair, args.players, deals, args.seed, rules, advance))
-    return 0
+    def lineup(known: Sequence[str]) -> list[str]:
+        return computer_players(args.bots, args.players, known, you_play=False)
+
+    with StderrProgress(unit, count) as progress:
+        try:
+            measured = kind.measure(command, rules, args.players, args.bots, count, args.seed, lineup, progress.advance)
+        except ValueError as error:
+            raise CliError(str(error)) from None
+    print(json.dumps(measured.json, indent=1) if args.json else measured.text)
+    return _checked(measured.passed)
 
 
 def _check_count(option: str, count: int) -> None:
     """CliError unless ``option`` asks for at least one hand or deal."""
     if count < 1:
         raise CliError(f"{option} must be at least 1")
-
-
-def _measured(unit: str, count: int, as_json: bool, json_of: Callable[[Any], Any], text_of: Callable[[Any], str],
-              measure: Callable[[Callable[[], None]], Any]) -> Any:
-    """A measured match of ``count`` ``unit`` (hands or deals), its progress told on
-    standard error as ``measure`` advances it, and its report printed: one JSON object
-    (``json_of``) or words (``text_of``).  Returned for its check."""
-    with StderrProgress(unit, count) as progress:
-        result = measure(progress.advance)
-    print(json.dumps(json_of(result), indent=1) if as_json else text_of(result))
-    return result
 
 
 def _checked(passed: bool) -> int:

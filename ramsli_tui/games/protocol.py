@@ -164,6 +164,15 @@ class ComputerPlayer:
         (the omniscient one) looks."""
 
 
+class Measured(NamedTuple):
+    """A match of computer players measured (``ramsli simulate`` or ``tournament``): its
+    report as JSON and in words, and whether its check (chips conserved) passed."""
+
+    json: Any
+    text: str
+    passed: bool
+
+
 class GameKind(Protocol):
     """A game by name, the whole of what the house knows of it (as OpenSpiel's
     ``GameType``): the table, the saves, the command line, the server and the app's
@@ -182,6 +191,7 @@ class GameKind(Protocol):
     played_for_chips: bool  # a table of it has chips each (else it is played for points)
     partner_label: str | None  # what setup calls the seat opposite the person, if a partner
     strengths: tuple[str, ...]
+    stand_in_strength: str  # the strength that plays a person's seat while they are away or once they leave
     rules: Any  # its rulesets: available(), user_dir(), bundled_dir(), load_file(path), RulesetError
     # Its hand records: record_of(hand), a mapping with a ``deck`` of card codes and its
     # ``actions`` (mappings), as the server's history keeps them; dump_record(record), its
@@ -213,6 +223,14 @@ class GameKind(Protocol):
     def new_game(self, rules: Any, players: int, seed: int) -> Game: ...
 
     def computer_player(self, strength: str) -> ComputerPlayer: ...
+
+    def measure(self, command: str, rules: Any, players: int, bots: str | None, count: int, seed: int,
+                lineup: Callable[[Sequence[str]], list[str]], advance: Callable[[], None]) -> Measured:
+        """``command`` ("simulate" or "tournament") played out by computer players: ``count``
+        hands or deals from ``seed``, ``advance`` called after each.  ``bots`` is what
+        ``--bots`` said (None: the game's own choice); ``lineup(known)`` reads it as one
+        strength per seat among ``known`` (ValueError, in one sentence, if it cannot be).
+        ValueError, in one sentence, when the game cannot measure what ``bots`` asks."""
 
 
 def decide(player: ComputerPlayer, game: Game, seat: int, rng: random.Random) -> Action:

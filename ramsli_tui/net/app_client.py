@@ -32,7 +32,7 @@ from ..games.protocol import IllegalAction
 from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
 from ..table.updates import Update, Waiting
-from ..ui.common.lobby import LobbyRefusal
+from ..table.lobby import LobbyRefusal
 from .hub import CLOSED_BECAUSE, RULESETS, Hub, HubRefusal, Player, TableClosed
 from .journal import Journal
 

@@ -50,7 +50,6 @@ from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
 
-STAND_IN = "normal"  # the computer player that takes an open, a left or an empty seat
 SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 
 
@@ -496,12 +495,17 @@ class HubTable:
         if not self.open_seats():
             self.begin()
 
+    @property
+    def stand_in_strength(self) -> str:
+        """The strength of the computer player that takes an open, a left or an empty seat: the game's own."""
+        return game_named(self.spec.game).stand_in_strength
+
     def begin(self) -> None:
         """Start the first hand: the open seats get computer players."""
         self._no_longer_deserted()
         taken = {seat.name for seat in self.spec.seats}
         for seat, name in zip(self.open_seats(), computer_names(taken, self.spec.players)):
-            self._reseat(seat, SeatSpec.computer(name, STAND_IN), None)
+            self._reseat(seat, SeatSpec.computer(name, self.stand_in_strength), None)
         self.record.started = True
         self.record.hand = 1
         self.save()
@@ -520,9 +524,9 @@ class HubTable:
                 self.record.creator = next(owner for owner in self.record.owners if owner)
         else:
             stand_in = computer_names(set(self.spec.names), 1)[0]
-            self._reseat(seat, SeatSpec.computer(stand_in, STAND_IN), None)
+            self._reseat(seat, SeatSpec.computer(stand_in, self.stand_in_strength), None)
             if self.table is not None:
-                self.table.hand_over(seat, stand_in, self.hub.thinkers.player(self.spec.game, STAND_IN))
+                self.table.hand_over(seat, stand_in, self.hub.thinkers.player(self.spec.game, self.stand_in_strength))
                 self.tell(f"{name} left the table: {stand_in}, a computer player, plays the seat.")
         self.save()
         self.hub.journal("seat left", table=self.number, seat=seat, name=name)
@@ -635,7 +639,7 @@ class HubTable:
         try:
             table = Table.for_spec(spec, delay=self.hub.policy.bot_delay, actions=saved.actions,
                                    results_read=saved.results_read,
-                                   stand_in=lambda: thinkers.player(spec.game, STAND_IN),
+                                   stand_in=lambda: thinkers.player(spec.game, self.stand_in_strength),
                                    on_waiting=self._tell_waiting)
         except (FileProblem, ValueError) as error:  # its ruleset changed or went away
             self.hub.journal("table cannot go on", table=self.number, problem=str(error))

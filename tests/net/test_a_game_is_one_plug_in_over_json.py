@@ -66,3 +66,28 @@ async def test_a_registered_game_s_computer_player_thinks_in_the_server_s_worker
         assert sorted(event["seat"] for event in played) == [0, 0, 1, 1]
         assert "failed" not in server.log.getvalue(), "the computer player chose for itself"
         await mia.close()
+
+
+async def test_a_seat_given_up_is_played_by_the_registered_games_own_stand_in(tmp_path, thinkers, high_card):
+    """High Card has only a random player: the seat left is given to that one, never to a
+    strength another game has."""
+    async with served(tmp_path / "data", thinkers) as server:
+        mia = await Peer.connect(server, "mia", new_key())
+        zora = await Peer.connect(server, "zora", new_key())
+        await mia.next("welcome")
+        await zora.next("welcome")
+        mia.send({"op": "create", "game": "high-card", "ruleset": "two-hands", "players": 2, "bots": []})
+        await mia.next("seated")
+        zora.send({"op": "join", "table": 1})
+        await zora.next("seated")
+        mia.send({"op": "start", "table": 1})
+        await zora.next("update")
+        table = server.hub.tables[1]
+        zora.send({"op": "leave", "table": 1})
+        async with asyncio.timeout(30):
+            while table.spec.seats[1].strength is None:
+                await asyncio.sleep(0.05)
+        assert table.spec.seats[1].strength == high_card.stand_in_strength == "random"
+        await play(mia, closed)
+        await mia.close()
+        await zora.close()

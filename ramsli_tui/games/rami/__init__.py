@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..protocol import ComputerPlayer
+from ..protocol import ComputerPlayer, Measured
 from . import records
 from . import rules as rulesets
 from .bots import STRENGTHS, make_rami_player
@@ -32,6 +32,7 @@ class Rami:
     played_for_chips = False
     partner_label = "Your partner"  # two against two: the seat opposite is the person's side
     strengths = tuple(STRENGTHS)
+    stand_in_strength = "normal"
     advice = staticmethod(advise)
     rules = rulesets
     records = records
@@ -78,6 +79,18 @@ class Rami:
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
         return make_rami_player(strength)
+
+    @staticmethod
+    def measure(command, rules, players, bots, count, seed, lineup, advance) -> Measured:
+        """Either command measures two strengths (``--bots first,second``; hard and normal
+        unless it says) on the same deals, each played twice with the sides swapped."""
+        from .simulate import match, summary_text
+
+        pair = [name.strip() for name in (bots or "hard,normal").split(",")]
+        if len(pair) != 2 or pair[0] == pair[1] or any(name not in STRENGTHS for name in pair):
+            raise ValueError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(STRENGTHS)}")
+        result = match(pair, players, count, seed, rules, advance)
+        return Measured(result.as_json(), summary_text(result), True)
 
 
 def points(names: Sequence[str], scores: tuple[int, int]) -> str:

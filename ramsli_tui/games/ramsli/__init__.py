@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..protocol import ComputerPlayer
+from ..protocol import ComputerPlayer, Measured
 from . import records
 from . import rules as rulesets
 from .bots import STRENGTHS, make_ramsli_player
@@ -32,6 +32,7 @@ class Ramsli:
     played_for_chips = True
     partner_label = None  # every player plays for themselves
     strengths = tuple(STRENGTHS)
+    stand_in_strength = "normal"
     advice = staticmethod(advise)
     rules = rulesets
     records = records
@@ -83,6 +84,24 @@ class Ramsli:
     @staticmethod
     def computer_player(strength: str) -> ComputerPlayer:
         return make_ramsli_player(strength)
+
+    @staticmethod
+    def measure(command, rules, players, bots, count, seed, lineup, advance) -> Measured:
+        """``simulate``: many hands between computer players (random at every seat unless
+        ``--bots`` says); ``tournament``: the same deals with the seats rotated (hard in
+        the first seat, normal in the others unless it says).  Either checks the chips."""
+        from .bots import MEASUREMENT_PLAYERS
+
+        strengths = lineup(list(MEASUREMENT_PLAYERS)) if bots else None
+        if command == "simulate":
+            from .simulate import simulate, summary_text
+
+            summary = simulate(rules, players, count, seed, strengths, advance)
+            return Measured(summary, summary_text(summary), summary["chips_conserved"])
+        from .tournament import summary_text, tournament
+
+        result = tournament(rules, players, strengths, count, seed, advance)
+        return Measured(result.as_json(), summary_text(result), result.chips_conserved)
 
 
 RAMSLI = Ramsli()

@@ -1,5 +1,5 @@
 """Rami Simple's rules in plain words, with this table's house rules, in Markdown for the
-rules screen (``screens.common.rules_help``)."""
+rules screen (``ui.common.rules_help``)."""
 
 from __future__ import annotations
 

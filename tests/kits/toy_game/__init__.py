@@ -189,6 +189,7 @@ class HighCard:
     played_for_chips = False
     partner_label = None
     strengths = ("random",)
+    stand_in_strength = "random"
     rules = None  # no ruleset files: its rulesets are named only
     records = ToyRecords()
 
