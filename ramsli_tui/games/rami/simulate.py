@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable, Sequence
 
 from ..protocol import decide
-from .bots import make_player
+from .bots import make_rami_player
 from .engine import RamiSession
 from .rules import SIMPLE, RamiRules
 
@@ -82,7 +82,7 @@ def _play_hand(rules: RamiRules, players: int, seed: int, deal: int, seating: tu
     seats' strength and the odd seats'; None if nobody has gone out in time."""
     game = RamiSession(rules, players, random.Random(f"{seed}/{deal}"), dealer=deal % players)
     names = [seating[seat % 2] for seat in range(players)]
-    bots = [make_player(name) for name in names]
+    bots = [make_rami_player(name) for name in names]
     rngs = [random.Random(f"{seed}/{deal}/{seat}") for seat in range(players)]
     for _ in range(MAX_ACTIONS):
         seat = game.current_seat
