@@ -18,7 +18,7 @@ from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.common.lobby import LobbyScreen
 from ramsli_tui.ui.common.table_base import TableScreenBase
 from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
-from ramsli_tui.ui.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER, SessionOverScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 
 from tests.kits.ui import storage_in
@@ -160,7 +160,8 @@ async def test_a_spectator_goes_from_the_last_result_to_the_standings_and_then_t
             assert isinstance(app.screen, SessionOverScreen), "the standings, after the last result"
             table = app.screen_stack[-2]
             assert str(table.query_one(TurnBanner).render()) == "The session is over: q goes back to the lobby."
-            await pilot.press("enter")  # the way out has the focus
+            await pilot.pause(WAY_OUT_AFTER + 0.1)
+            await pilot.press("enter")  # the way out has the focus, a moment after the standings came
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen) and app.is_running
     finally:

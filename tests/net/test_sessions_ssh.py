@@ -190,14 +190,17 @@ async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_st
             await tmux.until_shown("third", "Watching:")
 
             over: set[str] = set()
-            answered = dict.fromkeys(seen, ("", 0.0))  # the screen each last answered, and when: once, as a person would
+            # A screen is answered once it has stayed the same for two looks (a screen caught
+            # half drawn is not read), and once, as a person would: what each last answered, and when.
+            answered = dict.fromkeys(seen, ("", 0.0))
             for step in range(PLAY_STEPS):
                 for window in seen.keys() - over:
                     shown = await screen(window)
+                    steady = len(seen[window]) > 1 and question(seen[window][-2]) == question(shown)
                     if standings_shown(shown):
                         over.add(window)
-                    elif answer(shown) and (question(shown) != answered[window][0]
-                                            or time.monotonic() - answered[window][1] > PRESS_AGAIN):
+                    elif steady and answer(shown) and (question(shown) != answered[window][0]
+                                                       or time.monotonic() - answered[window][1] > PRESS_AGAIN):
                         answered[window] = (question(shown), time.monotonic())
                         tmux.press(window, *answer(shown))
                 if len(over) == 3:

@@ -11,7 +11,7 @@ from ramsli_tui.storage import SavedGame, Settings
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
 from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
-from ramsli_tui.ui.ramsli.session_over import SessionOverScreen
+from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER, SessionOverScreen
 from ramsli_tui.ui.common.settings import SettingsScreen
 from ramsli_tui.ui.common.setup import SetupScreen
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
@@ -117,6 +117,24 @@ async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_t
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert not app.storage.saved_games()[0], "read: forgotten"
+
+
+async def test_an_enter_typed_ahead_of_the_standings_does_not_skip_them(tmp_path):
+    """Enter twice on the last hand's result, as a finger still on the key does: the
+    standings stay; a moment later Enter takes the way out (a new game)."""
+    short = tmp_path / "one-hand.yaml"
+    short.write_text("max_hands: 1\n")
+    app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.client.is_over)
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionOverScreen), f"the second Enter was meant for the result: {app.screen} {app.focused}"
+        await pilot.pause(WAY_OUT_AFTER + 0.1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen), "once they have been up a moment, Enter starts a new game"
 
 
 async def test_settings_change_faces_theme_and_pace_and_are_remembered(tmp_path):

@@ -15,6 +15,10 @@ from .chronicle import Chronicle, change_mark
 from .words import RamsliWords, join_lines
 from ..common.dialog import Dialog
 
+WAY_OUT_AFTER = 0.6  # seconds before Enter takes the way out: an Enter typed ahead, meant
+# for the last hand's result, must not skip the standings it opened
+
+
 
 def place(stacks: tuple[int, ...], seat: int) -> int:
     """The seat's place by its stack; equal stacks share a place (1, 2, 2, 4)."""
@@ -40,6 +44,8 @@ class SessionOverScreen(Dialog[None]):
         Button { margin: 0 1; }
     }
     """
+
+    AUTO_FOCUS = ""  # nothing at first (None would be the app's "*"): the way out takes it after WAY_OUT_AFTER
 
     BINDINGS = [
         Binding("s", "scoreboard", "Scores", id="over.scoreboard"),
@@ -70,7 +76,11 @@ class SessionOverScreen(Dialog[None]):
                     yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        """Enter takes the way out (the lobby, or a new game), not the scores."""
+        """Enter takes the way out (the lobby, or a new game), not the scores, once the
+        standings have been up for a moment."""
+        self.set_timer(WAY_OUT_AFTER, self.focus_the_way_out)
+
+    def focus_the_way_out(self) -> None:
         self.query_one("#quit" if self.app.served else "#new_game", Button).focus()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
