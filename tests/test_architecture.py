@@ -170,10 +170,10 @@ def test_engine_modules_do_no_io_and_read_no_clock(path):
 # --- each game one plug-in ------------------------------------------------------------------
 
 # Where a game may be named: its own package, its own screens, the registries that list the
-# bundled games by name, and each game's words on the wire.
+# bundled games by name, and each game's codec on the wire.
 MAY_NAME_A_GAME = (
     *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.{game}" for game in GAME_PACKAGES),
-    "ui.table_screens", "net.wire_words", "net.ramsli_words", "net.rami_words",
+    "ui.table_screens", "net.wire_codecs", "net.ramsli_codec", "net.rami_codec",
 )
 REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
 NOT_YET_ONE_PLUG_IN = {  # named here until their own step of issue 20 is done (strict: it fails once it is)
