@@ -27,6 +27,7 @@ from .ui.app import RamsliApp
 from .ui.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
 from .ui.ramsli.table import RamsliTableScreen
 from .ui.ramsli.hand import HandView
+from .ui.ramsli.session_over import WAY_OUT_AFTER
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
@@ -259,6 +260,14 @@ async def session_ended(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.is_over)
 
 
+async def standings_up(pilot: Pilot) -> None:
+    """The last hand's summary read, and the standings up long enough for Enter to take
+    the way out."""
+    await session_ended(pilot)
+    await pilot.press("enter")
+    await pilot.pause(WAY_OUT_AFTER + 0.1)
+
+
 # --- watching a table ------------------------------------------------------------------------
 
 async def watch(pilot: Pilot, spec: GameSpec):
@@ -325,7 +334,7 @@ SCENES = {
         # the scoreboard where its columns are tight: with few players and with many, in small windows
         Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
         Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
-        Scene("session-over", short_session, then_press("enter", session_ended)),  # after the last hand's summary
+        Scene("session-over", short_session, standings_up),
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
         Scene("confirm-quit", seeded(seed=4), then_press("q", mid_trick)),
