@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from ramsli_tui.languages import use_language
 from ramsli_tui.names import CONFUSABLES, folded, is_a_name, look_alike, looks_taken, name_rule, normalised, skeleton
 
 CYRILLIC_A, GREEK_ALPHA, COMBINING_DIAERESIS = "\u0430", "\u0391", "\u0308"
@@ -87,7 +88,10 @@ def test_the_confusables_are_unicode_s_own_file():
     assert (CONFUSABLES.parent / "LICENSE-Unicode.txt").read_text(encoding="utf-8").startswith("UNICODE, INC. LICENSE")
 
 
-def test_the_rule_and_the_refusal_are_said_in_words():
+def test_the_rule_and_the_refusal_are_said_in_the_person_s_language():
     assert name_rule() == "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
     assert looks_taken("P" + CYRILLIC_A + "ul", "Paul") == (
         "the name P" + CYRILLIC_A + "ul looks too much like Paul, the name of another player")
+    use_language("es")
+    assert name_rule().startswith("un nombre tiene de 1 a 24 letras")
+    assert looks_taken("Sarn", "Sam") == "el nombre Sarn se parece demasiado a Sam, el nombre de otro jugador"
