@@ -99,7 +99,17 @@ def _pybabel(*arguments: object) -> int:
 
 
 def main(arguments: list[str]) -> int:
-    """Run the command ``arguments`` name."""
+    """Run the command ``arguments`` name, in the checkout."""
+    match arguments:
+        case ["update"]:
+            command = update
+        case ["add", language]:
+            command = lambda: add(language)  # noqa: E731 - one command among the others
+        case ["compile"]:
+            command = compile_catalogues
+        case _:
+            print(USAGE, file=sys.stderr)
+            return 2
     try:
         import babel  # noqa: F401 - only to say at once that it is missing
     except ImportError:
@@ -109,15 +119,7 @@ def main(arguments: list[str]) -> int:
         print(f"{CHECKOUT / PYPROJECT}: not found; the catalogue commands work in a checkout of ramsli", file=sys.stderr)
         return 2
     os.chdir(CHECKOUT)
-    match arguments:
-        case ["update"]:
-            return update()
-        case ["add", language]:
-            return add(language)
-        case ["compile"]:
-            return compile_catalogues()
-    print(USAGE, file=sys.stderr)
-    return 2
+    return command()
 
 
 if __name__ == "__main__":

@@ -273,3 +273,26 @@ def test_the_checks_find_a_compiled_catalogue_unlike_its_po(tmp_path):
     first = messages(po)[0]
     first.string = tuple(text + "!" for text in first.string) if first.pluralizable else first.string + "!"
     assert len(unlike_compiled(po, stale)) == 1
+
+
+# --- the translators' commands -------------------------------------------------------------
+
+def test_a_language_added_has_every_text_to_translate_and_gettext_s_plural_forms(tmp_path, monkeypatch):
+    """``add`` (where ``pybabel init`` would give French Unicode's three forms), then
+    ``compile``, in a checkout of nothing but the template."""
+    (tmp_path / catalogue.TEMPLATE).parent.mkdir(parents=True)
+    (tmp_path / catalogue.TEMPLATE).write_bytes((catalogue.CHECKOUT / catalogue.TEMPLATE).read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert catalogue.add("fr") == 0
+    added = tmp_path / catalogue.LOCALE / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    po = read(added)
+    assert wrong_plural_forms(po, "fr") == []
+    assert len(missing(po, TEMPLATE)) == len(messages(TEMPLATE))
+    assert catalogue.compile_catalogues() == 0
+    assert added.with_suffix(".mo").stat().st_size > 0
+
+
+@pytest.mark.parametrize("arguments", [[], ["translate"], ["add"], ["add", "fr", "de"]])
+def test_the_commands_say_how_they_are_used(arguments, capsys):
+    assert catalogue.main(arguments) == 2
+    assert capsys.readouterr().err == catalogue.USAGE + "\n"
