@@ -35,8 +35,12 @@ def pseudo(text: str) -> str:
 def unmarked_words(shown: str) -> list[str]:
     """The words of ``shown`` (a screen's text, a command's output) that stand outside
     every ``⟦…⟧``: texts that escaped the catalogue, or that were never meant for it
-    (a player's name, a number)."""
-    return LETTERS.findall(MARKED.sub(" ", shown))
+    (a player's name, a number).  A text filled into another (a card's name into a
+    sentence) is marked inside its marks."""
+    unmarked = MARKED.sub(" ", shown)
+    while unmarked != shown:  # the innermost marks first, then those around them
+        shown, unmarked = unmarked, MARKED.sub(" ", unmarked)
+    return LETTERS.findall(unmarked)
 
 
 class PseudoTranslations(gettext.NullTranslations):

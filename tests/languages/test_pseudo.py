@@ -50,3 +50,11 @@ def test_unmarked_words_are_the_texts_that_escaped_the_catalogue():
     screen = f"{pseudo('Your turn')}  Zoë  12 ♠  {pseudo('{count} chips').format(count=3)}\nQuit the application"
     assert unmarked_words(screen) == ["Zoë", "Quit", "the", "application"]
     assert unmarked_words(pseudo("Deal")) == []
+
+
+def test_a_text_filled_into_another_is_marked_inside_its_marks():
+    sentence = pseudo("{name} plays {card}").format(name="Zoë", card=pseudo("Jack of hearts"))
+    assert sentence == "⟦Zoë ṗļåýš ⟦Ĵåçķ öḟ ĥëåŕţš⟧⟧"
+    assert unmarked_words(sentence) == []
+    assert unmarked_words(pseudo("{card} wins").format(card="Jack") + " Quit") == ["Quit"]
+    assert unmarked_words("⟦Ĵåçķ⟧ Jack ⟦öḟ") == ["Jack", "öḟ"]
