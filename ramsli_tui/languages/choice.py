@@ -1,0 +1,65 @@
+"""Which language a person reads, from what they chose and what their environment says.
+
+Locally: ``--lang``, else the Language setting, else the environment as gettext reads it,
+else English.  Over SSH: the language the person chose last on that server, else the
+environment their ``ssh`` sent (``LANG`` and ``LC_*`` with OpenSSH's ``SendEnv``), else the
+server's default (``ramsli serve --lang``).  Both are ``choose_language`` with different
+inputs.
+
+The environment is read as gettext reads it: ``LANGUAGE`` (a colon-separated list of
+languages in order of preference), then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (a
+locale each).  ``C`` and ``POSIX`` mean English; ``de_AT.UTF-8`` means German.  Where
+gettext stops at the first variable set, a language ramsli does not speak here falls to
+the next one, then to the next variable, so that ``LANGUAGE=nl:de`` or
+``LANGUAGE=nl LANG=de_DE.UTF-8`` gives German, not English.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from ..text import for_terminal
+from . import LANGUAGES, N_, SOURCE, SPOKEN, _
+
+VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
+ENGLISH_LOCALES = ("C", "POSIX")
+ASKED_LENGTH = 40  # of a language asked for, when it is repeated
+NOT_SPOKEN = N_("ramsli speaks no language {asked}: it speaks {languages}")
+
+
+def choose_language(*chosen: str | None, environment: Mapping[str, str] = {}, default: str = SOURCE) -> str:
+    """The language to speak: the first of ``chosen`` that ramsli speaks (a command
+    line's ``--lang``, the setting; over SSH the person's last choice), else the first one
+    ``environment`` names (the process's, or the one an SSH client sent), else ``default``
+    (English, or the server's default)."""
+    for code in (*map(language_code, chosen), *languages_of(environment)):
+        if code is not None:
+            return code
+    return default
+
+
+def languages_of(environment: Mapping[str, str]) -> Iterable[str | None]:
+    """The language of each entry of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` in turn (None for one ramsli does not speak)."""
+    for variable in VARIABLES:
+        for entry in (environment.get(variable) or "").split(":"):
+            yield language_code(entry)
+
+
+def language_code(name: str | None) -> str | None:
+    """The code of the language that a language or locale name means, if ramsli speaks
+    it: ``de``, ``de_AT.UTF-8``, ``de-AT``, ``DE`` and ``de_CH@euro`` mean ``de``; ``C``,
+    ``C.UTF-8`` and ``POSIX`` mean English; anything else None."""
+    if not name:
+        return None
+    locale = name.strip().partition("@")[0].partition(".")[0]
+    if locale in ENGLISH_LOCALES:
+        return SOURCE
+    code = locale.replace("-", "_").partition("_")[0].lower()
+    return code if code in SPOKEN else None
+
+
+def not_spoken(asked: str) -> str:
+    """What a person is told who asked for a language ramsli does not speak (``--lang``):
+    the languages it offers (the pseudo-language is for tests, and not offered)."""
+    return _(NOT_SPOKEN).format(asked=for_terminal(asked, ASKED_LENGTH), languages=", ".join(LANGUAGES))
