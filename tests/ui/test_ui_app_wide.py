@@ -8,7 +8,6 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Input, Select
 
-from ramsli_tui.screenshots import rami_hand_over, rami_seeded
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.common.settings import SettingsScreen
 from ramsli_tui.ui.themes import TABLE_VARIABLES
@@ -16,6 +15,7 @@ from ramsli_tui.ui.common.setup import SetupScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.stack_chart import StackChart, StackPlot
 
+from tests.kits.scenes import rami_hand_over, rami_seeded
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 TEXTUALS_OWN = {"Theme", "Quit", "Keys", "Maximize", "Minimize", "Screenshot"}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.screenshots import my_turn_to_play
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.ramsli.game_log import GameLog
 from ramsli_tui.ui.ramsli.table import MIN_HEIGHT, MIN_WIDTH
@@ -19,6 +18,7 @@ from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.trick import TrickArea
 
+from tests.kits.scenes import my_turn_to_play
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40), (200, 50))

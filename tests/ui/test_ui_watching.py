@@ -8,7 +8,6 @@ import pytest
 
 from ramsli_tui.games.rami.engine import Phase as RamiPhase
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
 from ramsli_tui.ui.common.confirm import ConfirmScreen
 from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.rami.round_over import RoundOverScreen
@@ -22,6 +21,7 @@ from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.scenes import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
 from tests.kits.ui import make_app
 
 

@@ -10,7 +10,6 @@ import pytest
 
 from ramsli_tui.games.rami import RAMI
 from ramsli_tui.games.rami.engine import Phase
-from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.common.rules_help import RulesScreen
 from ramsli_tui.ui.common.settings import PACES
@@ -22,6 +21,7 @@ from ramsli_tui.ui.ramsli.rules_help import rules_markdown as ramsli_rules_markd
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.scenes import NAMES, play_rami_turn, play_rami_until
 from tests.kits.ui import make_app, settle, spec_for
 
 

@@ -12,7 +12,6 @@ from collections import Counter
 import pytest
 
 from ramsli_tui.games.rami import RAMI
-from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.rami.arrangement import best_melds, by_rank, by_suit
 from ramsli_tui.ui.rami.hand import RamiHand
@@ -20,6 +19,7 @@ from ramsli_tui.ui.rami.round_over import RoundOverScreen
 from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 
+from tests.kits.scenes import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
 from tests.kits.ui import make_app
 
 

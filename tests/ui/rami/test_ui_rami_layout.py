@@ -9,7 +9,6 @@ import textwrap
 
 import pytest
 
-from ramsli_tui.screenshots import settle
 from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.ramsli.game_log import LOG_WIDTH
 from ramsli_tui.ui.rami.piles import Pile
@@ -19,6 +18,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.scenes import settle
 from tests.kits.ui import make_app
 from tests.ui.rami.test_ui_rami import rami_spec, table_of
 
@@ -139,7 +139,7 @@ async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, 
 
 
 async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
-    from ramsli_tui.screenshots import play_rami_until
+    from tests.kits.scenes import play_rami_until
     from ramsli_tui.ui.rami.round_over import RoundOverScreen
 
     app = make_app(tmp_path, rami_spec(2, seed=1))

@@ -1,4 +1,4 @@
-"""SVG screenshots of every screen, from seeded games: ``python -m ramsli_tui.screenshots``.
+"""SVG screenshots of every screen, from seeded games: ``python -m tests.kits.scenes`` (from a checkout).
 
 Each scene starts the app on a throw-away storage with seeded computer players and no
 delay, plays by keyboard up to a moment worth showing, and saves the screen as
@@ -20,13 +20,13 @@ from typing import Awaitable, Callable, Iterator
 
 from textual.pilot import Pilot
 
-from .games.ramsli.engine import Phase
-from .storage import Settings, Storage
-from .table.spec import GameSpec
-from .ui.app import RamsliApp
-from .ui.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
-from .ui.ramsli.table import RamsliTableScreen
-from .ui.ramsli.hand import HandView
+from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.storage import Settings, Storage
+from ramsli_tui.table.spec import GameSpec
+from ramsli_tui.ui.app import RamsliApp
+from ramsli_tui.ui.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
+from ramsli_tui.ui.ramsli.table import RamsliTableScreen
+from ramsli_tui.ui.ramsli.hand import HandView
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
@@ -108,7 +108,7 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
 async def play_rami_turn(pilot: Pilot, player, rng) -> None:
     """One action of the person, chosen by ``player`` (a Rami computer player) and made by
     keys: p, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
-    from .ui.rami.hand import RamiHand
+    from ramsli_tui.ui.rami.hand import RamiHand
 
     view = pilot.app.client.view
     action = player.choose(view, view.legal, rng)
@@ -126,7 +126,7 @@ async def play_rami_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit
     """Play Rami by keys as the normal computer player would, Enter after each hand, until ``done(app)``."""
     import random
 
-    from .games.rami import RAMI
+    from ramsli_tui.games.rami import RAMI
 
     player, rng = RAMI.computer_player("normal"), random.Random(0)
     app = pilot.app
@@ -264,8 +264,8 @@ async def session_ended(pilot: Pilot) -> None:
 async def watch(pilot: Pilot, spec: GameSpec):
     """The app, a spectator (the client's seat None) at a new table of ``spec`` that it
     runs: the client of that table's person at seat 0, for the caller to play."""
-    from .table.client import LocalClient
-    from .table.table import Table
+    from ramsli_tui.table.client import LocalClient
+    from ramsli_tui.table.table import Table
 
     app = pilot.app
     table = Table.for_spec(spec)
@@ -382,7 +382,7 @@ def home_in(folder: str) -> Iterator[None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ramsli_tui.screenshots", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.kits.scenes", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots"), help="folder for the SVGs (default: screenshots)")
     parser.add_argument("--theme", action="append", dest="themes",
                         help="a theme to shoot in; repeat for more (default: green-felt and monochrome)")
