@@ -18,7 +18,7 @@ from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.trick import TrickArea
 
-from tests.kits.scenes import my_turn_to_play
+from tests.kits.drivers import my_turn_to_play
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40), (200, 50))

@@ -21,7 +21,8 @@ from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
-from tests.kits.scenes import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
+from tests.kits.drivers import watch
+from tests.kits.scenes import NAMES, rami_one_hand, rami_seeded, seeded, watching
 from tests.kits.ui import make_app
 
 

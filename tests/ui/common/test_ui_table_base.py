@@ -21,7 +21,8 @@ from ramsli_tui.ui.ramsli.rules_help import rules_markdown as ramsli_rules_markd
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
-from tests.kits.scenes import NAMES, play_rami_turn, play_rami_until
+from tests.kits.drivers import play_rami_turn, play_rami_until
+from tests.kits.scenes import NAMES
 from tests.kits.ui import make_app, settle, spec_for
 
 

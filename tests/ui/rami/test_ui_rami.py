@@ -19,7 +19,8 @@ from ramsli_tui.ui.rami.round_over import RoundOverScreen
 from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 
-from tests.kits.scenes import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
+from tests.kits.drivers import play_rami_turn, play_rami_until, rami_to_discard, settle
+from tests.kits.scenes import NAMES
 from tests.kits.ui import make_app
 
 

@@ -14,7 +14,7 @@ from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
-from tests.kits.scenes import play_rami_until, rami_to_discard, settle
+from tests.kits.drivers import play_rami_until, rami_to_discard, settle
 from tests.kits.ui import make_app
 from tests.ui.rami.test_ui_rami import rami_spec, shown_text, table_of
 

@@ -18,7 +18,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
-from tests.kits.scenes import settle
+from tests.kits.drivers import settle
 from tests.kits.ui import make_app
 from tests.ui.rami.test_ui_rami import rami_spec, table_of
 
@@ -139,8 +139,9 @@ async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, 
 
 
 async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
-    from tests.kits.scenes import play_rami_until
     from ramsli_tui.ui.rami.round_over import RoundOverScreen
+
+    from tests.kits.drivers import play_rami_until
 
     app = make_app(tmp_path, rami_spec(2, seed=1))
     async with app.run_test(size=(60, 20)) as pilot:
