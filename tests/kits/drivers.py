@@ -71,16 +71,23 @@ async def play_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int
             return
         if app.client is None or app.client.is_over:
             raise RuntimeError("the session ended before the scene was reached")
-        view = app.client.view
-        if app.client.result_unread:
-            await pilot.press("enter")
-        elif view.phase is Phase.DECLARE:
-            await pilot.press("i")
-        elif view.phase is Phase.ANNOUNCE:
-            await pilot.press("p")
-        else:
-            await pilot.press(str(first_legal_place(app)))
+        await play_turn(pilot)
     raise RuntimeError("the game never got there")
+
+
+async def play_turn(pilot: Pilot) -> None:
+    """One thing the person does by keyboard at a Ramsli table: Enter on a hand's result,
+    else in when declaring, pass an announcement, or play the first legal card."""
+    app = pilot.app
+    view = app.client.view
+    if app.client.result_unread:
+        await pilot.press("enter")
+    elif view.phase is Phase.DECLARE:
+        await pilot.press("i")
+    elif view.phase is Phase.ANNOUNCE:
+        await pilot.press("p")
+    else:
+        await pilot.press(str(first_legal_place(app)))
 
 
 # --- playing Rami Simple by keys ------------------------------------------------------------

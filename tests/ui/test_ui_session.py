@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 import yaml
 
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.storage import SavedGame, Settings
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
-from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
 from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER, SessionOverScreen
 from ramsli_tui.ui.common.settings import SettingsScreen
 from ramsli_tui.ui.common.setup import SetupScreen
@@ -233,20 +230,6 @@ async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path
     assert "unexpected error (ZeroDivisionError" in printed and "Traceback" not in printed
     assert "ZeroDivisionError" in app.storage.crash_log_path.read_text()
     assert app.storage.saved_games()[0]
-
-
-@pytest.mark.parametrize("command, screen", [("scoreboard", ScoreboardScreen), ("trick history", TrickHistoryScreen)])
-async def test_the_command_palette_opens_the_tables_screens(tmp_path, command, screen):
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*command)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, screen)
 
 
 async def test_no_color_is_respected(tmp_path, monkeypatch):

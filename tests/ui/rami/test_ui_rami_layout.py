@@ -125,19 +125,6 @@ async def test_the_cards_grow_with_the_window(tmp_path):
         assert face.count(larger.card.label()[-1]) >= 1 and len(face.splitlines()) == 5, face
 
 
-@pytest.mark.parametrize("size", ((59, 30), (100, 19), (40, 12)))
-async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, size):
-    app = make_app(tmp_path, rami_spec())
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        screen = table_of(app)
-        assert screen.has_class("-too-small")
-        assert "at least 60×20" in str(screen.query_one("#too-small").render())
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert not screen.has_class("-too-small")
-
-
 async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
     from ramsli_tui.ui.rami.round_over import RoundOverScreen
 
