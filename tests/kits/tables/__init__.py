@@ -28,5 +28,6 @@ def kit_for(game: str) -> TableKit:
 
     kits = {kit.game: kit for kit in (RAMSLI_TABLE, RAMI_TABLE)}
     if game not in kits:
-        raise LookupError(f"the game '{game}' has a table screen but no table kit: add tests/kits/tables/{game}.py")
+        raise LookupError(f"the game '{game}' has a table screen but no table kit: "
+                          "write one in tests/kits/tables/ and name it in kit_for")
     return kits[game]

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.games import game_named
+from ramsli_tui.games import GAMES, game_named
 from ramsli_tui.ui.common.rules_help import RulesScreen
 from ramsli_tui.ui.common.settings import PACES
 from ramsli_tui.ui.common.table_base import TableScreenBase
+from ramsli_tui.ui.table_screens import TABLE_SCREENS
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.drivers import settle
+from tests.kits.tables import games_with_a_table, kit_for
 from tests.kits.ui import make_app
 
 
@@ -32,6 +34,17 @@ def banner(app) -> str:
 
 def my_turn(app) -> bool:
     return app.client.view.my_turn and not app.client.result_unread
+
+
+def test_every_game_registered_with_a_table_screen_is_one_the_tests_run_for_or_named(monkeypatch):
+    """A game added to both registries is among those ``table_kit`` runs each test for;
+    without a kit of its own it is named, not passed over."""
+    assert games_with_a_table()[:2] == ["ramsli", "rami"]
+    monkeypatch.setitem(GAMES, "high-card", lambda: None)
+    monkeypatch.setitem(TABLE_SCREENS, "high-card", lambda client, raised: None)
+    assert "high-card" in games_with_a_table()
+    with pytest.raises(LookupError, match="'high-card' has a table screen but no table kit"):
+        kit_for("high-card")
 
 
 async def test_plus_and_minus_change_the_pace_at_the_table_and_keep_it(tmp_path, table_kit):
