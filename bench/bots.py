@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import STRENGTHS, make_ramsli_player
 from ramsli_tui.games.ramsli.engine import Hand
 from ramsli_tui.games.ramsli.tournament import percentile
@@ -25,7 +25,7 @@ TABLES = [("classic", 4), ("classic", 5), ("classic", 6), ("modern-52", 6), ("jo
 
 
 def decision_times(strength: str, ruleset_name: str, players: int, hands: int) -> list[float]:
-    ruleset = rules.load(ruleset_name)
+    ruleset = house_rules.load(ruleset_name)
     seats = [make_ramsli_player(strength) for _ in range(players)]
     times = []
     for number in range(hands):

@@ -16,7 +16,7 @@ import json
 import random
 import time
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.engine import Hand
 
 PLAYERS = 5
@@ -37,7 +37,7 @@ def rate(step, seconds: float) -> float:
 
 
 def ramsli_figures(seconds: float) -> tuple[float, float]:
-    classic = rules.load("classic")
+    classic = house_rules.load("classic")
     rng = random.Random(1)
     deck = classic.cards()
     stacks = [20] * PLAYERS
@@ -87,7 +87,7 @@ class IdleHand:
 
 def recorded_hands(count: int) -> list[tuple[tuple, ...]]:
     """The legal actions at every step of ``count`` random classic hands."""
-    classic = rules.load("classic")
+    classic = house_rules.load("classic")
     rng = random.Random(2)
     deck = classic.cards()
     hands = []
@@ -106,7 +106,7 @@ def recorded_hands(count: int) -> list[tuple[tuple, ...]]:
 def floor_figures(seconds: float) -> tuple[float, float]:
     """The same two loops as ``ramsli_figures`` around an ``IdleHand``."""
     rng = random.Random(1)
-    deck = rules.load("classic").cards()
+    deck = house_rules.load("classic").cards()
     recorded = recorded_hands(1000)
     played = 0
 

@@ -222,11 +222,11 @@ def bundled_texts(folder: Path) -> list[str]:
 
 def ramsli_record(rng: random.Random) -> dict:
     """A Ramsli hand record of random legal play, stopped anywhere."""
-    from ramsli_tui.games.ramsli import rules
+    from ramsli_tui.games.ramsli import house_rules
     from ramsli_tui.games.ramsli.engine import Hand
     from ramsli_tui.games.ramsli.records import record_of
 
-    ruleset = rules.load(rng.choice(["classic", "nap", "jokers", "general-rams", "modern-52"]))
+    ruleset = house_rules.load(rng.choice(["classic", "nap", "jokers", "general-rams", "modern-52"]))
     players = rng.randint(ruleset.players.min, ruleset.players.max)
     deck = list(ruleset.cards())
     rng.shuffle(deck)
@@ -240,7 +240,7 @@ def ramsli_record(rng: random.Random) -> dict:
 
 def rami_record(rng: random.Random) -> dict:
     """A Rami Simple hand record of random legal play, stopped anywhere."""
-    from ramsli_tui.games.rami import rules
+    from ramsli_tui.games.rami import house_rules
     from ramsli_tui.games.rami.deck import FULL_DECK
     from ramsli_tui.games.rami.engine.hand import Hand
     from ramsli_tui.games.rami.records import record_of
@@ -436,10 +436,10 @@ class Examples:
     """The valid inputs the generators start from, read once."""
 
     def __init__(self):
-        from ramsli_tui.games.ramsli import rules
+        from ramsli_tui.games.ramsli import house_rules
         from ramsli_tui.ui.themes import bundled_dir
 
-        bundled = Path(rules.bundled_dir())
+        bundled = Path(house_rules.bundled_dir())
         self.rulesets = bundled_texts(bundled) + bundled_texts(bundled / "rami") + [
             "ante: 2\n", "extends: classic\nbete: 7\n", "game: rami\nextends: simple\n", "description: mine\n"]
         self.themes = bundled_texts(Path(bundled_dir()))
@@ -456,7 +456,7 @@ def mutated_yaml(rng: random.Random, text: str, secret_ref: str, most: int = 3) 
 def ruleset_case(examples: Examples, kind: str, number: int, rng: random.Random) -> Case:
     token = secret_token(rng)
     text = mutated_yaml(rng, rng.choice(examples.rulesets), "../secret/secret.yaml")
-    name = rng.choice(["rules.yaml", "rules.yaml", "r\u00e9gles \u2603.yaml", escape_in(rng, "r", True) + ".yaml"])
+    name = rng.choice(["house_rules.yaml", "house_rules.yaml", "r\u00e9gles \u2603.yaml", escape_in(rng, "r", True) + ".yaml"])
     files = {f"work/{name}": file_or_shape(rng, encoded(rng, text), RULESET_BOUND)}
     action = "check" if kind == "rules-check" else "show"
     return Case(kind, number, f"ruleset {name!r}", ["rules", action, name], files, env=ascii_now_and_then(rng),
@@ -1005,9 +1005,9 @@ def json_contract_kept(status: int | None, out: str) -> bool:
 
 
 def bundled_names() -> list[str]:
-    from ramsli_tui.games.ramsli import rules
+    from ramsli_tui.games.ramsli import house_rules
 
-    return sorted(path.stem for path in Path(rules.bundled_dir()).glob("*.yaml"))
+    return sorted(path.stem for path in Path(house_rules.bundled_dir()).glob("*.yaml"))
 
 
 def judge_app(case: Case, outcome: Outcome) -> set[str]:

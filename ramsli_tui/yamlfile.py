@@ -421,17 +421,18 @@ SCALAR_TAGS = {YAML_TAG + name for name in ("str", "null", "bool", "int", "float
 COLLECTION_TAGS = {yaml.SequenceNode: YAML_TAG + "seq", yaml.MappingNode: YAML_TAG + "map"}
 NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 _IMPLICIT = yaml.resolver.Resolver()
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9_]*)")  # a whole number !!float reads as it is meant (not 0x1F, 017)
 
 
 def tag_misfit(node: yaml.Node) -> str | None:
     """What is wrong with ``node``'s tag, in words, or None if the value fits it: a tag
     is one of YAML's plain kinds and says what the value would be read as without it
-    (``!!float 3`` and ``!!str`` of any single value fit; ``!!int "two"`` does not)."""
+    (``!!float 3`` and ``!!str`` of any single value fit; ``!!int "two"`` and ``!!float 0x1F`` do not)."""
     tag = node.tag
     if tag in SCALAR_TAGS | set(COLLECTION_TAGS.values()):
         if isinstance(node, yaml.ScalarNode) and tag in SCALAR_TAGS:
             implicit = _IMPLICIT.resolve(yaml.ScalarNode, node.value, (True, False))
-            if tag in (implicit, YAML_TAG + "str") or (tag, implicit) == (YAML_TAG + "float", YAML_TAG + "int"):
+            if tag in (implicit, YAML_TAG + "str") or (tag == YAML_TAG + "float" and _DECIMAL.fullmatch(node.value)):
                 return None
             return f"{tag_shown(tag)} does not fit {shown_value(node.value)}: write the value without the tag"
         if COLLECTION_TAGS.get(type(node)) == tag:

@@ -125,8 +125,8 @@ def test_there_is_no_import_circle_anywhere_in_the_package():
 
 # What each game's engine may use of the package besides itself: its rules and its card arithmetic.
 ENGINE_MAY_USE = {
-    "ramsli": ("games.ramsli.rules",),
-    "rami": ("games.rami.rules", "games.rami.melds", "games.rami.solver", "games.rami.deck"),
+    "ramsli": ("games.ramsli.house_rules",),
+    "rami": ("games.rami.house_rules", "games.rami.melds", "games.rami.solver", "games.rami.deck"),
 }
 # What both engines share, in games/: held to the same purity as the engines themselves.
 SHARED_BY_ENGINES = ("games.protocol", "games.session_base")
@@ -175,10 +175,10 @@ def test_engine_modules_do_no_io_and_read_no_clock(path):
 # --- each game one plug-in ------------------------------------------------------------------
 
 # Where a game may be named: its own package, its own screens, the registries that list the
-# bundled games by name, and each game's words on the wire.
+# bundled games by name, and each game's codec on the wire.
 MAY_NAME_A_GAME = (
     *(f"games.{game}" for game in GAME_PACKAGES), *(f"ui.{game}" for game in GAME_PACKAGES),
-    "ui.table_screens", "net.wire_words", "net.ramsli_words", "net.rami_words",
+    "ui.table_screens", "net.wire_codecs", "net.ramsli_codec", "net.rami_codec",
 )
 REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
 

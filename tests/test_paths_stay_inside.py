@@ -12,7 +12,7 @@ import pytest
 
 from ramsli_tui import cli
 from ramsli_tui.games.rami.records import replay_text as replay_rami
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.records import replay_text
 
 SECRET = "TOPSECRET: the value of another file\n"
@@ -58,7 +58,7 @@ def test_extends_through_a_link_leading_out_is_refused(beside, capsys):
 def test_a_ruleset_in_a_folder_beneath_is_still_found(beside):
     (beside / "inner" / "base.yaml").write_text("ante: 3\n")
     (beside / "mine.yaml").write_text("extends: inner/base.yaml\nbete: 4\n")
-    assert (rules.load_file(beside / "mine.yaml").ante, rules.load_file(beside / "mine.yaml").bete) == (3, 4)
+    assert (house_rules.load_file(beside / "mine.yaml").ante, house_rules.load_file(beside / "mine.yaml").bete) == (3, 4)
 
 
 RAMSLI_RECORD = ("format: ramsli-hand/1\nruleset: {ruleset}\nplayers: 4\ndealer: 0\nstacks: [20, 20, 20, 20]\n"

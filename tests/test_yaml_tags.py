@@ -10,7 +10,7 @@ import json
 import pytest
 
 from ramsli_tui import cli
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.records import replay_text
 from ramsli_tui.storage import Settings, Storage, shown_path
 from ramsli_tui.ui.themes import ThemeError, load_theme
@@ -20,7 +20,7 @@ MISFITS = [
     '!!bool "maybe"', '!!int "two"', "!!int [3, 2]", '!!float "x"', "!!timestamp x", "!!timestamp [1]",
     "!!set [1, 2]", "!!set {a: [1]}", "!!binary QUJD", '!!binary "@@"', "!!binary 3", "!!str [1]", "!!null [1]",
     "!!null 3", "!!map [1]", "!!seq {a: 1}", "!!map 3", "!!omap [1]", "!!pairs [a]", "!thing 3", "!!merge 1",
-    "[!!int x, 2]", "{a: !!bool 3}",
+    "[!!int x, 2]", "{a: !!bool 3}", "!!float 0x1F", "!!float 0b101", "!!float 017", "!!float 1:30",
 ]
 PYTHON_WORDS = ("invalid literal", "could not convert", "base64", "expected a", "object has no attribute", "unpack")
 
@@ -38,7 +38,7 @@ def test_a_misfit_tag_is_one_line_naming_file_line_and_key(tagged):
     assert_told_in_words(str(caught.value), "mine.yaml:2: ante:")
 
 
-@pytest.mark.parametrize("tagged", ["!!int 3", "!!float 3", "!!bool yes", "!!null ~", "!!str 3",
+@pytest.mark.parametrize("tagged", ["!!int 3", "!!float 3", "!!float -1_000", "!!float 2.5", "!!bool yes", "!!null ~", "!!str 3",
                                     "!!timestamp 2024-01-02", "!!seq [1]", "!!map {a: 1}"])
 def test_a_tag_that_fits_its_value_is_read(tagged):
     node = parse_node(f"k: {tagged}\n", "f.yaml")

@@ -10,9 +10,9 @@ into a checked ``Request``, or a ``BadRequest`` saying what is wrong and naming 
 
 Writing: ``welcome``, ``tables``, ``seated``, ``update`` and ``error`` make each message
 the server sends, and ``encoded`` the line that carries it.  A view and its events are
-told in the words of their game, found in ``wire_words`` (a Ramsli one in those of
-``ramsli-result/1``, ``ramsli_words``; a Rami Simple one in those of ``rami-result/1``,
-``rami_words``); ``refusal`` tells an ``IllegalAction`` to the player
+written by their game's codec, found in ``wire_codecs`` (a Ramsli one in the terms of
+``ramsli-result/1``, ``ramsli_codec``; a Rami Simple one in those of ``rami-result/1``,
+``rami_codec``); ``refusal`` tells an ``IllegalAction`` to the player
 who tried it, naming cards by code ("you must follow suit: you hold KS").
 """
 
@@ -25,8 +25,8 @@ from typing import Any, Callable, NamedTuple, Sequence
 from ..games.protocol import IllegalAction
 from ..table.updates import Clock
 from ..yamlfile import is_int, shown_value
-from . import wire_words
-from .ramsli_words import EVENT_WORDS, announcement, event_words, view_words  # noqa: F401  (the house game's, as ever)
+from . import wire_codecs
+from .ramsli_codec import EVENT_JSON, announcement, event_json, view_json  # noqa: F401  (the house game's, as ever)
 
 PROTOCOL = "ramsli-table/1"
 MAX_LINE = 4096  # bytes in one line from a client, its newline included
@@ -175,16 +175,16 @@ def update(table: int, seq: int, view: Any, events: Sequence[Any], names: Sequen
         "type": "update",
         "table": table,
         "seq": seq,
-        "view": words_of(view).view_words(view, names, seat),
-        "events": [words_of(view).event_words(event) for event in events],
+        "view": codec_of(view).view_json(view, names, seat),
+        "events": [codec_of(view).event_json(event) for event in events],
         "legal": legal,
     }
     if clock is not None:
-        message["clock"] = clock_words(clock)
+        message["clock"] = clock_json(clock)
     return message
 
 
-def clock_words(clock: Clock) -> dict[str, Any]:
+def clock_json(clock: Clock) -> dict[str, Any]:
     """The seat to act and its whole seconds left (rounded up: 0 only once the time is out)."""
     return {"seat": clock.seat, "seconds_left": math.ceil(clock.seconds_left)}
 
@@ -199,9 +199,9 @@ def table_closed(table: int, seq: int, view: Any, names: Sequence[str], seat: in
     return message
 
 
-def words_of(view: Any):
-    """The words that tell the views and events of ``view``'s game."""
-    return wire_words.words_for_view(view)
+def codec_of(view: Any):
+    """The codec that writes the views and events of ``view``'s game."""
+    return wire_codecs.codec_for_view(view)
 
 
 def to_act(view: Any) -> int | None:

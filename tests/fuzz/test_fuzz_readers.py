@@ -29,9 +29,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ramsli_tui import cli
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.records import replay_text
-from ramsli_tui.games.ramsli.rules import CLASSIC, RULESET_KEYS
+from ramsli_tui.games.ramsli.house_rules import CLASSIC, RULESET_KEYS
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.themes import TABLE_VARIABLES, THEME_COLOURS, ThemeError, load_theme
 from ramsli_tui.yamlfile import FileProblem
@@ -155,8 +155,8 @@ def test_any_web_of_extends_ends_in_a_ruleset_or_lines_blaming_a_file(folder, li
         path = web / f"r{number}.yaml"
         with within(SECONDS):
             try:
-                ruleset = rules.load_file(path)
-            except rules.RulesetError as error:
+                ruleset = house_rules.load_file(path)
+            except house_rules.RulesetError as error:
                 assert_one_line_each(error.problems, str(web), naming=re.escape(str(web)) + r"/r\d+\.yaml:\d+: ")
                 if "circle" in str(error) or "deep" in str(error):
                     assert str(error).startswith(f"{path}:2: extends goes ")

@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ramsli_tui import cli
-from ramsli_tui.games.rami import rules as rami_rules
+from ramsli_tui.games.rami import house_rules as rami_rules
 from ramsli_tui.games.rami.deck import FULL_DECK, codes as rami_codes
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules as ramsli_rules
 from ramsli_tui.storage import SavedGame, Settings, Storage, StorageError, shown_path
 from ramsli_tui.ui.themes import ThemeError, bundled_dir, load_theme
 
@@ -137,7 +137,7 @@ def loaded(path: Path) -> dict:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-RAMSLI_RULESET = {**rules.CLASSIC.as_yaml_dict(), "extends": "classic"}
+RAMSLI_RULESET = {**ramsli_rules.CLASSIC.as_yaml_dict(), "extends": "classic"}
 RAMI_RULESET = {"game": "rami", **loaded(rami_rules.bundled_dir() / "simple.yaml")}
 RAMSLI_RECORD = loaded(EXAMPLES / "bete-fixed.yaml")
 THEME = loaded(bundled_dir() / "green-felt.yaml")
@@ -163,7 +163,7 @@ def folder(tmp_path_factory) -> Path:
 def test_a_ramsli_ruleset_of_any_shape_is_read_or_told_in_lines_naming_the_file(folder, data):
     path = folder / "ruleset.yaml"
     path.write_bytes(data)
-    assert_one_line_each(told(path, (rules.RulesetError,), rules.load_file), str(path), with_line=False)
+    assert_one_line_each(told(path, (ramsli_rules.RulesetError,), ramsli_rules.load_file), str(path), with_line=False)
 
 
 @SHAPES

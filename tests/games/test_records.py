@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ramsli_tui.games.rami import rules as rami_rules
-from ramsli_tui.games.ramsli import rules as ramsli_rules
+from ramsli_tui.games.rami import house_rules as rami_rules
+from ramsli_tui.games.ramsli import house_rules as ramsli_rules
 from ramsli_tui.games.records import (
     RecordError, RecordFields, dump_record, folders_of, result_or_error, ruleset_reference,
 )

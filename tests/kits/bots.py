@@ -2,7 +2,7 @@
 
 import random
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import HardBot, NormalBot, OmniscientBot, RandomBot
 from ramsli_tui.games.ramsli.engine import Hand
 
@@ -10,7 +10,7 @@ QUICK_BUDGET = 150  # simulated actions per search decision: enough to exercise 
 
 
 def bundled_rulesets():
-    return sorted(rules.available())
+    return sorted(house_rules.available())
 
 
 def seeded_hand(ruleset, players: int, seed: int) -> Hand:

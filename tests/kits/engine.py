@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ramsli_tui.games.ramsli import rules as rulesets
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.cards import Card, parse_cards
 from ramsli_tui.games.ramsli.engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Hand, IllegalAction
 from ramsli_tui.games.ramsli.engine.actions import PLAY
@@ -21,7 +21,7 @@ ALL_ACTIONS: tuple[Action, ...] = (IN, OUT, PASS, GENERAL_RAMS, *NAP.values(), *
 
 def ruleset(name: str = "classic", **changes):
     """A bundled ruleset, optionally with some keys changed."""
-    base = rulesets.load(name)
+    base = house_rules.load(name)
     return replace(base, **changes) if changes else base
 
 

@@ -37,11 +37,11 @@ def read_corpus() -> list[tuple[dict, str]]:
 
 
 def random_record(ruleset_name: str, rng: random.Random) -> dict:
-    from ramsli_tui.games.ramsli import rules as rulesets
+    from ramsli_tui.games.ramsli import house_rules
     from ramsli_tui.games.ramsli.engine import Hand
     from ramsli_tui.games.ramsli.records import RECORD_FORMAT
 
-    rules = rulesets.load(ruleset_name)
+    rules = house_rules.load(ruleset_name)
     players = rng.randint(rules.players.min, rules.players.max)
     stacks = [rng.choice((0, 1, 2, 3, rng.randint(0, 40))) for _ in range(players)]
     pot = rng.choice((0, 0, 1, rng.randint(0, 12)))
@@ -70,11 +70,11 @@ def _entry(seat: int, act: str) -> dict:
 
 
 def write_corpus() -> None:
-    from ramsli_tui.games.ramsli import rules as rulesets
+    from ramsli_tui.games.ramsli import house_rules
 
     CORPUS.parent.mkdir(exist_ok=True)
     with gzip.open(CORPUS, "wt", encoding="utf-8") as out:
-        for name in sorted(path.stem for path in rulesets.bundled_dir().glob('*.yaml')):
+        for name in sorted(path.stem for path in house_rules.bundled_dir().glob('*.yaml')):
             rng = random.Random(f"replay-corpus:{name}")
             for _ in range(RECORDS_PER_RULESET):
                 record = random_record(name, rng)

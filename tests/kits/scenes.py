@@ -26,6 +26,7 @@ from ramsli_tui.storage import Settings, Storage
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.ramsli.hand import HandView
+from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER
 
 from tests.kits.drivers import (my_turn_to_play, play_rami_until, play_until, rami_to_discard, settle, table_screen,
                                 watch)
@@ -152,6 +153,14 @@ async def session_ended(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.is_over)
 
 
+async def standings_up(pilot: Pilot) -> None:
+    """The last hand's summary read, and the standings up long enough for Enter to take
+    the way out."""
+    await session_ended(pilot)
+    await pilot.press("enter")
+    await pilot.pause(WAY_OUT_AFTER + 0.1)
+
+
 # --- watching a table ------------------------------------------------------------------------
 
 def watching(spec: GameSpec, done: Callable[[object], bool]) -> Callable[[Pilot], Awaitable[None]]:
@@ -200,7 +209,7 @@ SCENES = {
         # the scoreboard where its columns are tight: with few players and with many, in small windows
         Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
         Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
-        Scene("session-over", short_session, then_press("enter", session_ended)),  # after the last hand's summary
+        Scene("session-over", short_session, standings_up),
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
         Scene("confirm-quit", seeded(seed=4), then_press("q", mid_trick)),

@@ -1,6 +1,6 @@
 """The proof that a game is one plug-in, on the wire: High Card (tests/kits/toy_game),
 registered from here, is played whole by two keys over the real server's JSON session,
-its words on the wire those of its registration, its hands kept in the history."""
+its codec on the wire the one it registers, its hands kept in the history."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ def test_the_view_of_a_hand_in_play_names_declarations_tricks_and_announcements_
     rng = random.Random(2)
     while not game.view(0).tricks or not game.view(0).tricks[0].plays:
         game.apply(rng.choice([action for action in game.legal_actions() if action.kind != "out"] or game.legal_actions()))
-    view = protocol.view_words(game.view(0), "abcd", 0)
+    view = protocol.view_json(game.view(0), "abcd", 0)
     assert set(view["declarations"]) <= {"in", "out"}
     [trick] = view["tricks"]
     assert trick["winner"] is None and all(isinstance(code, str) and len(code) == 2 for _, code in trick["plays"])
@@ -131,7 +131,7 @@ def test_every_event_of_a_session_is_told_with_public_fields_and_the_cut_as_the_
     rng = random.Random(1)
     while game.rounds_finished < 3:
         events += game.apply(rng.choice(game.legal_actions()))
-    told = [protocol.event_words(event) for event in events]
+    told = [protocol.event_json(event) for event in events]
     json.dumps(told)
     cut = told[0]
     draws = events[0].draws
@@ -148,7 +148,7 @@ def test_every_event_of_a_session_is_told_with_public_fields_and_the_cut_as_the_
 def test_every_kind_of_event_the_engine_has_can_be_told():
     kinds = {value for value in vars(ramsli_events).values()
              if isinstance(value, type) and hasattr(value, "_fields") and hasattr(value, "private_to")}
-    assert kinds == set(protocol.EVENT_WORDS)
+    assert kinds == set(protocol.EVENT_JSON)
 
 
 def a_card_that_must_not_be_played():

@@ -48,7 +48,7 @@ async def test_the_seats_under_a_hand_summary_show_that_hand_as_it_ended(tmp_pat
         ended = app.table.game.finished[-1]
         screen = table_screen(app)
         for seat in range(4):
-            state = screen.seat_panel(seat).state
+            state = screen.seat_widget(seat).state
             assert (state.stack, state.tricks) == (ended.stacks[seat], ended.tricks_won[seat])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.games.ramsli.rules import load as load_ruleset
+from ramsli_tui.games.ramsli.house_rules import load as load_ruleset
 from ramsli_tui.storage import Settings
 from ramsli_tui.table.table import Table
 from ramsli_tui.ui.app import RamsliApp

@@ -37,7 +37,7 @@ async def test_your_name_is_on_your_seat(tmp_path):
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        mine = str(table_screen(app).seat_panel(0).render())
+        mine = str(table_screen(app).seat_widget(0).render())
         assert "Zora" in mine and "You" not in mine
 
 
@@ -62,11 +62,11 @@ async def test_a_name_too_long_for_its_seat_is_shortened_with_an_ellipsis_and_wh
     app = make_app(tmp_path, spec)
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
-        seat = table_screen(app).seat_panel(3)
+        seat = table_screen(app).seat_widget(3)
         top = str(seat.render()).splitlines()[0]
         assert "Maximilianusxy" not in top and "Maxim" in top and top.rstrip().endswith("…"), top
         assert str(seat.tooltip) == "Maximilianusxy"
-        assert table_screen(app).seat_panel(1).tooltip is None, "a name that fits needs no tooltip"
+        assert table_screen(app).seat_widget(1).tooltip is None, "a name that fits needs no tooltip"
 
 
 async def test_one_trump_that_beats_the_trump_led_is_told_as_an_over_trump(tmp_path):

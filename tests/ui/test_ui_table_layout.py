@@ -45,7 +45,7 @@ async def test_every_seat_and_control_is_on_screen_and_nothing_overlaps(tmp_path
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        seats = [screen.seat_panel(seat).region for seat in range(players)]
+        seats = [screen.seat_widget(seat).region for seat in range(players)]
         assert all(inside(region, size) for region in seats), seats
         for first, region in enumerate(seats):
             assert not any(region.overlaps(other) for other in seats[first + 1:]), seats
@@ -71,12 +71,12 @@ async def test_the_seats_sit_left_across_and_right_of_the_trick(tmp_path, player
         left, across, right = screen.sides
         trick = screen.query_one(TrickArea).region
         for seat in left:
-            assert screen.seat_panel(seat).region.right <= trick.x
+            assert screen.seat_widget(seat).region.right <= trick.x
         for seat in right:
-            assert screen.seat_panel(seat).region.x >= trick.right
+            assert screen.seat_widget(seat).region.x >= trick.right
         for seat in across:
-            assert screen.seat_panel(seat).region.bottom <= trick.y
-        assert screen.seat_panel(0).region.y >= trick.bottom, "you sit below the trick"
+            assert screen.seat_widget(seat).region.bottom <= trick.y
+        assert screen.seat_widget(0).region.y >= trick.bottom, "you sit below the trick"
 
 
 async def test_each_card_of_the_trick_lies_in_front_of_the_seat_that_played_it(tmp_path):
@@ -96,7 +96,7 @@ async def test_each_card_of_the_trick_lies_in_front_of_the_seat_that_played_it(t
         for seat, card in plays:
             place = screen.query_one(f"#trick-{seat}", CardWidget)
             assert place.card == card
-            where, seat_region = place.region, screen.seat_panel(seat).region
+            where, seat_region = place.region, screen.seat_widget(seat).region
             if seat in across:
                 assert seat_region.x <= where.x and where.right <= seat_region.right, "under its seat"
                 assert where.y >= seat_region.bottom
@@ -125,7 +125,7 @@ async def test_large_cards_on_a_tall_window_small_ones_on_a_compact_one(tmp_path
         await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
         await pilot.pause()
         assert {card.region.height for card in hand.query(CardWidget) if card.card} == {3}
-        assert table_screen(app).seat_panel(1).region.height == 2, "two-line seats"
+        assert table_screen(app).seat_widget(1).region.height == 2, "two-line seats"
 
 
 def size_id(size) -> str:
@@ -215,7 +215,7 @@ async def test_a_large_window_centres_the_table_with_larger_cards_and_the_talk_b
         for part in (felt, trick):
             left, right = part.x, play_width - part.right
             assert abs(left - right) <= 1, ("centred between the left edge and the talk", part, left, right)
-        assert screen.seat_panel(0).region.x == felt.x, "your seat below the felt's left column"
+        assert screen.seat_widget(0).region.x == felt.x, "your seat below the felt's left column"
         assert felt.x <= hand.region.x and hand.region.right <= felt.right
         assert felt.width < play_width - 20, "the felt does not stretch over the whole window"
-        assert not any(screen.seat_panel(seat).region.overlaps(log) for seat in range(5))
+        assert not any(screen.seat_widget(seat).region.overlaps(log) for seat in range(5))

@@ -36,12 +36,13 @@ async def test_a_watched_ramsli_table_is_seen_from_seat_0s_chair_without_a_hand(
         await watching(seeded(players=4, seed=4)(tmp_path), ramsli_mid_trick)(pilot)
         screen = app.screen
         assert isinstance(screen, RamsliTableScreen) and screen.watching
-        assert screen.seat_panel(0).id == "seat-mine" and screen.seat_panel(0).state.name == NAMES[0]
+        mine = screen.seat_widget(0)
+        assert mine.parent.id == "mine" and mine.state.name == NAMES[0], "the seat watched from, at the bottom"
         assert [panel.id for panel in screen.query(".side RamsliSeat")] == ["seat-1", "seat-3"], "Anna left, Carlo right"
         assert [panel.id for panel in screen.query("#across RamsliSeat")] == ["seat-2"]
         assert not screen.query_one(HandView).display and not screen.query_one(ActionBar).display
         assert screen.query_one("#trick-mine CardWidget", CardWidget).id == "trick-0", "seat 0's card at the bottom"
-        assert screen.seat_panel(0).state.turn and screen.seat_panel(0).state.cards > 0
+        assert screen.seat_widget(0).state.turn and screen.seat_widget(0).state.cards > 0
         keys, banner = keys_and_banner(screen)
         assert banner.startswith("Watching: ") and f"{NAMES[0]} is thinking" in banner
         for shown in ("l Last trick", "h History", "s Scores", "? Rules", "q Quit"):

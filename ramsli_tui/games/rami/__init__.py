@@ -1,6 +1,6 @@
 """Rami Simple, the rummy in which everything is laid down at once: rules, engine, solver, records.
 
-``rules`` builds a ``RamiRules`` from YAML; ``melds`` says what a Suivi and a Tria are;
+``house_rules`` builds a ``RamiRules`` from YAML; ``melds`` says what a Suivi and a Tria are;
 ``solver`` answers "can this hand go out, and how"; ``engine`` plays the game
 (``RamiSession`` is the game protocol's ``Game``); ``records`` and ``replay_text`` are
 the hand records of ``ramsli replay``; ``bots`` the computer players and the hint
@@ -15,11 +15,11 @@ from typing import Any, Sequence
 
 from ..protocol import ComputerPlayer, Measured
 from . import records
-from . import rules as rulesets
+from . import house_rules
 from .bots import STRENGTHS, make_rami_player
 from .bots.advice import advise
 from .engine import RamiSession
-from .rules import RamiRules
+from .house_rules import RamiRules
 
 
 class Rami:
@@ -34,16 +34,16 @@ class Rami:
     strengths = tuple(STRENGTHS)
     stand_in_strength = "normal"
     advice = staticmethod(advise)
-    rules = rulesets
+    rules = house_rules
     records = records
 
     @staticmethod
     def rulesets() -> dict[str, Path]:
-        return rulesets.available()
+        return house_rules.available()
 
     @staticmethod
     def claims_ruleset(path: Path) -> bool:
-        return rulesets.is_rami_ruleset(path)
+        return house_rules.is_rami_ruleset(path)
 
     @staticmethod
     def claims_record(text: str) -> bool:
@@ -66,7 +66,7 @@ class Rami:
         has no starting chips."""
         if starting_chips is not None:
             raise ValueError("Rami Simple is played for points, not chips: a table of it has no starting chips")
-        return rulesets.load(ruleset)
+        return house_rules.load(ruleset)
 
     @staticmethod
     def check_players(rules: RamiRules, players: int) -> None:

@@ -28,12 +28,12 @@ from ..records import (
 )
 from ..records import printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
-from . import rules as rulesets
+from . import house_rules
 from .deck import COPIES, COUNTS, DECK_SIZE, codes, plain_order
 from .engine import Action, Hand, IllegalAction, Phase
 from .engine.actions import SOURCES
 from .engine.events import Event
-from .rules import PLAYER_COUNTS, SIMPLE, RamiRules, RulesetError
+from .house_rules import PLAYER_COUNTS, SIMPLE, RamiRules, RulesetError
 
 RECORD_FORMAT = "rami-hand/1"
 RESULT_FORMAT = "rami-result/1"
@@ -115,12 +115,12 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
 
 def _record_rules(fields: RecordFields, folders: list[Path]) -> RamiRules:
     """The record's rules: inline, or the file it names (whose mistakes are told at ``ruleset:``)."""
-    inline = fields.inline_ruleset(rulesets.FILES, folders)
+    inline = fields.inline_ruleset(house_rules.FILES, folders)
     if inline is not None:
         return inline
-    path = fields.ruleset_file(rulesets.FILES, folders)
+    path = fields.ruleset_file(house_rules.FILES, folders)
     try:
-        return rulesets.load_file(path)
+        return house_rules.load_file(path)
     except RulesetError as error:
         raise fields.problem_under("ruleset", error) from None
 
@@ -268,7 +268,7 @@ def record_of(hand: Hand) -> dict[str, Any]:
     """The ``rami-hand/1`` record that replays ``hand`` as far as it has gone."""
     record: dict[str, Any] = {"format": RECORD_FORMAT}
     if not hand.rules.scores_like(SIMPLE):
-        record["ruleset"] = ruleset_reference(hand.rules, rulesets.FILES)
+        record["ruleset"] = ruleset_reference(hand.rules, house_rules.FILES)
     record.update({
         "players": hand.players,
         "dealer": hand.dealer,

@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 from ..protocol import decide
 from .bots import make_rami_player
 from .engine import RamiSession
-from .rules import SIMPLE, RamiRules
+from .house_rules import SIMPLE, RamiRules
 
 Z95 = 1.959964
 MAX_ACTIONS = 3000

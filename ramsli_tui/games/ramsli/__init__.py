@@ -1,6 +1,6 @@
 """Ramsli, the tavern trick-taking stakes game: its rules, engine, records and computer players.
 
-``rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``RamsliSession`` is the game
+``house_rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``RamsliSession`` is the game
 protocol's ``Game``); ``records`` and ``replay_text`` are the hand records of
 ``ramsli replay``; ``bots`` the computer players; ``simulate`` and ``tournament``
 measure them.  ``RAMSLI`` is the game as the table and the app's common parts know it.
@@ -15,11 +15,11 @@ from typing import Any, Sequence
 
 from ..protocol import ComputerPlayer, Measured
 from . import records
-from . import rules as rulesets
+from . import house_rules
 from .bots import STRENGTHS, make_ramsli_player
 from .bots.advice import advise
 from .engine import RamsliSession
-from .rules import Ruleset
+from .house_rules import Ruleset
 
 
 class Ramsli:
@@ -34,12 +34,12 @@ class Ramsli:
     strengths = tuple(STRENGTHS)
     stand_in_strength = "normal"
     advice = staticmethod(advise)
-    rules = rulesets
+    rules = house_rules
     records = records
 
     @staticmethod
     def rulesets() -> dict[str, Path]:
-        return rulesets.available()
+        return house_rules.available()
 
     @staticmethod
     def claims_ruleset(path: Path) -> bool:
@@ -66,11 +66,11 @@ class Ramsli:
     def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:
         """The ruleset, with the table's own starting chips when it has them (checked as
         the ruleset's own key would be)."""
-        rules = rulesets.load(ruleset)
+        rules = house_rules.load(ruleset)
         if starting_chips is None:
             return rules
-        if not 1 <= starting_chips <= rulesets.MAX_CHIPS:
-            raise ValueError(f"starting chips must be from 1 to {rulesets.MAX_CHIPS:,}, not {starting_chips}")
+        if not 1 <= starting_chips <= house_rules.MAX_CHIPS:
+            raise ValueError(f"starting chips must be from 1 to {house_rules.MAX_CHIPS:,}, not {starting_chips}")
         return replace(rules, starting_chips=starting_chips)
 
     @staticmethod

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import rules as rulesets
+from . import house_rules
 from ...cards import Card
 from ...yamlfile import shown_value
 from ..records import (
@@ -21,7 +21,7 @@ from ..records import (
 from ..records import dump_record as dump_record, printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
 from .engine import Action, Hand, IllegalAction
-from .rules import Ruleset, RulesetError
+from .house_rules import Ruleset, RulesetError
 
 RECORD_FORMAT = "ramsli-hand/1"
 RESULT_FORMAT = "ramsli-result/1"
@@ -77,8 +77,8 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
 
 def _record_ruleset(fields: RecordFields, folders: list[Path]) -> Ruleset:
     """The record's rules: inline, or the file it names (whose own mistakes are told as they stand)."""
-    inline = fields.inline_ruleset(rulesets.FILES, folders)
-    return inline if inline is not None else rulesets.load_file(fields.ruleset_file(rulesets.FILES, folders))
+    inline = fields.inline_ruleset(house_rules.FILES, folders)
+    return inline if inline is not None else house_rules.load_file(fields.ruleset_file(house_rules.FILES, folders))
 
 
 def _record_deck(raw: Any, rules: Ruleset, where: str) -> tuple[Card, ...]:
@@ -191,7 +191,7 @@ def replay_text(text: str, source: str = "<record>", base_dir: Path | None = Non
 def record_of(hand: Hand, ruleset_ref: Any = None) -> dict[str, Any]:
     """The ``ramsli-hand/1`` record that replays ``hand`` as far as it has gone."""
     if ruleset_ref is None:
-        ruleset_ref = ruleset_reference(hand.rules, rulesets.FILES)
+        ruleset_ref = ruleset_reference(hand.rules, house_rules.FILES)
     actions = []
     for seat, action in hand.actions:
         entry: dict[str, Any] = {"seat": seat, "act": action.kind}

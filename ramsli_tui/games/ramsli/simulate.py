@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from ..protocol import play_out
 from .bots import make_measurement_player
 from .engine import RamsliSession
-from .rules import Ruleset
+from .house_rules import Ruleset
 
 
 def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence[str] | None = None,

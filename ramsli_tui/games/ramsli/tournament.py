@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 from ..protocol import ComputerPlayer, play_out
 from .bots import make_measurement_player
 from .engine import Hand
-from .rules import Ruleset
+from .house_rules import Ruleset
 
 Z95 = 1.959964
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from typing import ClassVar
+from typing import ClassVar, Iterable, Iterator
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -55,6 +55,7 @@ from ...table.updates import Update, Waiting
 from ..seating import sides
 from ..widgets.banner import TurnBanner
 from ..widgets.key_bar import KeyBar
+from ..widgets.seat import Seat
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 
@@ -102,6 +103,7 @@ class TableScreenBase(Screen):
     TALL_FROM: ClassVar[tuple[int, int]]  # large cards from this size
     RESULT_EVENT: ClassVar[type]  # the event that settles a round: the screen holds on its result
     HAND: ClassVar[type[Widget]]  # the widget of the person's hand, which has the focus
+    SEAT: ClassVar[type[Seat]]  # the widget of one seat
     WORDS: ClassVar[type]  # the game's words, made for the names, the faces and this seat
     WATCHER_ACTIONS: ClassVar[frozenset[str]]  # what a spectator may do: look, never act
     TELLS_THE_END = False  # does the table itself say how the session ended (so leaving it after reads it)?
@@ -178,6 +180,14 @@ class TableScreenBase(Screen):
 
     def compose_felt(self) -> ComposeResult:
         raise NotImplementedError
+
+    def seat_widgets(self, seats: Iterable[int]) -> Iterator[Seat]:
+        """A seat widget for each of ``seats``, in their order, found again by ``seat_widget``."""
+        for seat in seats:
+            yield self.SEAT(id=f"seat-{seat}")
+
+    def seat_widget(self, seat: int) -> Seat:
+        return self.query_one(f"#seat-{seat}", self.SEAT)
 
     # --- the window's size ---------------------------------------------------------------------
 

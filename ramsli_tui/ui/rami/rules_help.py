@@ -3,7 +3,7 @@ rules screen (``ui.common.rules_help``)."""
 
 from __future__ import annotations
 
-from ...games.rami.rules import RamiRules
+from ...games.rami.house_rules import RamiRules
 
 
 def rules_markdown(rules: RamiRules) -> str:

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...games.rami.engine.events import HandScored
-from ...games.rami.rules import RamiRules
+from ...games.rami.house_rules import RamiRules
 from ..common.dialog import Dialog
 from .words import RamiWords, capitalised
 

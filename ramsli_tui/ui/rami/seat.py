@@ -1,6 +1,7 @@
 """A seat at a Rami table, seen from yours: its name, partner or opponent, its card
-count (never its cards), the dealer's ``D``, and ``▶`` with a double border on its turn.
-In a narrow seat the count is the number alone, and the name and role are cut to fit."""
+count (never its cards); the first line and the turn's marks are every seat's
+(``widgets.seat.Seat``).  In a narrow seat the count is the number alone, and the role
+is cut to fit."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import NamedTuple
 
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from ..widgets.seat import fitted_name
+from ..widgets.seat import Seat
 
 
 class RamiSeatState(NamedTuple):
@@ -21,29 +21,22 @@ class RamiSeatState(NamedTuple):
     turn: bool
 
 
-class RamiSeat(Widget):
+class RamiSeat(Seat):
     DEFAULT_CSS = """
-    RamiSeat {
-        height: 4; width: 22; border: round $table-edge; padding: 0 1;
-        &.-turn { border: double $seat-turn; }
-    }
+    RamiSeat { height: 4; width: 22; }
     """
 
     state: reactive[RamiSeatState | None] = reactive(None, layout=False)
 
     def watch_state(self, state: RamiSeatState | None) -> None:
-        self.set_class(state is not None and state.turn, "-turn")
+        self.show_turn(state is not None and state.turn)
 
     def render(self) -> Content:
         state = self.state
         if state is None:
             return Content("")
         width = self.content_size.width
-        marker = "▶ " if state.turn else ""
-        dealer = " D" if state.dealer else ""
-        name = fitted_name(self, state.name, width - len(marker) - len(dealer))
-        top = Content.assemble((marker, "bold $seat-turn"), (name, "bold"),
-                               " " * max(width - len(marker) - len(name) - len(dealer), 0), (dealer, "reverse bold"))
+        top = self.header(state.name, state.turn, state.dealer)
         count = f"{state.cards} cards"
         if len(state.role) + 1 + len(count) > width:
             count = str(state.cards)  # a narrow seat: the count alone

@@ -73,6 +73,7 @@ class RamiTableScreen(TableScreenBase):
     TALL_FROM = (120, 36)  # large cards from this size
     RESULT_EVENT = HandScored
     HAND = RamiHand
+    SEAT = RamiSeat
     WORDS = RamiWords
     WATCHER_ACTIONS = frozenset({"log", "score_sheet", "rules", "quit_table"})
     TELLS_THE_END = True  # the banner says how the game ended
@@ -155,19 +156,19 @@ class RamiTableScreen(TableScreenBase):
         with Vertical(id="felt", classes="felt-body"):
             yield RamiLog(id="log")
             with Horizontal(id="across"):
-                for seat in across:
-                    yield RamiSeat(id=f"seat-{seat}")
+                yield from self.seat_widgets(across)
             with Horizontal(id="middle"):
                 with Vertical(classes="side"):
-                    for seat in left:
-                        yield RamiSeat(id=f"seat-{seat}")
+                    yield from self.seat_widgets(left)
                 yield Piles()
                 with Vertical(classes="side"):
-                    for seat in right:
-                        yield RamiSeat(id=f"seat-{seat}")
+                    yield from self.seat_widgets(right)
             yield Static(id="said")
             with Horizontal(id="mine"):
-                yield RamiSeat(id=f"seat-{self.chair}") if self.watching else RamiHand(id="hand")
+                if self.watching:
+                    yield from self.seat_widgets([self.chair])
+                else:
+                    yield RamiHand(id="hand")
             with Horizontal(id="buttons"):
                 for label, action in (("By suit", "sort-suit"), ("By rank", "sort-rank"), ("◀ Move", "move-left"),
                                       ("Move ▶", "move-right"), ("Melds", "melds"), ("Go out", "go-out")):
@@ -211,7 +212,7 @@ class RamiTableScreen(TableScreenBase):
         self.draw_title(view, self.app.size.width)
         for seat in range(view.players):
             if seat != self.seat:
-                self.query_one(f"#seat-{seat}", RamiSeat).state = RamiSeatState(
+                self.seat_widget(seat).state = RamiSeatState(
                     name=self.client.names[seat],
                     role=self.role(view, seat),
                     cards=view.counts[seat],

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...games.ramsli.engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action
-from ...games.ramsli.rules import Ruleset
+from ...games.ramsli.house_rules import Ruleset
 from ..messages import ActionChosen
 
 BUTTONS: tuple[tuple[str, Action, str], ...] = (

@@ -3,7 +3,7 @@ Markdown for the rules screen (``ui.common.rules_help``)."""
 
 from __future__ import annotations
 
-from ...games.ramsli.rules import NAP_TARGETS, Ruleset
+from ...games.ramsli.house_rules import NAP_TARGETS, Ruleset
 
 
 def rules_markdown(rules: Ruleset) -> str:

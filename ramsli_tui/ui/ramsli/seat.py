@@ -1,10 +1,10 @@
-"""One seat at the table: name, stack, in/out, tricks this hand, the dealer button, whose turn.
+"""One seat at the Ramsli table: name, stack, in/out, tricks this hand, the dealer button,
+whose turn.
 
 Three lines in a box; two lines on a tinted ground where the screen is small (the
-table screen's ``-compact``).  The seat to act has a ``▶`` before its name and a
-double border in the ``$seat-turn`` colour (``-turn``); a seat that is out of the
-hand, or has left the table, is dimmed (``-out``).  A name too long for its seat is
-shortened with an ellipsis, the whole of it in the seat's tooltip (``fitted_name``).
+table screen's ``-compact``).  The first line and the turn's marks are every seat's
+(``widgets.seat.Seat``); a seat that is out of the hand, or has left the table, is
+dimmed (``-out``).
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from typing import NamedTuple
 
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from ..widgets.seat import fitted_name
+from ..widgets.seat import Seat
 
 
 class RamsliSeatState(NamedTuple):
@@ -30,15 +29,12 @@ class RamsliSeatState(NamedTuple):
     out: bool  # out of the hand, or gone from the table
 
 
-class RamsliSeat(Widget):
+class RamsliSeat(Seat):
     DEFAULT_CSS = """
     RamsliSeat {
         height: 5;
         width: 1fr;
         min-width: 14;
-        border: round $table-edge;
-        padding: 0 1;
-        &.-turn { border: double $seat-turn; }
         &.-out { color: $text-muted; }
     }
     """
@@ -47,7 +43,7 @@ class RamsliSeat(Widget):
 
     def watch_state(self, state: RamsliSeatState | None) -> None:
         if state is not None:
-            self.set_class(state.turn, "-turn")
+            self.show_turn(state.turn)
             self.set_class(state.out, "-out")
 
     def render(self) -> Content:
@@ -55,16 +51,7 @@ class RamsliSeat(Widget):
         if state is None:
             return Content("")
         width = self.content_size.width
-        marker = "▶ " if state.turn else ""
-        dealer = " D " if state.dealer else ""
-        room = width - len(marker) - len(dealer) - (1 if dealer else 0)
-        name = fitted_name(self, state.name, room)
-        top = Content.assemble(
-            (marker, "bold $seat-turn"),
-            (name, "bold"),
-            " " * max(width - len(marker) - len(name) - len(dealer), 1 if dealer else 0),
-            (dealer, "reverse bold"),
-        )
+        top = self.header(state.name, state.turn, state.dealer)
         if self.content_size.height < 3:
             status = " ".join(part for part in (state.status, self.tricks_text(state, 0)) if part)
             return Content("\n").join([top, self.spread(f"{state.stack}", (status, "italic"), width)])
@@ -80,13 +67,3 @@ class RamsliSeat(Widget):
         dots = "●" * state.tricks
         worded = f"tricks {dots or '–'}"
         return worded if len(state.status) + 1 + len(worded) <= width else dots
-
-    @staticmethod
-    def spread(left: str | tuple[str, str], right: str | tuple[str, str], width: int) -> Content:
-        """``left`` and ``right`` at the two ends of a line; ``right`` left out if both do not fit."""
-        left_text = left if isinstance(left, str) else left[0]
-        right_text = right if isinstance(right, str) else right[0]
-        gap = width - len(left_text) - len(right_text)
-        if gap < 1:
-            return Content.assemble(left)
-        return Content.assemble(left, " " * gap, right)

@@ -88,6 +88,7 @@ class RamsliTableScreen(TableScreenBase):
     TALL_FROM = (100, 34)  # large cards from this size
     RESULT_EVENT = HandSettled
     HAND = HandView
+    SEAT = RamsliSeat
     WORDS = RamsliWords
     WATCHER_ACTIONS = frozenset({"last_trick", "history", "scoreboard", "rules", "quit_table"})
 
@@ -106,7 +107,7 @@ class RamsliTableScreen(TableScreenBase):
         #across RamsliSeat { min-width: 10; }
         PotPanel { width: 100%; }
         #mine { height: auto; }
-        #seat-mine { margin-top: 1; }
+        #mine RamsliSeat { margin-top: 1; }
         GameLog { display: none; }
         &.-wide GameLog { display: block; }
         &.-tall {
@@ -122,7 +123,7 @@ class RamsliTableScreen(TableScreenBase):
             PotPanel { border: none; padding: 0; }
             PotPanel #turn-up-label { display: none; }
             #corner { visibility: hidden; }  /* it keeps its grid cell */
-            #seat-mine { margin-top: 0; }
+            #mine RamsliSeat { margin-top: 0; }
             HandView CardWidget { margin: 0 1 0 0; }
             HandView CardWidget.-selected { offset: 0 0; }
             ActionBar { padding: 0 0 0 1; }
@@ -174,25 +175,19 @@ class RamsliTableScreen(TableScreenBase):
                 with Container(id="felt-room"), Container(id="felt"):
                     yield PotPanel()
                     with Horizontal(id="across"):
-                        for seat in across:
-                            yield RamsliSeat(id=f"seat-{seat}")
+                        yield from self.seat_widgets(across)
                     yield Static(id="corner")
                     with Vertical(classes="side"):
-                        for seat in left:
-                            yield RamsliSeat(id=f"seat-{seat}")
+                        yield from self.seat_widgets(left)
                     with Container(id="trick-place"):
                         yield TrickArea(self.sides, self.chair)
                     with Vertical(classes="side"):
-                        for seat in right:
-                            yield RamsliSeat(id=f"seat-{seat}")
+                        yield from self.seat_widgets(right)
                 with Horizontal(id="mine"):
-                    yield RamsliSeat(id="seat-mine")
+                    yield from self.seat_widgets([self.chair])
                     yield HandView(CARDS_PER_HAND, id="hand")
                     yield ActionBar(self.rules)
             yield GameLog(id="log")
-
-    def seat_panel(self, seat: int) -> RamsliSeat:
-        return self.query_one("#seat-mine" if seat == self.chair else f"#seat-{seat}", RamsliSeat)
 
     def size_across(self, felt: int) -> None:
         """The seats across the table and their places in the trick share the middle of the
@@ -204,7 +199,7 @@ class RamsliTableScreen(TableScreenBase):
         middle = felt - 2 * self.side_width()
         each = max(min(ACROSS_SEAT_WIDTH, middle // len(across)), 8)
         for seat in across:
-            self.seat_panel(seat).styles.width = each
+            self.seat_widget(seat).styles.width = each
         for place in self.query_one(TrickArea).query(".place"):
             place.styles.width = each
 
@@ -245,7 +240,7 @@ class RamsliTableScreen(TableScreenBase):
         self.query_one("#felt").styles.grid_columns = f"{side} 1fr {side}"
         self.query_one("#felt").styles.width = felt
         self.query_one("#mine").styles.padding = (0, 0, 0, (room - felt) // 2)  # under the felt, centred
-        self.query_one("#seat-mine").styles.width = side
+        self.seat_widget(self.chair).styles.width = side
         self.query_one(GameLog).styles.width = self.log_width()
         self.size_across(felt)
         self.lower_the_sides()
@@ -300,7 +295,7 @@ class RamsliTableScreen(TableScreenBase):
         )))
         over = self.holding == "result"
         for seat in range(view.players):
-            self.seat_panel(seat).state = self.seat_state(view, seat, over)
+            self.seat_widget(seat).state = self.seat_state(view, seat, over)
         self.draw_trick(view, words)
         self.query_one(GameLog).follow(words)
         self.draw_pot(view, words)

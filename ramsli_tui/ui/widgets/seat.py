@@ -1,5 +1,7 @@
-"""What every game's seat does with a player's name: fits it to the seat, shortened with
-an ellipsis where it is too long, the whole of it in the seat's tooltip."""
+"""What every game's seat is: a box with the player's name on its first line, ``▶``
+before it and a double border in the ``$seat-turn`` colour on its turn (``-turn``), the
+dealer's ``D`` at the line's right end.  A name too long for its seat is shortened with an
+ellipsis, the whole of it in the seat's tooltip.  Each game's seat says the rest."""
 
 from __future__ import annotations
 
@@ -8,13 +10,48 @@ from textual.widget import Widget
 
 from ...text import for_terminal
 
+TURN_MARK = "▶ "
+DEALER_MARK = " D "
 
-def fitted_name(seat: Widget, name: str, room: int) -> str:
-    """``name`` fitted to ``room`` columns of ``seat``: whole, or shortened with an
-    ellipsis, and then the whole name is the seat's tooltip."""
-    whole = for_terminal(name, None)
-    fitted = for_terminal(name, max(room, 1))
-    tooltip = Content(whole) if fitted != whole else None
-    if seat.tooltip != tooltip:
-        seat.tooltip = tooltip
-    return fitted
+
+class Seat(Widget):
+    DEFAULT_CSS = """
+    Seat {
+        border: round $table-edge;
+        padding: 0 1;
+        &.-turn { border: double $seat-turn; }
+    }
+    """
+
+    def show_turn(self, turn: bool) -> None:
+        self.set_class(turn, "-turn")
+
+    def header(self, name: str, turn: bool, dealer: bool) -> Content:
+        """The seat's first line: ``▶`` on its turn, the name fitted to what is left, and the
+        dealer's ``D`` at the right, a column apart."""
+        width = self.content_size.width
+        marker = TURN_MARK if turn else ""
+        mark = DEALER_MARK if dealer else ""
+        name = self.fitted_name(name, width - len(marker) - len(mark) - (1 if dealer else 0))
+        gap = max(width - len(marker) - len(name) - len(mark), 1 if dealer else 0)
+        return Content.assemble((marker, "bold $seat-turn"), (name, "bold"), " " * gap, (mark, "reverse bold"))
+
+    def fitted_name(self, name: str, room: int) -> str:
+        """``name`` fitted to ``room`` columns: whole, or shortened with an ellipsis, and then
+        the whole name is the seat's tooltip."""
+        whole = for_terminal(name, None)
+        fitted = for_terminal(name, max(room, 1))
+        tooltip = Content(whole) if fitted != whole else None
+        if self.tooltip != tooltip:
+            self.tooltip = tooltip
+        return fitted
+
+    @staticmethod
+    def spread(left: str | tuple[str, str], right: str | tuple[str, str], width: int) -> Content:
+        """``left`` and ``right`` at the two ends of a line; ``right`` left out if both do not fit."""
+        left_text = left if isinstance(left, str) else left[0]
+        right_text = right if isinstance(right, str) else right[0]
+        gap = width - len(left_text) - len(right_text)
+        if gap < 1:
+            return Content.assemble(left)
+        return Content.assemble(left, " " * gap, right)

@@ -14,7 +14,7 @@ from collections import Counter
 from ramsli_tui.cards import Card, parse_cards
 from ramsli_tui.games.rami.deck import FULL_DECK
 from ramsli_tui.games.rami.engine import Action, Hand, Phase, RamiSession
-from ramsli_tui.games.rami.rules import SIMPLE
+from ramsli_tui.games.rami.house_rules import SIMPLE
 
 TALON, JETEE, TOURNANTE = (Action.draw(source) for source in ("talon", "jetee", "tournante"))
 

@@ -27,7 +27,7 @@ from ramsli_tui.games.rami.engine.actions import DISCARD, DRAW
 from ramsli_tui.games.rami.engine.events import (
     CardsDealt, Discarded, Drew, HandStarted, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut,
 )
-from ramsli_tui.games.rami.rules import SIMPLE
+from ramsli_tui.games.rami.house_rules import SIMPLE
 
 from tests.games.rami.kit import new_hand, reference_kind
 from tests.games.rami.test_solver import near_ready

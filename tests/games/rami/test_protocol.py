@@ -12,7 +12,7 @@ from ramsli_tui.games.protocol import ComputerPlayer, IllegalAction, events_for,
 from ramsli_tui.games.rami import RAMI
 from ramsli_tui.games.rami.engine import Action, Phase, RamiSession
 from ramsli_tui.games.rami.engine.events import CardsDealt, Drew, TalonCardDrawn, WentOut
-from ramsli_tui.games.rami.rules import SIMPLE
+from ramsli_tui.games.rami.house_rules import SIMPLE
 
 from tests.games.rami.kit import GOING_OUT, READY_13, TALON, StackedSession, cards, out, play_until_out
 

@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramsli_tui.games.rami.engine import Action
-from ramsli_tui.games.rami import rules as rulesets
+from ramsli_tui.games.rami import house_rules
 from ramsli_tui.games.rami.records import (
     claims, dump_record, parse_action, printed_result, record_of, replay_text, result_of,
 )
 from ramsli_tui.games.rami.replay_text import describe_hand
-from ramsli_tui.games.rami.rules import SIMPLE
+from ramsli_tui.games.rami.house_rules import SIMPLE
 
 from tests.games.rami.kit import NOTHING, READY_13, StackedSession, new_hand, play_until_out, stacked_deck
 
@@ -237,7 +237,7 @@ def test_a_played_hand_with_reshuffles_round_trips_through_its_record():
 
 
 def test_a_record_of_a_house_ruled_hand_names_its_ruleset():
-    short = rulesets.load("short")
+    short = house_rules.load("short")
     hand = new_hand(hands={0: READY_13 + " 9D", 1: NOTHING}, talon="KC QC", rules=short, scores=(0, 100))
     for index, entry in enumerate(ACTIONS):
         hand.apply(*reversed(parse_action(entry, index, 2)))

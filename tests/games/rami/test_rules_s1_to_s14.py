@@ -11,7 +11,7 @@ from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.rami.deck import FULL_DECK
 from ramsli_tui.games.rami.engine import Action, Hand, Phase, RamiSession
 from ramsli_tui.games.rami.engine.events import Discarded, GameEnded, HandScored, TournanteBuried
-from ramsli_tui.games.rami.rules import SIMPLE, LosingTotals
+from ramsli_tui.games.rami.house_rules import SIMPLE, LosingTotals
 
 from tests.games.rami.kit import (
     GOING_OUT, JETEE, NOTHING, READY_13, TALON, TOURNANTE, StackedSession, card, cards, discard, first_round_done,

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ramsli_tui.games.rami import rules as rulesets
-from ramsli_tui.games.rami.rules import SIMPLE, LosingTotals, RulesetError
+from ramsli_tui.games.rami import house_rules
+from ramsli_tui.games.rami.house_rules import SIMPLE, LosingTotals, RulesetError
 
 BUNDLED = Path(__file__).resolve().parents[3] / "rulesets"
 
@@ -19,19 +19,19 @@ def write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_the_bundled_rulesets_are_the_seeds_and_two_lengths_of_game():
-    found = rulesets.available()
+    found = house_rules.available()
     assert {"simple", "short", "long"} <= set(found)
-    simple = rulesets.load("simple")
+    simple = house_rules.load("simple")
     assert simple.scores_like(SIMPLE) and simple.name == "simple" and simple.description
-    assert rulesets.load("short").losing_total == LosingTotals(200, 400)
-    assert rulesets.load("long").losing_total == LosingTotals(500, 1000)
-    assert found["simple"].parent == rulesets.bundled_dir() == BUNDLED / "rami"
-    assert all(rulesets.is_rami_ruleset(path) for path in found.values())
-    assert not rulesets.is_rami_ruleset(BUNDLED / "classic.yaml")
+    assert house_rules.load("short").losing_total == LosingTotals(200, 400)
+    assert house_rules.load("long").losing_total == LosingTotals(500, 1000)
+    assert found["simple"].parent == house_rules.bundled_dir() == BUNDLED / "rami"
+    assert all(house_rules.is_rami_ruleset(path) for path in found.values())
+    assert not house_rules.is_rami_ruleset(BUNDLED / "classic.yaml")
 
 
 def test_the_rules_in_words():
-    lines = rulesets.load("short").house_rules()
+    lines = house_rules.load("short").house_rules()
     assert "Each player of the losing side gets 100 points, whatever they hold" in lines
     assert any("lost at 200 points one against one, at 400 for a team" in line for line in lines)
 
@@ -41,22 +41,22 @@ def test_a_players_own_ruleset_extends_a_bundled_one(tmp_path, monkeypatch):
     own = tmp_path / "ramsli" / "rulesets" / "rami"
     own.mkdir(parents=True)
     write(own, "friday.yaml", "game: rami\nextends: short\ndescription: Fridays.\nlosing_total: {4: 300}\n")
-    rules = rulesets.load("friday")
+    rules = house_rules.load("friday")
     assert rules.name == "friday" and rules.description == "Fridays."
     assert rules.losing_total == LosingTotals(200, 300) and rules.points_per_loser == 100
-    assert rulesets.available()["friday"] == own / "friday.yaml"
+    assert house_rules.available()["friday"] == own / "friday.yaml"
 
 
 def test_a_ruleset_written_out_reads_back_the_same(tmp_path):
-    rules = rulesets.load("long")
+    rules = house_rules.load("long")
     path = write(tmp_path, "copy.yaml", yaml.safe_dump(rules.as_yaml_dict()))
-    again = rulesets.load(str(path))
+    again = house_rules.load(str(path))
     assert again == rules
 
 
 def test_json_keys_for_the_players_are_read_as_numbers(tmp_path):
     path = write(tmp_path, "j.json", '{"game": "rami", "losing_total": {"2": 400}}')
-    assert rulesets.load(str(path)).losing_total == LosingTotals(400, 600)
+    assert house_rules.load(str(path)).losing_total == LosingTotals(400, 600)
 
 
 MISTAKES = {
@@ -83,14 +83,14 @@ def test_every_mistake_is_one_line_naming_file_line_and_key(case, tmp_path):
     text, words = MISTAKES[case]
     path = write(tmp_path, "bad.yaml", text)
     with pytest.raises(RulesetError) as error:
-        rulesets.load(str(path))
+        house_rules.load(str(path))
     assert words in str(error.value) and "\n" not in str(error.value)
 
 
 def test_every_wrong_key_of_a_file_is_told(tmp_path):
     path = write(tmp_path, "bad.yaml", "game: rami\npoints_per_loser: -1\nlosing_total: {2: 0}\ncolour: red\n")
     with pytest.raises(RulesetError) as error:
-        rulesets.load(str(path))
+        house_rules.load(str(path))
     assert [problem.split(":")[1] for problem in error.value.problems] == ["2", "3", "4"]
 
 
@@ -98,19 +98,19 @@ def test_extends_in_a_circle_or_to_a_ramsli_ruleset_is_refused(tmp_path):
     write(tmp_path, "a.yaml", "game: rami\nextends: b.yaml\n")
     write(tmp_path, "b.yaml", "game: rami\nextends: a.yaml\n")
     with pytest.raises(RulesetError, match=r"a.yaml:2: extends goes round in a circle \(a.yaml -> b.yaml -> a.yaml\)"):
-        rulesets.load(str(tmp_path / "a.yaml"))
+        house_rules.load(str(tmp_path / "a.yaml"))
     write(tmp_path, "c.yaml", "game: rami\nextends: ramsli.yaml\n")
     write(tmp_path, "ramsli.yaml", "ante: 2\n")
     with pytest.raises(RulesetError, match="ramsli.yaml:1: a Rami ruleset must say 'game: rami'"):
-        rulesets.load(str(tmp_path / "c.yaml"))
+        house_rules.load(str(tmp_path / "c.yaml"))
     write(tmp_path, "d.yaml", "game: rami\nextends: /etc/passwd.yaml\n")
     with pytest.raises(RulesetError, match="must be a ruleset's name or a path relative to this file"):
-        rulesets.load(str(tmp_path / "d.yaml"))
+        house_rules.load(str(tmp_path / "d.yaml"))
 
 
 def test_a_missing_file_or_name_is_told_plainly(tmp_path):
     with pytest.raises(RulesetError, match="no such ruleset file"):
-        rulesets.load(str(tmp_path / "nowhere.yaml"))
+        house_rules.load(str(tmp_path / "nowhere.yaml"))
     with pytest.raises(RulesetError, match="unknown Rami ruleset 'classic'"):
-        rulesets.load("classic")
-    assert not rulesets.is_rami_ruleset(tmp_path / "nowhere.yaml")
+        house_rules.load("classic")
+    assert not house_rules.is_rami_ruleset(tmp_path / "nowhere.yaml")

@@ -3,7 +3,7 @@ one plug-in.  Two players are dealt two cards each from a shuffled 52; the leade
 one, the other answers, the higher card in its suit's order takes the trick (a tie goes to the leader) and
 leads the next; a hand is two tricks, a session ``hands`` hands.  Everything the house
 needs of it is here: its ``GameKind`` (``TOY``), a random computer player, its view,
-events with ``private_to``, records, and its words on the wire (``wire``); ``register``
+events with ``private_to``, records, and its codec on the wire (``wire``); ``register``
 adds it to the house's registries, from the tests, without a change anywhere else."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ramsli_tui.cards import Card
 from ramsli_tui.games import GAMES, register_game
 from ramsli_tui.games.protocol import ComputerPlayer, IllegalAction
 from ramsli_tui.games.records import dump_record
-from ramsli_tui.net import wire_words
+from ramsli_tui.net import wire_codecs
 
 NAME = "high-card"
 RULESETS = {"two-hands": 2, "one-hand": 1}  # each ruleset: how many hands a session has
@@ -239,19 +239,19 @@ TOY = HighCard()
 
 
 class wire:
-    """High Card's words on the wire: a view and its events in JSON."""
+    """High Card's codec on the wire: a view and its events in JSON."""
 
     VIEW = ToyView
 
     @staticmethod
-    def view_words(view: ToyView, names: Sequence[str], seat: int | None) -> dict[str, Any]:
+    def view_json(view: ToyView, names: Sequence[str], seat: int | None) -> dict[str, Any]:
         return {"game": NAME, "hand": [card.code for card in view.hand], "seat": seat, "hand_number": view.number,
                 "counts": list(view.counts), "trick": [[at, card.code] for at, card in view.trick],
                 "scores": list(view.scores), "to_act": view.current_seat if view.current_seat >= 0 else None,
                 "names": list(names)}
 
     @staticmethod
-    def event_words(event: Any) -> dict[str, Any]:
+    def event_json(event: Any) -> dict[str, Any]:
         if isinstance(event, Dealt):
             return {"event": "dealt", "seat": event.seat, "cards": [card.code for card in event.cards]}
         if isinstance(event, Played):
@@ -260,12 +260,12 @@ class wire:
 
 
 def register() -> None:
-    """Add High Card to the house's games and to the wire's words."""
+    """Add High Card to the house's games and to the wire's codecs."""
     register_game(TOY)
-    wire_words.register_words(NAME, wire)
+    wire_codecs.register_codec(NAME, wire)
 
 
 def unregister() -> None:
     """Take High Card out again, so that other tests see the house as it is."""
     GAMES.pop(NAME, None)
-    wire_words.WIRE_WORDS.pop(NAME, None)
+    wire_codecs.WIRE_CODECS.pop(NAME, None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.cards import deck_cards
 from ramsli_tui.games.ramsli.engine import IN, NAP, PASS, Hand
 from ramsli_tui.games.ramsli.engine.events import Payment
@@ -73,7 +73,7 @@ def play_out(hand: Hand, chronicle: Chronicle, first=()):
 
 def test_the_summary_of_a_hand_explains_betes_paid_short():
     """Six short stacks all in: someone takes no trick, and after the ante has 2 chips of the 5 owed."""
-    classic = rules.load("classic")
+    classic = house_rules.load("classic")
     chronicle = Chronicle((3,) * 6)
     hand = Hand(classic, [3] * 6, dealer=5, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
@@ -86,7 +86,7 @@ def test_the_summary_of_a_hand_explains_betes_paid_short():
 def test_the_summary_of_a_hand_explains_a_missed_nap_paid_short():
     """Anna bids Nap 5 on the lowest cards with 7 chips after the ante: the bete takes 5,
     Bertl gets the last 2 of the 5 owed to him, and you nothing."""
-    nap = rules.load("nap")
+    nap = house_rules.load("nap")
     chronicle = Chronicle((3,) * 3)
     hand = Hand(nap, [20, 8, 20], dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle, first=(IN, IN, IN, NAP[5]))  # all in; Anna, first to speak, bids 5
@@ -105,7 +105,7 @@ async def test_a_short_bete_is_explained_on_the_screen(tmp_path):
 
 
 def test_a_name_too_long_for_the_summarys_column_is_shortened_with_an_ellipsis():
-    classic = rules.load("classic")
+    classic = house_rules.load("classic")
     chronicle = Chronicle((20,) * 3)
     hand = Hand(classic, [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)

@@ -4,7 +4,7 @@ in the session's result, never like a score ("14-6"): "14 ▼6", "34 ▲15"."""
 from __future__ import annotations
 
 from ramsli_tui.cards import deck_cards
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.engine import Hand
 from ramsli_tui.ui.ramsli.chronicle import Chronicle, change_mark, stack_and_change
 from ramsli_tui.ui.ramsli.hand_summary import summary_text
@@ -24,7 +24,7 @@ def test_a_stack_and_its_change_do_not_read_like_a_score():
 
 def test_the_hand_summary_writes_each_stack_with_its_change():
     chronicle = Chronicle((20,) * 3)
-    hand = Hand(rules.load("classic"), [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
+    hand = Hand(house_rules.load("classic"), [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
     words = RamsliWords(("Mia", "Anna", "Bertl"))
     rows = str(summary_text(settled, chronicle, words)).splitlines()[-3:]

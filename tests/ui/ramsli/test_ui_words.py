@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from ramsli_tui.cards import Card, Suit
 from ramsli_tui.games.ramsli.engine import Phase, RamsliSession
-from ramsli_tui.games.ramsli.rules import load
+from ramsli_tui.games.ramsli.house_rules import load
 
 from ramsli_tui.games.ramsli.engine.events import FirstDealerChosen, HandStarted, Passed, Payment, SeatsLeft
 from ramsli_tui.ui.ramsli.hand_summary import transfer_line, transfers
@@ -68,13 +68,13 @@ def test_the_lead_says_when_it_is_a_trump():
 
 
 def test_the_rules_help_says_plainly_how_the_session_ends():
-    from ramsli_tui.games.ramsli import rules
+    from ramsli_tui.games.ramsli import house_rules
     from ramsli_tui.ui.ramsli.rules_help import rules_markdown
 
-    classic = rules_markdown(rules.load("classic"))
+    classic = rules_markdown(house_rules.load("classic"))
     assert "When a player cannot pay the ante, the session ends and the largest stack wins." in classic
-    assert "reach 30 chips, alone in the lead, wins" in rules_markdown(rules.load("scored-30"))
-    assert "g General Rams, p pass" in rules_markdown(rules.load("general-rams"))
+    assert "reach 30 chips, alone in the lead, wins" in rules_markdown(house_rules.load("scored-30"))
+    assert "g General Rams, p pass" in rules_markdown(house_rules.load("general-rams"))
 
 
 # --- what you may play, and why: three players, dealer Mia, Anna leads; 7♥ turned, hearts are trumps

@@ -15,7 +15,7 @@ from typing import Sequence
 from ....cards import Card
 from ..deck import DECK_SIZE, plain_order
 from ..melds import SUIVI, TRIA, BadMeld, meld_kind
-from ..rules import RamiRules, side_of
+from ..house_rules import RamiRules, side_of
 from ..solver import GoingOut, going_out
 from .actions import DISCARD, DRAW, SOURCES, Action, Refusal
 from .events import (

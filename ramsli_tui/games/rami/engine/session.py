@@ -13,7 +13,7 @@ import random
 from ....cards import Card
 from ...session_base import SessionBase
 from ..deck import FULL_DECK
-from ..rules import RamiRules
+from ..house_rules import RamiRules
 from .actions import Action, Refusal
 from .events import Event, GameEnded, WentOut
 from .hand import Hand

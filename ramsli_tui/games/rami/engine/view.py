@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....cards import Card
-from ..rules import RamiRules, side_of
+from ..house_rules import RamiRules, side_of
 from ..solver import GoingOut, going_out
 from .actions import Action
 from .events import WentOut

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..engine import IN, NAP, OUT, PASS, Action, Phase
 from ..engine.actions import GENERAL_RAMS
-from ..rules import Ruleset
+from ..house_rules import Ruleset
 from .inference import SUIT_MASK_OF, above, cards_of
 from .reasons import Reason, Why
 

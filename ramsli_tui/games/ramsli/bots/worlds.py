@@ -21,7 +21,7 @@ import random
 from ....cards import ALL_CARDS
 from ..engine import CARDS_PER_HAND, IN, NAP, OUT, PASS, Hand, Phase, RamsliView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
-from ..rules import Ruleset
+from ..house_rules import Ruleset
 from .inference import SUIT_MASK_OF, Reading, above, cards_of
 from .judgement import advised_action
 

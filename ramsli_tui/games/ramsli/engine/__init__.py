@@ -9,7 +9,7 @@ injected ``random.Random``.  Both speak the game protocol of games/protocol.py
 from ...protocol import IllegalAction, events_for, visible_to
 from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Refusal
 from .events import Event
-from ..rules import CARDS_PER_HAND, TRICKS_PER_HAND
+from ..house_rules import CARDS_PER_HAND, TRICKS_PER_HAND
 from .hand import Hand, Trick
 from .phase import Phase
 from .session import RamsliSession

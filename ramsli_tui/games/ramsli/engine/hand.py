@@ -9,7 +9,7 @@ so that legal moves and clones stay cheap for the bots' searches.
 from __future__ import annotations
 
 from ....cards import ALL_CARDS, Card, cards_in, mask_of
-from ..rules import NAP_TARGETS, TRICKS_PER_HAND, Ruleset
+from ..house_rules import NAP_TARGETS, TRICKS_PER_HAND, Ruleset
 from .actions import GENERAL_RAMS, IN, NAP, OUT, PASS, PLAY, Action, Refusal
 from .follow import REFUSAL_OF_RULE, PlayRule, Standing, after_play, play_rule, trump_mask_of
 from .events import (

@@ -11,7 +11,7 @@ import random
 
 from ....cards import Card
 from ...session_base import SessionBase
-from ..rules import Ruleset
+from ..house_rules import Ruleset
 from .actions import Action, Refusal
 from .events import Event, FirstDealerChosen, HandSettled, SeatsLeft, SessionEnded, TrickWon
 from .hand import Hand

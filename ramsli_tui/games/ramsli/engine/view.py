@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....cards import Card, Suit, mask_of
-from ..rules import Ruleset
+from ..house_rules import Ruleset
 from .actions import Action
 from .follow import PlayRule, Standing, play_rule, standing_of, trump_mask_of
 from .phase import Phase

@@ -7,7 +7,7 @@ import random
 
 from ramsli_tui.games.rami import RAMI
 from ramsli_tui.games.rami.engine import Action, RamiSession
-from ramsli_tui.games.rami.rules import SIMPLE
+from ramsli_tui.games.rami.house_rules import SIMPLE
 
 
 def decisions(session: RamiSession, lineup, seed: int):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 
 
 @pytest.fixture
 def classic():
-    return rules.load("classic")
+    return house_rules.load("classic")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from ramsli_tui.cards import Card
-from ramsli_tui.games.ramsli import RAMSLI, rules
+from ramsli_tui.games.ramsli import RAMSLI, house_rules
 from ramsli_tui.games.ramsli.bots import NormalBot
 from ramsli_tui.games.ramsli.bots.advice import Advice, advise, reason_text
 from ramsli_tui.games.ramsli.bots.reasons import Reason, Why
@@ -19,7 +19,7 @@ from ramsli_tui.games.ramsli.engine.actions import PLAY
 from tests.kits.bots import bundled_rulesets, random_positions
 from tests.kits.engine import new_hand, run
 
-CLASSIC = rules.load("classic")
+CLASSIC = house_rules.load("classic")
 SEEDS = range(24)
 FACES = {
     "french": lambda card: card.label("french"),
@@ -40,7 +40,7 @@ def advice_at(hands, script="", turn_up="7S", dealer=3, ruleset=CLASSIC, faces="
 def test_the_advice_is_the_normal_players_choice_and_legal(name):
     normal = NormalBot()
     for seed in SEEDS:
-        for hand in random_positions(rules.load(name), seed):
+        for hand in random_positions(house_rules.load(name), seed):
             view, legal = hand.view(hand.current_seat), hand.legal_actions()
             advice = advise(view, legal)
             assert advice.action in legal
@@ -52,7 +52,7 @@ def test_every_reason_is_one_short_plain_sentence_naming_the_card_played(faces):
     name_card = FACES[faces]
     for name in bundled_rulesets():
         for seed in range(8):
-            for hand in random_positions(rules.load(name), seed):
+            for hand in random_positions(house_rules.load(name), seed):
                 advice = advise(hand.view(hand.current_seat), hand.legal_actions(), name_card)
                 reason = advice.reason
                 assert 10 <= len(reason) <= 80, reason
@@ -122,7 +122,7 @@ def test_a_single_legal_card_is_your_only_legal_card():
 
 
 def test_an_action_the_rules_leave_alone_is_said_to_be_so():
-    hand = new_hand(rules.load("nap"), ["AS KS AH 7D 8C", "8H 9H TH JH QH", "TC JC QC KC 7C", "9D TD JD QD KD"], "7S", 3)
+    hand = new_hand(house_rules.load("nap"), ["AS KS AH 7D 8C", "8H 9H TH JH QH", "TC JC QC KC 7C", "9D TD JD QD KD"], "7S", 3)
     run(hand, "0:in 1:in 2:in 3:in")
     assert advise(hand.view(0), (PASS,)) == Advice(PASS, "The rules leave you nothing else to do.")
 
@@ -162,7 +162,7 @@ def test_without_a_trick_late_in_the_hand_a_winner_is_tried_before_the_bete():
 
 
 def test_general_rams_is_announced_only_with_the_hand_the_texts_describe():
-    general_rams = rules.load("general-rams")
+    general_rams = house_rules.load("general-rams")
     others = ["8H 9H TH JH QH", "TC JC QC KC 7C", "8D 9D TD JD QD"]
     announced = advice_at(["AS KS AH AD AC", *others], "0:in 1:in 2:in 3:in", ruleset=general_rams)
     assert announced == Advice(GENERAL_RAMS, "The ace of trumps, a high trump, three aces or kings: announce.")
@@ -172,7 +172,7 @@ def test_general_rams_is_announced_only_with_the_hand_the_texts_describe():
 
 
 def test_a_nap_target_is_the_tricks_the_hand_can_count_on():
-    nap = rules.load("nap")
+    nap = house_rules.load("nap")
     hands = ["AS KS AH 7D 8C", "AD AC 8S 9S TS", "TC JC QC KC 7C", "9D TD JD QD KD"]
     assert advice_at(hands, "0:in 1:in 2:in 3:in", ruleset=nap) == Advice(NAP[3], "You can count on 3 tricks: bid Nap 3.")
     outbid = advice_at(hands, "0:in 1:in 2:in 3:in 0:nap:3", ruleset=nap)

@@ -6,7 +6,7 @@ from dataclasses import fields
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import STRENGTHS, MEASUREMENT_PLAYERS, HardBot, NormalBot, make_ramsli_player
 from ramsli_tui.games.ramsli.engine import Hand, Phase, RamsliView
 
@@ -34,7 +34,7 @@ def play(hand, lineup, seed):
 
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_every_player_only_chooses_legal_actions(name):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     bots = quick_bots()
     kinds = list(bots)
     for seed in range(HANDS_PER_RULESET):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots.inference import can_serve, read
 from ramsli_tui.games.ramsli.bots.worlds import Playout, build_world, utility
 from ramsli_tui.cards import mask_of, parse_cards
@@ -18,7 +18,7 @@ HANDS_PER_RULESET = 10
 
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_what_a_view_reveals_is_true_of_the_real_hand(name):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     for seed in range(HANDS_PER_RULESET):
         for hand in random_positions(ruleset, seed):
             reading = read(hand.view(hand.current_seat))
@@ -30,7 +30,7 @@ def test_what_a_view_reveals_is_true_of_the_real_hand(name):
 
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_guessed_deals_respect_the_reading_and_replay_legally(name):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     rng = random.Random(name)
     for seed in range(HANDS_PER_RULESET):
         for hand in random_positions(ruleset, seed):
@@ -50,7 +50,7 @@ def test_guessed_deals_respect_the_reading_and_replay_legally(name):
 
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_a_world_built_from_the_real_cards_is_the_real_hand(name):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     for seed in range(HANDS_PER_RULESET):
         for hand in random_positions(ruleset, seed):
             view = hand.view(hand.current_seat)

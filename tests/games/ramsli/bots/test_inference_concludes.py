@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import HardBot, NormalBot
 from ramsli_tui.games.ramsli.bots.inference import read
 from ramsli_tui.cards import SUIT_MASKS, Card, Suit, mask_of, parse_cards
@@ -19,7 +19,7 @@ from ramsli_tui.games.ramsli.engine.actions import PLAY
 
 from tests.kits.bots import bundled_rulesets, random_positions
 
-CLASSIC = rules.load("classic")
+CLASSIC = house_rules.load("classic")
 MUST_HEAD = replace(CLASSIC, name="must-head", must_head=True)
 
 
@@ -44,7 +44,7 @@ def play(hand: Hand, *codes: str) -> None:
 
 @pytest.mark.parametrize("name", bundled_rulesets())
 def test_the_unseen_cards_are_exactly_the_other_hands_and_the_undealt_stock(name):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     for seed in range(6):
         for hand in random_positions(ruleset, seed):
             seat = hand.current_seat
@@ -63,7 +63,7 @@ def test_the_unseen_cards_are_exactly_the_other_hands_and_the_undealt_stock(name
 
 @pytest.mark.parametrize("base", ["classic", "jokers", "general-rams", "nap"])
 def test_under_must_head_what_a_view_reveals_is_true_of_the_real_hand(base):
-    ruleset = replace(rules.load(base), must_head=True)
+    ruleset = replace(house_rules.load(base), must_head=True)
     for seed in range(12):
         for hand in random_positions(ruleset, seed):
             reading = read(hand.view(hand.current_seat))

@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import NormalBot
 from ramsli_tui.games.ramsli.bots.judgement import assess, general_rams_hand, nap_target, wants_in
 from ramsli_tui.cards import SUIT_MASKS, Card, Suit, mask_of, parse_cards
 from ramsli_tui.games.ramsli.engine import IN, OUT, Hand
 
-CLASSIC = rules.load("classic")
+CLASSIC = house_rules.load("classic")
 SPADES = SUIT_MASKS[Suit.SPADES]
 DECK = mask_of(CLASSIC.cards())
 

@@ -2,11 +2,11 @@
 only the seat just before a forced dealer faces it, and even then folds with neither a
 trump nor a king; a player still without a trick late in the hand tries to win one."""
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots.judgement import assess, general_rams_hand, nap_target
 from ramsli_tui.cards import SUIT_MASKS, Card, Suit, mask_of, parse_cards
 
-CLASSIC = rules.load("classic")
+CLASSIC = house_rules.load("classic")
 SPADES = SUIT_MASKS[Suit.SPADES]
 DECK = mask_of(CLASSIC.cards())
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, RandomBot
 from ramsli_tui.cli import main
 from ramsli_tui.games.ramsli.engine import RamsliView
@@ -16,7 +16,7 @@ LINEUP = ["hard", "normal", "random", "normal"]
 
 @pytest.fixture(scope="module")
 def result():
-    return tournament(rules.load("classic"), 4, LINEUP, deals=3, seed=11)
+    return tournament(house_rules.load("classic"), 4, LINEUP, deals=3, seed=11)
 
 
 def test_one_entry_per_bot_in_the_order_given(result):
@@ -40,13 +40,13 @@ def test_each_bot_numbers_are_in_range(result):
 
 
 def test_the_same_seed_gives_the_same_results(result):
-    again = tournament(rules.load("classic"), 4, LINEUP, deals=3, seed=11)
+    again = tournament(house_rules.load("classic"), 4, LINEUP, deals=3, seed=11)
     strip = lambda bots: [(b.name, b.chips_per_deal, b.ci95, b.pots_won, b.betes, b.in_rate) for b in bots]
     assert strip(again.bots) == strip(result.bots)
 
 
 def test_every_entry_of_a_lineup_of_equals_sits_in_every_seat_on_the_same_cards():
-    equals = tournament(rules.load("obligatory"), 3, ["normal"] * 3, deals=4, seed=2)
+    equals = tournament(house_rules.load("obligatory"), 3, ["normal"] * 3, deals=4, seed=2)
     scores = {bot.chips_per_deal for bot in equals.bots}
     assert len(scores) == 1
     assert {bot.in_rate for bot in equals.bots} == {1.0}
@@ -97,7 +97,7 @@ def test_the_tournament_hands_bots_their_own_view_only(monkeypatch):
             return super().choose(view, legal, rng)
 
     monkeypatch.setitem(MEASUREMENT_PLAYERS, "spy", Spy)
-    tournament(rules.load("classic"), 3, ["spy", "random", "spy"], deals=3, seed=4)
+    tournament(house_rules.load("classic"), 3, ["spy", "random", "spy"], deals=3, seed=4)
     assert seen and set(seen) == {(RamsliView, True, True)}
 
 

@@ -11,7 +11,7 @@ import statistics
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, RandomBot
 from ramsli_tui.games.ramsli.tournament import _Tally, summary_text, tournament
 
@@ -43,7 +43,7 @@ def spied(monkeypatch):
 
 
 def test_every_deal_is_its_own_shuffle_played_from_a_fresh_table_with_the_dealer_rotating(spied):
-    classic = rules.load("classic")
+    classic = house_rules.load("classic")
     tournament(classic, 3, ["spy"] * 3, deals=4, seed=9)
     hands = [entry for entry in spied if entry[0] == "hand"]
     decks = []
@@ -61,7 +61,7 @@ def test_every_deal_is_its_own_shuffle_played_from_a_fresh_table_with_the_dealer
 
 
 def test_each_bot_sits_in_every_seat_of_every_deal_once(recorded):
-    tournament(rules.load("classic"), 4, ["random"] * 4, deals=2, seed=3)
+    tournament(house_rules.load("classic"), 4, ["random"] * 4, deals=2, seed=3)
     assert len(recorded) == 2 * 4
     for deal in range(2):
         rotations = [bot_at for hand, bot_at in recorded if list(hand.deck) == shuffled(deal, seed=3)]
@@ -71,7 +71,7 @@ def test_each_bot_sits_in_every_seat_of_every_deal_once(recorded):
 
 
 def test_a_seats_randomness_depends_on_the_deal_and_the_seat_not_on_who_sits_there(spied):
-    tournament(rules.load("classic"), 3, ["spy"] * 3, deals=3, seed=7)
+    tournament(house_rules.load("classic"), 3, ["spy"] * 3, deals=3, seed=7)
     firsts = [entry for entry in spied if entry[0] == "first"]
     by_deal_and_seat: dict = {}
     for _, bot, deck, seat, state in firsts:
@@ -90,7 +90,7 @@ def test_a_seats_randomness_depends_on_the_deal_and_the_seat_not_on_who_sits_the
 
 
 def shuffled(deal: int, seed: int = 7):
-    deck = rules.load("classic").cards()
+    deck = house_rules.load("classic").cards()
     random.Random(f"{seed}/deal/{deal}").shuffle(deck)
     return deck
 
@@ -132,7 +132,7 @@ def lineup_of(recorded):
 
 
 def test_scores_are_chips_won_plus_a_share_of_the_pot_gained_averaged_over_rotations(recorded):
-    result = tournament(rules.load("classic"), 3, ["random", "normal", "random"], deals=2, seed=21)
+    result = tournament(house_rules.load("classic"), 3, ["random", "normal", "random"], deals=2, seed=21)
     lineup = lineup_of(recorded)
     totals = [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]
     for number, (hand, bot_at) in enumerate(recorded):
@@ -144,7 +144,7 @@ def test_scores_are_chips_won_plus_a_share_of_the_pot_gained_averaged_over_rotat
 
 
 def test_pots_betes_and_ins_are_counted_for_the_bot_that_won_owed_or_declared_them(recorded):
-    result = tournament(rules.load("classic"), 3, ["random"] * 3, deals=6, seed=4)
+    result = tournament(house_rules.load("classic"), 3, ["random"] * 3, deals=6, seed=4)
     lineup = lineup_of(recorded)
     pots, betes, ins = [0, 0, 0], [0, 0, 0], [0, 0, 0]
     for hand, bot_at in recorded:
@@ -160,7 +160,7 @@ def test_pots_betes_and_ins_are_counted_for_the_bot_that_won_owed_or_declared_th
 
 
 def test_the_text_summary_says_whether_chips_were_conserved():
-    result = tournament(rules.load("classic"), 3, ["random"] * 3, deals=2, seed=1)
+    result = tournament(house_rules.load("classic"), 3, ["random"] * 3, deals=2, seed=1)
     text = summary_text(result)
     assert text.splitlines()[0] == "2 deals of classic with 3 players, each played in 3 rotations (seed 1, 6 hands)"
     assert text.splitlines()[-1] == "Chips conserved in every hand: yes"
@@ -175,6 +175,6 @@ def test_a_bot_is_asked_and_timed_only_when_it_has_a_choice(monkeypatch):
             return super().choose(view, legal, rng)
 
     monkeypatch.setitem(MEASUREMENT_PLAYERS, "counting", Counting)
-    result = tournament(rules.load("obligatory"), 3, ["counting"] * 3, deals=3, seed=5)
+    result = tournament(house_rules.load("obligatory"), 3, ["counting"] * 3, deals=3, seed=5)
     assert asked and min(asked) >= 2
     assert result.bots[0].decision_ms_p95 >= result.bots[0].decision_ms_median > 0

@@ -11,8 +11,8 @@ from tests.kits.engine import cards, codes, new_hand, ruleset, run, stacked_deck
 from ramsli_tui.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from ramsli_tui.games.ramsli.engine import Action, Hand, IllegalAction, RamsliSession
 from ramsli_tui.games.ramsli.engine.events import HandStarted, TrumpTurned
-from ramsli_tui.games.ramsli import rules as rulesets
-from ramsli_tui.games.ramsli.rules import PlayerLimits, RulesetError
+from ramsli_tui.games.ramsli import house_rules
+from ramsli_tui.games.ramsli.house_rules import PlayerLimits, RulesetError
 
 SUITS = "SHDC"
 
@@ -251,13 +251,13 @@ def test_r7_packets_that_do_not_add_up_to_five_cards_are_refused(tmp_path, packe
     path = tmp_path / "short.yaml"
     path.write_text(f"name: short\npackets: {packets}\n", encoding="utf-8")
     with pytest.raises(RulesetError, match=r"short\.yaml:2: packets .*add up to 5"):
-        rulesets.load_file(path)
+        house_rules.load_file(path)
 
 
 def test_r7_any_packets_adding_up_to_five_deal_five_cards_each(tmp_path):
     path = tmp_path / "ones.yaml"
     path.write_text("name: ones\npackets: [1, 1, 1, 1, 1]\n", encoding="utf-8")
-    rules = rulesets.load_file(path)
+    rules = house_rules.load_file(path)
     hand = Hand(rules, [20, 20, 20], 0, 0, rules.cards())
     # one card at a time round the table from the dealer's left: 1, 2, 0, 1, 2, 0, ...
     assert codes(hand.dealt[1]) == ["7S", "TS", "KS", "8H", "JH"]

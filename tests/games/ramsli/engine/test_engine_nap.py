@@ -7,11 +7,11 @@ import pytest
 
 from tests.kits.engine import legal, new_hand, refusal, ruleset, run
 
-from ramsli_tui.games.ramsli import rules as rulesets
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.records import result_of
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.ramsli.engine.events import Announced, Passed, Payment, PlayStarted
-from ramsli_tui.games.ramsli.rules import ChipsByTarget, RulesetError
+from ramsli_tui.games.ramsli.house_rules import ChipsByTarget, RulesetError
 
 NAP = ruleset("nap")
 FOUR = ["AC KC QC JC TC", "AS KS QS JS TS", "9S 8S 7S AD KD", "QD JD TD 9D 8D"]
@@ -98,9 +98,9 @@ def test_r23_bidding_is_among_active_players_in_declaring_order():
 
 
 def test_r23_nap_and_general_rams_cannot_both_be_on():
-    node = rulesets.parse_yaml_node("nap: true\ngeneral_rams: true\n", "both.yaml")
+    node = house_rules.parse_yaml_node("nap: true\ngeneral_rams: true\n", "both.yaml")
     with pytest.raises(RulesetError, match="nap and general_rams"):
-        rulesets.from_node(node, "both.yaml", default_name="both", base_dir=None)
+        house_rules.from_node(node, "both.yaml", default_name="both", base_dir=None)
 
 
 # --- made ------------------------------------------------------------------------------

@@ -23,14 +23,14 @@ from hypothesis import strategies as st
 
 from tests.kits.engine import ALL_ACTIONS, snapshot
 
-from ramsli_tui.games.ramsli import rules as rulesets
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.cards import Card
 from ramsli_tui.games.ramsli.engine import Hand, IllegalAction, RamsliSession
 from ramsli_tui.games.protocol import events_for
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandSettled
-from ramsli_tui.games.ramsli.rules import PlayerLimits
+from ramsli_tui.games.ramsli.house_rules import PlayerLimits
 
-RULES = {name: rulesets.load(name) for name in sorted(rulesets.available())}
+RULES = {name: house_rules.load(name) for name in sorted(house_rules.available())}
 # a few house-rule mixes beyond the bundled files, so every key's other value is exercised too
 VARIANTS = {
     "no-force/2-3/must-head": replace(RULES["classic"], dealer_forced=False, packets=(2, 3), must_head=True),

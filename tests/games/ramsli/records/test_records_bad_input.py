@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from ramsli_tui.games.ramsli.records import replay_text
-from ramsli_tui.games.ramsli.rules import CLASSIC
+from ramsli_tui.games.ramsli.house_rules import CLASSIC
 
 GOOD = {
     "format": "ramsli-hand/1", "ruleset": "classic", "players": 3, "dealer": 0, "stacks": [20, 20, 20], "pot": 0,

@@ -11,7 +11,7 @@ import sys
 
 import yaml
 
-from ramsli_tui.games.ramsli import rules as rulesets
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.engine import Hand
 from ramsli_tui.games.ramsli.records import (
     RecordError,
@@ -96,7 +96,7 @@ def played_hands():
     for name, players, seed in [("classic", 3, 1), ("classic", 4, 2), ("general-rams", 5, 3), ("nap", 4, 4),
                                 ("jokers", 6, 5), ("obligatory", 3, 6), ("bete-pot", 4, 7)]:
         for offset in range(6):
-            rules = rulesets.load(name)
+            rules = house_rules.load(name)
             rng = random.Random(seed * 100 + offset)
             deck = rules.cards()
             rng.shuffle(deck)

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 import yaml
 
-from ramsli_tui.games.ramsli import rules as rulesets
+from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.engine import Hand
 from ramsli_tui.games.ramsli.records import (
     dump_record,
@@ -23,10 +23,10 @@ from ramsli_tui.games.ramsli.records import (
     replay_text,
     result_of,
 )
-from ramsli_tui.games.ramsli.rules import PlayerLimits
+from ramsli_tui.games.ramsli.house_rules import PlayerLimits
 from tests.kits.examples import BETE_FIXED
 
-RULES = {name: rulesets.load(name) for name in sorted(rulesets.available())}
+RULES = {name: house_rules.load(name) for name in sorted(house_rules.available())}
 RULES["inline-mix"] = replace(RULES["general-rams"], name="inline-mix", packets=(2, 3), must_head=True,
                               general_rams_failure="triple_pot", bete="pot", dealer_forced=False)
 RULES["inline-nap-2p"] = replace(RULES["nap"], name="inline-nap-2p", players=PlayerLimits(2, 6), jokers=True,

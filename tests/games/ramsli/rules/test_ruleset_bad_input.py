@@ -13,7 +13,7 @@ import time
 import pytest
 
 from ramsli_tui import cli
-from ramsli_tui.games.ramsli import rules
+from ramsli_tui.games.ramsli import house_rules
 
 BILLION_LAUGHS = "a: &a ['lol','lol','lol','lol','lol','lol','lol','lol','lol']\n" + "".join(
     f"{name}: &{name} [{', '.join(['*' + previous] * 9)}]\n"
@@ -123,7 +123,7 @@ def test_an_extends_chain_too_long_is_refused_on_this_files_extends_line(capsys,
     started = time.monotonic()
     assert one_problem(capsys, tmp_path / "r0.yaml") == ":2: extends goes more than 10 rulesets deep"
     assert time.monotonic() - started < 2
-    assert rules.load_file(tmp_path / "r989.yaml").name == "r989"  # extending ten deep is still fine
+    assert house_rules.load_file(tmp_path / "r989.yaml").name == "r989"  # extending ten deep is still fine
     assert one_problem(capsys, tmp_path / "r988.yaml") == ":2: extends goes more than 10 rulesets deep"
 
 
@@ -148,7 +148,7 @@ def test_extends_takes_a_path_relative_to_the_file_that_names_it(tmp_path):
     (tmp_path / "mine" / "base").mkdir(parents=True)
     write(tmp_path / "mine" / "base", "ante: 4\n", "four.yaml")
     path = write(tmp_path / "mine", "extends: base/four.yaml\nbete: 3\n")
-    assert (rules.load_file(path).ante, rules.load_file(path).bete) == (4, 3)
+    assert (house_rules.load_file(path).ante, house_rules.load_file(path).bete) == (4, 3)
 
 
 def test_rules_check_reports_every_wrong_key_and_value_in_one_run(capsys, tmp_path):
@@ -172,7 +172,7 @@ def test_one_broken_ruleset_of_the_players_does_not_break_rules_list(capsys, tmp
     write(own, BILLION_LAUGHS, "bomb.yaml")
     write(own, "ante: " + "9" * 4301 + "\n", "huge.yaml")
     write(own, "extends: " + "c" * 300 + ".yaml\n", "long.yaml")
-    monkeypatch.setattr(rules, "user_dir", lambda: own)
+    monkeypatch.setattr(house_rules, "user_dir", lambda: own)
     assert cli.main(["rules", "list"]) == 0
     out = capsys.readouterr().out
     assert "Traceback" not in out

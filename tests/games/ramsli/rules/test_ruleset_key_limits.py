@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
-from ramsli_tui.games.ramsli.rules import CLASSIC, PlayerLimits, RulesetError
+from ramsli_tui.games.ramsli import house_rules
+from ramsli_tui.games.ramsli.house_rules import CLASSIC, PlayerLimits, RulesetError
 
 
 def write(tmp_path, name: str, text: str):
@@ -22,7 +22,7 @@ def write(tmp_path, name: str, text: str):
 
 def load_error(path) -> str:
     with pytest.raises(RulesetError) as raised:
-        rules.load_file(path)
+        house_rules.load_file(path)
     return str(raised.value)
 
 
@@ -42,12 +42,12 @@ def load_error(path) -> str:
     ],
 )
 def test_the_smallest_and_largest_values_the_table_allows_are_taken(tmp_path, text, attribute, value):
-    ruleset = rules.load_file(write(tmp_path, "edge.yaml", text + "\n"))
+    ruleset = house_rules.load_file(write(tmp_path, "edge.yaml", text + "\n"))
     assert getattr(ruleset, attribute) == value
 
 
 def test_a_nap_table_may_give_no_chips_for_a_target(tmp_path):
-    ruleset = rules.load_file(write(tmp_path, "free.yaml", "nap: true\nnap_penalty: {3: 0}\nnap_bonus: {2: 0}\n"))
+    ruleset = house_rules.load_file(write(tmp_path, "free.yaml", "nap: true\nnap_penalty: {3: 0}\nnap_bonus: {2: 0}\n"))
     assert dict(ruleset.nap_penalty) == {2: 2, 3: 0, 4: 4, 5: 5}
     assert dict(ruleset.nap_bonus) == {2: 0, 3: 3, 4: 4, 5: 10}
 
@@ -76,22 +76,22 @@ def test_values_just_outside_the_table_are_refused_in_words(tmp_path, text, expe
 
 def test_a_partial_players_mapping_keeps_the_other_limit_of_the_ruleset_it_extends(tmp_path):
     write(tmp_path, "small.yaml", "players: {min: 2, max: 4}\n")
-    child = rules.load_file(write(tmp_path, "child.yaml", "extends: small.yaml\nplayers: {max: 3}\n"))
+    child = house_rules.load_file(write(tmp_path, "child.yaml", "extends: small.yaml\nplayers: {max: 3}\n"))
     assert child.players == PlayerLimits(2, 3)
-    other = rules.load_file(write(tmp_path, "other.yaml", "extends: small.yaml\nplayers: {min: 4}\n"))
+    other = house_rules.load_file(write(tmp_path, "other.yaml", "extends: small.yaml\nplayers: {min: 4}\n"))
     assert other.players == PlayerLimits(4, 4)
 
 
 def test_a_partial_nap_table_keeps_the_other_targets_of_the_ruleset_it_extends(tmp_path):
     write(tmp_path, "big-nap.yaml", "nap: true\nnap_bonus: {5: 12}\nnap_penalty: {4: 7}\n")
-    child = rules.load_file(write(tmp_path, "child.yaml", "extends: big-nap.yaml\nnap_bonus: {2: 1}\nnap_penalty: {5: 9}\n"))
+    child = house_rules.load_file(write(tmp_path, "child.yaml", "extends: big-nap.yaml\nnap_bonus: {2: 1}\nnap_penalty: {5: 9}\n"))
     assert dict(child.nap_bonus) == {2: 1, 3: 3, 4: 4, 5: 12}
     assert dict(child.nap_penalty) == {2: 2, 3: 3, 4: 7, 5: 9}
 
 
 def test_an_extended_ruleset_keeps_every_key_the_child_does_not_set(tmp_path):
     write(tmp_path, "base.yaml", "deck: standard52\nbete: pot\nmust_head: true\nstarting_chips: 40\n")
-    child = rules.load_file(write(tmp_path, "child.yaml", "extends: base.yaml\nante: 2\n"))
+    child = house_rules.load_file(write(tmp_path, "child.yaml", "extends: base.yaml\nante: 2\n"))
     assert (child.deck, child.bete, child.must_head, child.starting_chips, child.ante) == ("standard52", "pot", True, 40, 2)
     assert (child.name, child.description) == ("child", "")
 
@@ -100,9 +100,9 @@ def test_the_users_own_ruleset_wins_a_clash_with_a_bundled_name(tmp_path, monkey
     own = tmp_path / "rulesets"
     own.mkdir()
     (own / "classic.yaml").write_text("name: classic\nante: 3\n", encoding="utf-8")
-    monkeypatch.setattr(rules, "user_dir", lambda: own)
-    assert rules.available()["classic"] == own / "classic.yaml"
-    assert rules.load("classic").ante == 3
+    monkeypatch.setattr(house_rules, "user_dir", lambda: own)
+    assert house_rules.available()["classic"] == own / "classic.yaml"
+    assert house_rules.load("classic").ante == 3
 
 
 def test_a_yaml_syntax_error_names_the_line_it_is_on(tmp_path):
@@ -114,8 +114,8 @@ def test_a_yaml_syntax_error_names_the_line_it_is_on(tmp_path):
 
 
 def test_every_key_resolved_is_a_plain_yaml_and_json_value():
-    for name in rules.available():
-        resolved = rules.load(name).as_yaml_dict()
+    for name in house_rules.available():
+        resolved = house_rules.load(name).as_yaml_dict()
         assert json.loads(json.dumps(resolved)) == {
             key: ({str(k): v for k, v in value.items()} if key in ("nap_bonus", "nap_penalty") else value)
             for key, value in resolved.items()

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from ramsli_tui.games.ramsli import rules
-from ramsli_tui.games.ramsli.rules import CLASSIC, RULESET_KEYS, PlayerLimits, RulesetError
+from ramsli_tui.games.ramsli import house_rules
+from ramsli_tui.games.ramsli.house_rules import CLASSIC, RULESET_KEYS, PlayerLimits, RulesetError
 
 BUNDLED = [
     "classic", "scored-30", "scored-50", "bete-pot", "double-penalty", "obligatory",
@@ -23,17 +23,17 @@ def write(tmp_path, name: str, text: str):
 
 def load_error(path) -> str:
     with pytest.raises(RulesetError) as raised:
-        rules.load_file(path)
+        house_rules.load_file(path)
     return str(raised.value)
 
 
 def test_every_named_ruleset_is_bundled_with_a_name_and_a_one_line_description():
-    available = rules.available()
+    available = house_rules.available()
     for name in BUNDLED:
-        ruleset = rules.load(name)
+        ruleset = house_rules.load(name)
         assert ruleset.name == name
         assert ruleset.description and "\n" not in ruleset.description
-        assert available[name].parent == rules.bundled_dir()
+        assert available[name].parent == house_rules.bundled_dir()
 
 
 @pytest.mark.parametrize(
@@ -53,7 +53,7 @@ def test_every_named_ruleset_is_bundled_with_a_name_and_a_one_line_description()
     ],
 )
 def test_named_rulesets_differ_from_classic_exactly_as_the_spec_says(name, differences):
-    ruleset = rules.load(name)
+    ruleset = house_rules.load(name)
     resolved = ruleset.as_yaml_dict()
     classic = CLASSIC.as_yaml_dict()
     changed = {key: resolved[key] for key in RULESET_KEYS if key not in ("name", "description") and resolved[key] != classic[key]}
@@ -76,7 +76,7 @@ def test_classic_defaults_match_the_ruleset_keys_table():
 
 
 def test_an_empty_file_is_classic(tmp_path):
-    ruleset = rules.load_file(write(tmp_path, "empty.yaml", ""))
+    ruleset = house_rules.load_file(write(tmp_path, "empty.yaml", ""))
     assert ruleset.as_yaml_dict() | {"name": "classic", "description": ""} == CLASSIC.as_yaml_dict() | {"description": ""}
 
 
@@ -104,7 +104,7 @@ def test_every_key_can_be_set(tmp_path):
         on_bust: eliminate
         max_hands: 30
     """)
-    ruleset = rules.load_file(path)
+    ruleset = house_rules.load_file(path)
     assert ruleset.name == "everything" and ruleset.deck == "standard52" and ruleset.jokers
     assert ruleset.players == PlayerLimits(2, 5) and ruleset.packets == (2, 3)
     assert ruleset.bete == "pot" and ruleset.bete_in_force(7) == 14
@@ -189,13 +189,13 @@ def test_unsafe_yaml_tags_are_refused(tmp_path):
 
 def test_extends_starts_from_another_ruleset(tmp_path):
     path = write(tmp_path, "mine.yaml", "extends: general-rams\nbete: 7\n")
-    ruleset = rules.load_file(path)
+    ruleset = house_rules.load_file(path)
     assert ruleset.general_rams and ruleset.bete == 7 and ruleset.name == "mine"
 
 
 def test_extends_finds_a_file_beside_the_ruleset(tmp_path):
     write(tmp_path, "base.yaml", "ante: 3\n")
-    ruleset = rules.load_file(write(tmp_path, "child.yaml", "extends: base.yaml\ntarget: 30\n"))
+    ruleset = house_rules.load_file(write(tmp_path, "child.yaml", "extends: base.yaml\ntarget: 30\n"))
     assert (ruleset.ante, ruleset.target) == (3, 30)
 
 
@@ -215,30 +215,30 @@ def test_the_users_own_rulesets_are_found_by_name(tmp_path, monkeypatch):
     own = tmp_path / "config" / "rulesets"
     own.mkdir(parents=True)
     (own / "friday.yaml").write_text("description: Friday nights\nante: 2\n", encoding="utf-8")
-    monkeypatch.setattr(rules, "user_dir", lambda: own)
-    assert rules.available()["friday"] == own / "friday.yaml"
-    assert rules.load("friday").ante == 2
+    monkeypatch.setattr(house_rules, "user_dir", lambda: own)
+    assert house_rules.available()["friday"] == own / "friday.yaml"
+    assert house_rules.load("friday").ante == 2
 
 
 def test_an_unknown_ruleset_name_says_what_exists():
     with pytest.raises(RulesetError, match=r"unknown ruleset 'rounse' \(did you mean 'rounce'\?\); known rulesets: "):
-        rules.load("rounse")
+        house_rules.load("rounse")
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(RulesetError, match="no such ruleset file"):
-        rules.load(str(tmp_path / "nowhere.yaml"))
+        house_rules.load(str(tmp_path / "nowhere.yaml"))
 
 
 def test_rulesets_are_frozen_and_hashable():
-    ruleset = rules.load("nap")
+    ruleset = house_rules.load("nap")
     with pytest.raises(AttributeError):
         ruleset.ante = 3  # type: ignore[misc]
-    assert hash(ruleset) == hash(rules.load("nap"))
+    assert hash(ruleset) == hash(house_rules.load("nap"))
 
 
 def test_house_rules_spell_out_the_variants():
-    text = "\n".join(rules.load("general-rams").house_rules())
+    text = "\n".join(house_rules.load("general-rams").house_rules())
     assert "General Rams allowed" in text
-    assert "Nap targets" in "\n".join(rules.load("nap").house_rules())
-    assert "everyone plays" in "\n".join(rules.load("obligatory").house_rules())
+    assert "Nap targets" in "\n".join(house_rules.load("nap").house_rules())
+    assert "everyone plays" in "\n".join(house_rules.load("obligatory").house_rules())

@@ -1,4 +1,4 @@
-"""A Ramsli view and its events in the table protocol, in the words of ``ramsli-result/1``:
+"""A Ramsli view and its events in the table protocol's JSON, in the terms of ``ramsli-result/1``:
 card codes, suits by letter, declarations ``"in"``/``"out"``, told from one seat (its
 own hand only, none to a spectator)."""
 
@@ -12,10 +12,10 @@ from ..games.ramsli.engine.events import (
 )
 from ..games.ramsli.engine.view import RamsliView
 
-VIEW = RamsliView  # the views these words tell
+VIEW = RamsliView  # the views this codec writes
 
 
-def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
+def view_json(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
     return {
         "hand": [] if seat is None else codes(view.hand),
         "seat": seat,
@@ -62,7 +62,7 @@ def payment(paid: Payment) -> dict[str, Any]:
     return {"payer": paid.payer, "payee": paid.payee, "chips": paid.chips, "reason": paid.reason, "short": paid.short}
 
 
-EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
+EVENT_JSON: dict[type, Callable[[Any], dict[str, Any]]] = {
     FirstDealerChosen: lambda cut: {
         "event": "cut", "cards": [pair for draw in cut.draws for pair in plays(draw)], "dealer": cut.dealer,
     },
@@ -89,5 +89,5 @@ EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
 }
 
 
-def event_words(event: Any) -> dict[str, Any]:
-    return EVENT_WORDS[type(event)](event)
+def event_json(event: Any) -> dict[str, Any]:
+    return EVENT_JSON[type(event)](event)

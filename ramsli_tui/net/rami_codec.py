@@ -1,4 +1,4 @@
-"""A Rami Simple view and its events in the table protocol, in the words of ``rami-result/1``.
+"""A Rami Simple view and its events in the table protocol's JSON, in the terms of ``rami-result/1``.
 
 The same card codes and the same names as a Rami hand's result (``hand``, ``talon``,
 ``jetee`` top card first, ``tournante``, ``out`` with its melds and discard,
@@ -17,7 +17,7 @@ from ..games.rami.engine.events import (
 )
 from ..games.rami.engine.view import RamiView
 
-VIEW = RamiView  # the views these words tell
+VIEW = RamiView  # the views this codec writes
 
 
 def codes(cards) -> list[str]:
@@ -30,7 +30,7 @@ def went_out(out: WentOut | None) -> dict[str, Any] | None:
     return {"seat": out.seat, "melds": [codes(meld) for meld in out.melds], "discard": out.discard.code}
 
 
-def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
+def view_json(view: Any, names: Sequence[str], seat: int | None) -> dict[str, Any]:
     return {
         "game": "rami",
         "hand": [] if seat is None else sorted(codes(view.hand)),
@@ -50,7 +50,7 @@ def view_words(view: Any, names: Sequence[str], seat: int | None) -> dict[str, A
     }
 
 
-EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
+EVENT_JSON: dict[type, Callable[[Any], dict[str, Any]]] = {
     HandStarted: lambda started: {
         "event": "hand_started", "hand_number": started.number, "dealer": started.dealer, "scores": list(started.scores),
     },
@@ -71,5 +71,5 @@ EVENT_WORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
 }
 
 
-def event_words(event: Any) -> dict[str, Any]:
-    return EVENT_WORDS[type(event)](event)
+def event_json(event: Any) -> dict[str, Any]:
+    return EVENT_JSON[type(event)](event)
