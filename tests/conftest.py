@@ -1,6 +1,15 @@
 """Fixtures shared by every test."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pytest
+
+from tests.kits.tables import games_with_a_table, kit_for
+
+if TYPE_CHECKING:
+    from tests.kits.tables.kit import TableKit
 
 
 @pytest.fixture
@@ -9,3 +18,10 @@ def one_hand(tmp_path):
     path = tmp_path / "one-hand.yaml"
     path.write_text("max_hands: 1\n")
     return str(path)
+
+
+@pytest.fixture(params=games_with_a_table())
+def table_kit(request) -> TableKit:
+    """Each game the app has a table screen for, by its kit (tests/kits/tables): a test that
+    asks for it runs once for every game."""
+    return kit_for(request.param)

@@ -59,12 +59,12 @@ def test_the_import_graph_is_read_at_all():
 
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "games")))
 def test_games_import_nothing_of_the_table_storage_or_faces(module):
-    assert not [name for name in GRAPH[module] if under(name, "table", "storage", "ui", "cli", "screenshots")]
+    assert not [name for name in GRAPH[module] if under(name, "table", "storage", "ui", "cli")]
 
 
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "table")))
 def test_the_table_imports_nothing_of_the_faces_or_storage(module):
-    assert not [name for name in GRAPH[module] if under(name, "ui", "cli", "screenshots", "storage")]
+    assert not [name for name in GRAPH[module] if under(name, "ui", "cli", "storage")]
 
 
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "ui")
@@ -150,6 +150,12 @@ def run_time_only(tree: ast.Module) -> ast.Module:
     return tree
 
 
+def absolute_imports_in(tree: ast.AST) -> set[str]:
+    """The modules ``tree`` imports by their full names (``import x``, ``from x import y``), anywhere in it."""
+    found = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    return found | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
+
+
 def engine_module_id(path: Path) -> str:
     return f"{path.parent.parent.name}/{path.name}" if path.parent.name == "engine" else f"games/{path.name}"
 
@@ -158,8 +164,7 @@ def engine_module_id(path: Path) -> str:
 def test_engine_modules_do_no_io_and_read_no_clock(path):
     game = path.parent.parent.name if path.parent.name == "engine" else None
     tree = run_time_only(ast.parse(path.read_text(encoding="utf-8")))
-    outside = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    outside |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
+    outside = absolute_imports_in(tree)
     assert not [name for name in outside if name and name.split(".")[0] in FORBIDDEN_IN_ENGINE]
     inside = GRAPH[module_name(path)]
     own = (f"games.{game}.engine", *ENGINE_MAY_USE[game]) if game else ()
@@ -176,9 +181,6 @@ MAY_NAME_A_GAME = (
     "ui.table_screens", "net.wire_codecs", "net.ramsli_codec", "net.rami_codec",
 )
 REGISTRY_OF_GAMES = "ramsli_tui.games"  # the package itself, not the modules every game shares
-NOT_YET_ONE_PLUG_IN = {  # named here until their own step of issue 20 is done (strict: it fails once it is)
-    "ramsli_tui.screenshots": "the test drivers move to the tests in a step of their own",
-}
 
 
 def comparisons_naming_a_game(path: Path) -> list[str]:
@@ -208,10 +210,8 @@ def test_the_game_name_check_finds_what_it_looks_for(tmp_path):
         "line 1: game == 'rami'", "line 3: game in ('ramsli', 'x')", "line 5: import_module(f'games.{game}.rules')"]
 
 
-@pytest.mark.parametrize("module", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_ONE_PLUG_IN[name]))
-    if name in NOT_YET_ONE_PLUG_IN else name
-    for name in sorted(MODULES) if not under(name, *MAY_NAME_A_GAME) and name != REGISTRY_OF_GAMES])
+@pytest.mark.parametrize("module", [name for name in sorted(MODULES)
+                                    if not under(name, *MAY_NAME_A_GAME) and name != REGISTRY_OF_GAMES])
 def test_outside_a_game_s_own_folders_no_module_imports_it_or_compares_its_name(module):
     """A game is known only through the registries: nothing else imports its package or asks
     whether a game is it by name."""
@@ -261,6 +261,15 @@ def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_
     assert homes == {"described": "ramsli_tui.storage.saved", "game_spec": "ramsli_tui.storage.specs",
                      "player_counts": "ramsli_tui.storage.specs", "Lobby": "ramsli_tui.table.lobby",
                      "LobbyRefusal": "ramsli_tui.table.lobby"}
+
+
+def test_the_package_carries_no_test_drivers():
+    """What drives the app as a player would (Textual's ``Pilot``) lives with the tests, in tests/kits."""
+    driving = [module for module, path in MODULES.items()
+               if "textual.pilot" in absolute_imports_in(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not driving, driving
+
+
 # --- the hub changes a table only through the table's own methods -------------------------
 
 HUB = ast.parse((PACKAGE / "net" / "hub.py").read_text(encoding="utf-8"))

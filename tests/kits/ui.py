@@ -1,18 +1,20 @@
-"""Helpers for the app's tests: an app on a temporary storage, and the screenshot scenes'
-ways of playing and waiting for the table."""
+"""Helpers for the app's tests: an app on a temporary storage, and the drivers' ways of
+playing and waiting for the table."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-from ramsli_tui.screenshots import NAMES, first_legal_place, play_until, settle, table_screen
 from ramsli_tui.storage import Storage
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.table import Table
 from ramsli_tui.table.updates import Update
 from ramsli_tui.ui.app import RamsliApp
+
+from tests.kits.drivers import first_legal_place, play_until, settle, table_screen
+from tests.kits.scenes import NAMES
 
 __all__ = [
     "first_legal_place", "make_app", "play_to_end", "play_until", "settle", "spec_for", "storage_in", "table_screen",

@@ -8,7 +8,6 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Input, Select
 
-from ramsli_tui.screenshots import rami_hand_over, rami_seeded
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.common.settings import SettingsScreen
 from ramsli_tui.ui.themes import TABLE_VARIABLES
@@ -16,7 +15,7 @@ from ramsli_tui.ui.common.setup import SetupScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.stack_chart import StackChart, StackPlot
 
-from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
+from tests.kits.ui import make_app, settle, spec_for, storage_in, table_screen
 
 TEXTUALS_OWN = {"Theme", "Quit", "Keys", "Maximize", "Minimize", "Screenshot"}
 
@@ -27,27 +26,19 @@ def the_key_bar(app) -> str:
     return " ".join(str(bar.render()).split())
 
 
-async def test_the_hand_summary_names_enter_in_the_key_bar_as_on_its_button(tmp_path):
-    app = make_app(tmp_path, spec_for(players=4, seed=10))
+async def test_a_rounds_result_names_enter_in_the_key_bar_as_on_its_button(tmp_path, table_kit):
+    app = make_app(tmp_path, table_kit.spec())
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.client.result_unread)
-        summary = app.screen
-        assert "(Enter)" in str(summary.query_one(Button).label)
+        await table_kit.play_until(pilot, lambda app: app.client.result_unread)
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, table_kit.result_screen)
+        assert "(Enter)" in str(result.query_one(Button).label)
         keys = the_key_bar(app)
-        assert "Enter Next hand" in keys and "space" not in keys, keys
+        assert table_kit.result_keys in keys and "space" not in keys and "esc" not in keys, keys
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is not summary and not app.client.result_unread
-
-
-async def test_the_rami_rounds_result_names_enter_in_the_key_bar_as_on_its_button(tmp_path):
-    app = make_app(tmp_path, rami_seeded()(tmp_path))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await rami_hand_over(pilot)
-        await pilot.pause()
-        assert "(Enter)" in str(app.screen.query_one(Button).label)
-        keys = the_key_bar(app)
-        assert "Enter Go on" in keys and "esc" not in keys, keys
+        assert app.screen is not result and not app.client.result_unread
 
 
 async def test_the_palette_holds_only_the_apps_own_entries(tmp_path):

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 import yaml
 
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.storage import SavedGame, Settings
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.ramsli.history import TrickHistoryScreen
-from ramsli_tui.ui.ramsli.scoreboard import ScoreboardScreen
 from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER, SessionOverScreen
 from ramsli_tui.ui.common.settings import SettingsScreen
 from ramsli_tui.ui.common.setup import SetupScreen
@@ -235,20 +232,6 @@ async def test_an_unexpected_error_is_reported_in_words_not_a_traceback(tmp_path
     assert app.storage.saved_games()[0]
 
 
-@pytest.mark.parametrize("command, screen", [("scoreboard", ScoreboardScreen), ("trick history", TrickHistoryScreen)])
-async def test_the_command_palette_opens_the_tables_screens(tmp_path, command, screen):
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*command)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, screen)
-
-
 async def test_no_color_is_respected(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(tmp_path, spec_for(seed=1))
@@ -344,24 +327,29 @@ async def test_a_pace_given_for_one_run_is_not_remembered(tmp_path):
     assert storage.load_settings().bot_delay == 1.2
 
 
-async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path):
-    from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
+def words_on(screen) -> list[str]:
+    """Every text and card a screen shows, in order: what tells one result from another."""
+    return [str(widget.render()) for widget in screen.query("Static, Label, Button, CardWidget")]
 
-    app = make_app(tmp_path, spec_for(seed=9))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.client.result_unread)
+
+async def test_a_game_left_at_a_hands_result_comes_back_to_that_result(tmp_path, table_kit):
+    app = make_app(tmp_path, table_kit.spec())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await table_kit.play_until(pilot, lambda app: app.client.result_unread)
+        await pilot.pause()
+        assert isinstance(app.screen, table_kit.result_screen)
+        shown = words_on(app.screen)
     again = make_app(tmp_path)
-    async with again.run_test(size=(80, 24)) as pilot:
+    async with again.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert isinstance(again.screen, HandSummaryScreen)
-        assert again.screen.settled.number == 1
+        assert isinstance(again.screen, table_kit.result_screen) and words_on(again.screen) == shown
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(again.screen, RamsliTableScreen) and again.client.view.number == 2
+        assert isinstance(again.screen, table_kit.screen) and again.client.view.number == 2
     third = make_app(tmp_path)  # left (or crashed) after the result was read, before anyone acted
-    async with third.run_test(size=(80, 24)) as pilot:
+    async with third.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert isinstance(third.screen, RamsliTableScreen), "a result once read does not come back"
+        assert isinstance(third.screen, table_kit.screen), "a result once read does not come back"
         assert third.client.view.number == 2 and not third.client.result_unread
 
 
@@ -393,10 +381,11 @@ async def test_a_player_leaving_the_table_is_told_even_without_the_log(tmp_path)
         assert f"{app.table.names[gone[0]]} leaves the table, short of the ante." in notices
 
 
-async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_back_to_it(tmp_path):
-    app = make_app(tmp_path, spec_for(seed=9))
+async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_back_to_it(tmp_path, table_kit):
+    spec = table_kit.spec(seed=9)
+    app = make_app(tmp_path, spec)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
+        await table_kit.play_until(pilot, lambda app: app.client.view.my_turn and app.table.actions)
         first = app.save_path
         played = list(app.table.actions)
         app.new_game()
@@ -404,10 +393,10 @@ async def test_a_new_game_leaves_the_session_at_the_table_saved_and_escape_goes_
         assert isinstance(app.screen, SetupScreen)
         assert app.storage.load_game(first).actions == tuple(played), "nothing lost"
         labels = [str(button.label) for button in app.screen.query("Button") if (button.id or "").startswith("continue-")]
-        assert labels and labels[0].startswith("classic, hand 1, Mia 19 chips")
+        assert labels and f"{spec.ruleset}, hand 1, {spec.names[0]} " in labels[0], labels
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, RamsliTableScreen) and app.save_path == first
+        assert isinstance(app.screen, table_kit.screen) and app.save_path == first
         app.new_game()
         await pilot.pause()
         await pilot.press("ctrl+s")

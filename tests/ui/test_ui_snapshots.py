@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.screenshots import SCENES, scene_app
+from tests.kits.scenes import SCENES, scene_app
 
 MONOCHROME_SCENES = ["table-declare", "table-play", "table-3-players", "table-6-players", "table-refused",
                      "hand-summary", "session-over", "scoreboard-6-players", "rami-discard", "rami-hand-over"]

@@ -1,14 +1,14 @@
-"""What a player expects at a card table: their name on their seat, the last trick on
-request, a pause after each trick when asked for, skipping ahead when out, the pace
-changed at the table, a hint when playing alone, no misclicks, and the turn announced."""
+"""What a player expects at a Ramsli table: their name on their seat, the last trick on
+request, a pause after each trick when asked for, skipping ahead when out, why there is
+no hint, no misclicks, and the card winning the trick marked.  (What every game's table
+does alike, the pace, the hint and the turn announced among it, is in
+tests/ui/common/test_ui_table_base.py.)"""
 
 from __future__ import annotations
 
-from ramsli_tui.games.ramsli import RAMSLI
 from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.games.ramsli.engine.events import TrickWon
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.common.settings import PACES
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.ramsli.hand import HandView
@@ -172,42 +172,13 @@ async def test_f_has_the_hand_played_out_at_once_when_you_are_out(tmp_path):
         assert asked == [True]
 
 
-async def test_plus_and_minus_change_the_pace_at_the_table_and_keep_it(tmp_path):
+async def test_t_says_where_hints_are_turned_on_when_they_are_off(tmp_path):
+    """(That no hint is offered then, at every game's table: tests/ui/common/test_ui_table_base.py.)"""
     app = make_app(tmp_path, spec_for(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        paces = [seconds for seconds, _ in PACES]
-        await pilot.press("minus")
-        assert app.pace == paces[1] and app.table.delay == paces[1], "a notch slower than no pause"
-        await pilot.press("minus")
-        await pilot.press("plus")
-        assert app.pace == paces[1]
-        for _ in paces:
-            await pilot.press("plus")
-        assert app.pace == paces[0], "no faster than no pause"
-        assert app.storage.read_settings()[0].bot_delay == paces[0]
-
-
-async def test_a_hint_names_what_the_normal_player_would_do_when_hints_are_on(tmp_path):
-    app = make_app(tmp_path, spec_for(seed=1))
-    app.settings.hints = True
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "t Hint" in str(table_screen(app).query_one(KeyBar).render())
-        await pilot.press("t")
-        view = app.client.view
-        advice = RAMSLI.advice(view, view.legal, table_screen(app).words.card)
-        assert f"Hint: {advice.reason}" in banner(app)
-
-
-async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path):
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "Hint" not in str(table_screen(app).query_one(KeyBar).render())
         await pilot.press("t")
         assert banner(app) == "Hints are off: turn them on in the settings (F2 Settings, Hints).", "t says why"
-        assert app.client.view.my_turn, "and does nothing else"
 
 
 async def test_t_says_hints_are_only_for_a_game_alone_when_another_person_sits_at_the_table(tmp_path):
@@ -291,29 +262,6 @@ async def test_the_card_winning_the_trick_so_far_is_marked_and_the_winner_after_
         done = screen.trick_on_table
         assert marked(app, "-winner") == [dict(done.plays)[done.seat]], "the finished trick's winner, told apart"
         assert marked(app, "-winning") == []
-
-
-async def test_the_bell_rings_when_it_becomes_your_turn_if_asked(tmp_path):
-    app = make_app(tmp_path, spec_for(seed=1))
-    app.settings.turn_alert = "bell"
-    rings = []
-    app.bell = lambda: rings.append(True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert rings, "your turn to declare rang"
-        count = len(rings)
-        await pilot.press("i")
-        await settle(pilot)
-        assert app.client.view.my_turn and len(rings) == count + 1, "once for each turn"
-
-
-async def test_a_flash_when_it_becomes_your_turn_if_asked(tmp_path, monkeypatch):
-    monkeypatch.setattr("ramsli_tui.ui.common.table_base.FLASH_FOR", 600.0)  # no race with a loaded machine
-    app = make_app(tmp_path, spec_for(seed=1))
-    app.settings.turn_alert = "flash"
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert table_screen(app).has_class("-flash")
 
 
 async def test_your_name_heads_your_row_in_the_summary_and_your_column_in_the_scoreboard(tmp_path):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from ramsli_tui.screenshots import my_turn_to_play
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.ramsli.game_log import GameLog
 from ramsli_tui.ui.ramsli.table import MIN_HEIGHT, MIN_WIDTH
@@ -19,6 +18,7 @@ from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.trick import TrickArea
 
+from tests.kits.drivers import my_turn_to_play
 from tests.kits.ui import make_app, play_until, settle, spec_for, storage_in, table_screen
 
 SIZES = ((MIN_WIDTH, MIN_HEIGHT), (80, 24), (120, 40), (200, 50))
@@ -114,20 +114,6 @@ async def test_an_empty_place_in_the_trick_keeps_its_room(tmp_path):
         assert not any(widget.card for widget in area.query(CardWidget)), "nothing played yet"
         rows = {row: area.query_one(f"#trick-{row}").region.height for row in ("across", "middle", "mine")}
         assert rows == {"across": 3, "middle": 3, "mine": 3}, "each row as high as a card, cards or not"
-
-
-@pytest.mark.parametrize("size", ((MIN_WIDTH - 1, 30), (100, MIN_HEIGHT - 1), (40, 12)))
-async def test_below_the_smallest_size_the_table_asks_for_a_larger_window(tmp_path, size):
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        screen = table_screen(app)
-        message = screen.query_one("#too-small")
-        assert message.display and f"at least {MIN_WIDTH}×{MIN_HEIGHT}" in str(message.render())
-        assert not screen.query_one("#room").display, "no table cut in half"
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not message.display and screen.query_one("#room").display
 
 
 async def test_large_cards_on_a_tall_window_small_ones_on_a_compact_one(tmp_path):

@@ -1,27 +1,24 @@
-"""A table watched (the client's seat None), in both games at 80×24: seen from seat 0's
+"""A table watched (the client's seat None), in every game at 80×24: seen from seat 0's
 chair with seat 0 a seat like the others, no hand and no hand's actions, the banner
 saying it is watched, and only the keys that change nothing at the table."""
 
 from __future__ import annotations
 
-import pytest
-
 from ramsli_tui.games.rami.engine import Phase as RamiPhase
 from ramsli_tui.games.ramsli.engine import Phase
-from ramsli_tui.screenshots import NAMES, rami_one_hand, rami_seeded, seeded, watch, watching
 from ramsli_tui.ui.common.confirm import ConfirmScreen
 from ramsli_tui.ui.rami.hand import RamiHand
-from ramsli_tui.ui.rami.round_over import RoundOverScreen
 from ramsli_tui.ui.rami.seat import RamiSeat
 from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.ramsli.actions import ActionBar
-from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.drivers import watch
+from tests.kits.scenes import NAMES, rami_one_hand, rami_seeded, seeded, watching
 from tests.kits.ui import make_app
 
 
@@ -110,15 +107,12 @@ async def watch_to_a_result(pilot, spec):
     raise RuntimeError("no hand ended")
 
 
-@pytest.mark.parametrize("game", ["ramsli", "rami"])
-async def test_a_spectator_sees_each_result_while_the_players_read_it_and_is_never_asked_to(tmp_path, game):
-    spec = seeded(players=3, seed=4)(tmp_path) if game == "ramsli" else rami_seeded(players=2)(tmp_path)
-    result_screen = HandSummaryScreen if game == "ramsli" else RoundOverScreen
+async def test_a_spectator_sees_each_result_while_the_players_read_it_and_is_never_asked_to(tmp_path, table_kit):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        person = await watch_to_a_result(pilot, spec)
+        person = await watch_to_a_result(pilot, table_kit.spec(seed=4))
         first = app.screen
-        assert isinstance(first, result_screen), "the hand's result, while its person reads it"
+        assert isinstance(first, table_kit.result_screen), "the hand's result, while its person reads it"
         table = app.screen_stack[-2]
         assert table.holding == "result" and table.view_.number == 1
         person.result_read()
@@ -132,14 +126,12 @@ async def test_a_spectator_sees_each_result_while_the_players_read_it_and_is_nev
         assert str(table.query_one(TurnBanner).render()).startswith("Watching: ")
 
 
-@pytest.mark.parametrize("game", ["ramsli", "rami"])
-async def test_q_on_a_result_a_spectator_sees_leaves_at_once(tmp_path, game):
-    spec = seeded(players=3, seed=4)(tmp_path) if game == "ramsli" else rami_seeded(players=2)(tmp_path)
+async def test_q_on_a_result_a_spectator_sees_leaves_at_once(tmp_path, table_kit):
     app = make_app(tmp_path)
     left = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await watch_to_a_result(pilot, spec)
-        assert isinstance(app.screen, (HandSummaryScreen, RoundOverScreen))
+        await watch_to_a_result(pilot, table_kit.spec(seed=4))
+        assert isinstance(app.screen, table_kit.result_screen)
         app.exit = lambda *args, **kwargs: left.append(True)
         await pilot.press("q")
         await pilot.pause()

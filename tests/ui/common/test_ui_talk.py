@@ -4,12 +4,13 @@ shows as a note and in the table talk, and a refusal is said; at home there is n
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
+
 from textual.app import App
 from textual.widgets import Input, Label
 
 from ramsli_tui.table.client import LocalClient, TalkRefused
-from ramsli_tui.table.spec import SAY_LENGTH, GameSpec, SeatSpec
+from ramsli_tui.table.spec import SAY_LENGTH, SeatSpec
 from ramsli_tui.table.table import Table
 from ramsli_tui.ui.common.talk import SHOWN_LINES, TalkScreen
 from ramsli_tui.ui.widgets.key_bar import KeyBar
@@ -91,23 +92,22 @@ class TalkingClient(LocalClient):
         self.on_said("mia", text)
 
 
-async def seated_at_a_server(tmp_path, pilot, game: str = "ramsli") -> TalkingClient:
-    names = ("mia", "zora", "Anna", "Bert") if game == "ramsli" else ("mia", "zora")
-    seats = (SeatSpec.person(names[0]), SeatSpec.person(names[1]),
-             *map(SeatSpec.computer, names[2:], ["random"] * (len(names) - 2)))
-    spec = GameSpec(game, "classic" if game == "ramsli" else "simple", 7, seats)
+async def seated_at_a_server(pilot, kit) -> TalkingClient:
+    """The app at a server's table of ``kit``'s game, mia at seat 0 and zora, another person,
+    beside her; computer players in the other seats."""
+    one_person = kit.spec(seed=7, names=("mia", "zora", "Anna", "Bert", "Carlo", "Dora"))
+    spec = replace(one_person, seats=(one_person.seats[0], SeatSpec.person("zora"), *one_person.seats[2:]))
     client = TalkingClient(Table.for_spec(spec, delay=5.0), 0)
-    pilot.app.sit_remote(client, game)
+    pilot.app.sit_remote(client, spec.game)
     await pilot.pause()
     return client
 
 
-@pytest.mark.parametrize("game", ["ramsli", "rami"])
-async def test_c_at_a_servers_table_says_a_line_that_shows_as_a_note_and_in_the_talk_line(tmp_path, game):
+async def test_c_at_a_servers_table_says_a_line_that_shows_as_a_note_and_in_the_talk_line(tmp_path, table_kit):
     app = served_app(tmp_path, FakeLobby())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        client = await seated_at_a_server(tmp_path, pilot, game)
+        client = await seated_at_a_server(pilot, table_kit)
         keys = str(app.screen.query_one(KeyBar).render())
         assert "c Talk" in keys and "Faster" not in keys, "talk offered; the server sets the pace"
         await pilot.press("c")
@@ -128,9 +128,8 @@ async def test_c_at_a_servers_table_says_a_line_that_shows_as_a_note_and_in_the_
         await pilot.pause()
         assert "you spoke a moment ago; say the next line in a second" in [
             note.message for note in app._notifications]
-        if game == "ramsli":
-            log = str(app.screen.query_one("#log-lines").render())
-            assert "zora: thanks \\x1b[2J" in log, "the table talk, where the window has it"
+        log = str(app.screen.query_one("#log-lines").render())
+        assert "zora: thanks \\x1b[2J" in log, "the table talk, where the window has it"
 
 
 async def test_no_talk_at_a_table_at_home(tmp_path):

@@ -12,7 +12,6 @@ from collections import Counter
 import pytest
 
 from ramsli_tui.games.rami import RAMI
-from ramsli_tui.screenshots import NAMES, play_rami_turn, play_rami_until, rami_to_discard, settle
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.rami.arrangement import best_melds, by_rank, by_suit
 from ramsli_tui.ui.rami.hand import RamiHand
@@ -20,6 +19,8 @@ from ramsli_tui.ui.rami.round_over import RoundOverScreen
 from ramsli_tui.ui.rami.table import RamiTableScreen
 from ramsli_tui.ui.widgets.card import CardWidget
 
+from tests.kits.drivers import play_rami_turn, play_rami_until, rami_to_discard, settle
+from tests.kits.scenes import NAMES
 from tests.kits.ui import make_app
 
 
@@ -260,35 +261,6 @@ async def test_the_games_end_is_told_and_n_sets_up_a_new_one(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert not save.exists(), "a game whose end was read is no longer saved"
-
-
-async def test_a_game_left_on_a_hands_result_comes_back_to_that_result(tmp_path):
-    app = make_app(tmp_path, rami_spec(2, seed=1))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_rami_until(pilot, lambda app: app.client.result_unread)
-        out = app.screen.view.out
-    again = make_app(tmp_path)
-    async with again.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        assert isinstance(again.screen, RoundOverScreen)
-        assert again.screen.view.out == out
-        await pilot.press("enter")
-        await settle(pilot)
-        assert again.client.view.number == 2
-
-
-async def test_from_setup_escape_goes_back_to_the_rami_table(tmp_path):
-    from ramsli_tui.ui.common.setup import SetupScreen
-
-    app = make_app(tmp_path, rami_spec())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        app.new_game()
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RamiTableScreen)
 
 
 # --- issue 19: dragging, the chosen card kept, the jokers and the keys offered ------------------------

@@ -8,13 +8,12 @@ import random
 
 from ramsli_tui.games.rami import RAMI
 from ramsli_tui.games.rami.bots.reading import read
-from ramsli_tui.games.rami.engine import Phase
-from ramsli_tui.screenshots import play_rami_until, rami_to_discard, settle
 from ramsli_tui.ui.rami.game_log import RamiLog, RamiLogScreen
 from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.drivers import play_rami_until, rami_to_discard, settle
 from tests.kits.ui import make_app
 from tests.ui.rami.test_ui_rami import rami_spec, shown_text, table_of
 
@@ -86,39 +85,19 @@ async def test_h_opens_the_log_in_any_window_with_what_the_others_hold_for_sure(
 
 # --- the hint ------------------------------------------------------------------------------------
 
-async def test_t_hints_the_normal_players_draw_and_discard_and_chooses_the_card(tmp_path):
+async def test_after_the_draw_the_hint_chooses_the_card_the_normal_player_would_throw(tmp_path):
+    """(The hint itself, at every game's table: tests/ui/common/test_ui_table_base.py.)"""
     app = make_app(tmp_path, rami_spec(2, seed=1))
     app.settings.hints = True
     async with app.run_test(size=(100, 30)) as pilot:
-        await play_rami_until(pilot, lambda app: app.client.view.my_turn and app.client.view.phase is Phase.DRAW)
-        assert "t Hint" in keys(app) and "p Talon" in keys(app)
+        await play_rami_until(pilot, rami_to_discard)
         view = app.client.view
         advice = RAMI.advice(view, view.legal, table_of(app).words.card)
-        await pilot.press("t")
-        assert f"Hint: {advice.reason}" in banner(app)
-        assert app.client.view == view, "a hint changes nothing at the table"
-        await pilot.press("p")  # the talon
-        await settle(pilot)
-        assert rami_to_discard(app)
-        view = app.client.view
-        advice = RAMI.advice(view, view.legal, table_of(app).words.card)
+        assert advice.action.kind == "discard"
         await pilot.press("t")
         assert f"Hint: {advice.reason}" in banner(app)
         hand = table_of(app).query_one(RamiHand)
-        if advice.action.kind == "discard":
-            assert hand.cards[hand.selected] == advice.action.card, "the card to throw is chosen: Enter throws it"
-
-
-async def test_no_hint_at_rami_unless_the_settings_ask_for_it(tmp_path):
-    app = make_app(tmp_path, rami_spec(2, seed=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await play_rami_until(pilot, lambda app: app.client.view.my_turn and app.client.view.phase is Phase.DRAW)
-        assert "Hint" not in keys(app)
-        view = app.client.view
-        await pilot.press("t")
-        await pilot.pause()
-        assert app.client.view == view, "t no longer draws from the talon"
-        assert "Hint" not in banner(app)
+        assert hand.cards[hand.selected] == advice.action.card, "the card to throw is chosen: Enter throws it"
 
 
 # --- the easy player -----------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import textwrap
 
 import pytest
 
-from ramsli_tui.screenshots import settle
 from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.ramsli.game_log import LOG_WIDTH
 from ramsli_tui.ui.rami.piles import Pile
@@ -19,6 +18,7 @@ from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
+from tests.kits.drivers import settle
 from tests.kits.ui import make_app
 from tests.ui.rami.test_ui_rami import rami_spec, table_of
 
@@ -125,22 +125,10 @@ async def test_the_cards_grow_with_the_window(tmp_path):
         assert face.count(larger.card.label()[-1]) >= 1 and len(face.splitlines()) == 5, face
 
 
-@pytest.mark.parametrize("size", ((59, 30), (100, 19), (40, 12)))
-async def test_below_60_by_20_the_rami_table_asks_for_a_larger_window(tmp_path, size):
-    app = make_app(tmp_path, rami_spec())
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        screen = table_of(app)
-        assert screen.has_class("-too-small")
-        assert "at least 60×20" in str(screen.query_one("#too-small").render())
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert not screen.has_class("-too-small")
-
-
 async def test_at_60_by_20_the_hands_result_lays_every_card_of_the_going_out_whole(tmp_path):
-    from ramsli_tui.screenshots import play_rami_until
     from ramsli_tui.ui.rami.round_over import RoundOverScreen
+
+    from tests.kits.drivers import play_rami_until
 
     app = make_app(tmp_path, rami_spec(2, seed=1))
     async with app.run_test(size=(60, 20)) as pilot:
