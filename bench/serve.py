@@ -63,6 +63,10 @@ QUIET = 5.0  # seconds of nobody typing before each round of keys, to tell its i
 RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
 TICKS = os.sysconf("SC_CLK_TCK")
 MIB = 1024 * 1024
+# A served table's running clock (the title line's "Your turn: 3600 s left", "Anna: 12 s to act",
+# "next hand in 5 s"): it changes every second by itself, so it is neither the key's answer
+# nor the banner that says whose turn it is.
+CLOCK = re.compile(r"\b\d+ s( left|, then a computer player acts for you| to act)|next hand in \d+ s|Your turn: (?=\d+ s)")
 
 
 # --- a person's terminal -----------------------------------------------------------------------
@@ -109,6 +113,11 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    @property
+    def still_text(self) -> str:
+        """The screen's text without the running clock, which changes by itself."""
+        return CLOCK.sub("", self.text)
+
     async def until(self, there, timeout: float = WAIT) -> float:
         """The moment ``there()`` first held (checked after each piece of screen received)."""
         came = asyncio.get_running_loop().create_future()
@@ -125,10 +134,10 @@ class Terminal:
 
     async def press_until_changed(self, keys: str, timeout: float = KEY_WAIT) -> float:
         """Seconds from sending ``keys`` to the first change of the screen's text."""
-        before = self.screen.display
+        before = self.still_text
         pressed = time.monotonic()
         self.process.stdin.write(keys.encode())
-        return await self.until(lambda: self.screen.display != before, timeout) - pressed
+        return await self.until(lambda: self.still_text != before, timeout) - pressed
 
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
@@ -179,7 +188,7 @@ async def make_table_and_wait_for_my_turn(terminal: Terminal) -> None:
     terminal.press(ENTER)  # Make
     await terminal.until_shown("Ramsli · classic")
     for _ in range(200):  # bounded: a hand is at most a few dozen steps
-        text = terminal.text
+        text = terminal.still_text
         banner = next((line for line in text.splitlines() if "Your turn:" in line or "Press space" in line
                        or "read the result" in line), "")
         if "are you in" in banner or "you must be in" in banner:
@@ -193,7 +202,7 @@ async def make_table_and_wait_for_my_turn(terminal: Terminal) -> None:
         elif "Your turn:" in banner:
             return
         else:
-            await terminal.until(lambda: terminal.text != text)
+            await terminal.until(lambda: terminal.still_text != text)
     raise TimeoutError("it never became this person's turn to play")
 
 
