@@ -177,7 +177,7 @@ def run_play(args: argparse.Namespace) -> int:
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
     """The session ``ramsli play`` asks for: its options, and the remembered names and
     strengths where they say nothing."""
-    from .storage.specs import game_spec, strengths, with_strengths
+    from .storage.new_session import game_spec, strengths, with_strengths
 
     game, kind = args.game, game_named(args.game)
     if args.chips is not None and not kind.played_for_chips:
@@ -213,7 +213,7 @@ def add_saves(commands) -> None:
 
 def run_saves(args: argparse.Namespace) -> int:
     """List the saved sessions, numbered as ``play --continue N`` and ``--delete N`` count them."""
-    from .storage.saved import described
+    from .storage.save_labels import described
 
     storage = Storage.default()
     if args.delete is not None:

@@ -253,13 +253,13 @@ def test_the_command_line_asks_the_app_only_to_run_it():
 
 
 def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_faces():
-    from ramsli_tui.ui.saved import described
+    from ramsli_tui.storage.save_labels import described
     from ramsli_tui.ui.common.lobby import Lobby, LobbyRefusal
-    from ramsli_tui.ui.new_session import game_spec, player_counts
+    from ramsli_tui.storage.new_session import game_spec, player_counts
 
     homes = {thing.__name__: thing.__module__ for thing in (described, game_spec, player_counts, Lobby, LobbyRefusal)}
-    assert homes == {"described": "ramsli_tui.storage.saved", "game_spec": "ramsli_tui.storage.specs",
-                     "player_counts": "ramsli_tui.storage.specs", "Lobby": "ramsli_tui.table.lobby",
+    assert homes == {"described": "ramsli_tui.storage.save_labels", "game_spec": "ramsli_tui.storage.new_session",
+                     "player_counts": "ramsli_tui.storage.new_session", "Lobby": "ramsli_tui.table.lobby",
                      "LobbyRefusal": "ramsli_tui.table.lobby"}
 
 

@@ -3,7 +3,9 @@
 ``files`` writes atomically and names what is set aside; ``settings`` is the player's
 choices; ``saves`` one saved session, small because the games are deterministic (the
 spec and the actions so far replay it exactly); ``folders`` the ``Storage`` that knows
-where each lives, with every session in a file of its own.
+where each lives, with every session in a file of its own; ``new_session`` the session the
+settings (or ``ramsli play``'s options) ask for; ``save_labels`` a saved session as a
+player reads it in a list.
 """
 
 from .files import shown_path, write_atomically

@@ -157,7 +157,7 @@ class RamsliApp(App[None]):
 
     @staticmethod
     def session_label(slot: SaveSlot) -> str:
-        from .saved import described
+        from ..storage.save_labels import described
 
         return described(slot)
 

@@ -14,7 +14,7 @@ from ramsli_tui import cli
 from ramsli_tui.cli import build_parser, main
 from ramsli_tui.storage import SavedGame, SaveSlot, Settings
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.saved import described
+from ramsli_tui.storage.save_labels import described
 
 
 def play_spec(*options: str):

@@ -273,7 +273,7 @@ def test_a_save_of_any_shape_is_listed_or_set_aside_byte_for_byte(tmp_path_facto
     (storage.saves_dir / "session.json").write_bytes(data)
     slots, problems = storage.saved_games()
     if slots:
-        from ramsli_tui.ui.saved import described
+        from ramsli_tui.storage.save_labels import described
 
         assert slots[0].saved.spec.people and "\n" not in described(slots[0])
     else:

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from ramsli_tui.games import GAMES, RULESETS, game_named
-from ramsli_tui.storage.saved import described
+from ramsli_tui.storage.save_labels import described
 from ramsli_tui.storage import SaveSlot, SavedGame
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.table.table import Table

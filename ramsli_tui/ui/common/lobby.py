@@ -30,7 +30,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 from ...table.lobby import Lobby, LobbyRefusal  # noqa: F401  (the seam, asked for here as ever)
 from ...text import for_terminal
 from ...yamlfile import FileProblem
-from ..new_session import MOST_PLAYERS, default_ruleset, player_counts, players_for
+from ...storage.new_session import MOST_PLAYERS, default_ruleset, player_counts, players_for
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 

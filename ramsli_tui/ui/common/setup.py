@@ -24,7 +24,7 @@ from ...storage.settings import NO_NAME
 from ...table.spec import NAME_LENGTH
 from ...text import for_terminal, lines_for_terminal
 from ...yamlfile import FileProblem
-from ..new_session import (
+from ...storage.new_session import (
     default_strength, game_spec, person_name, played_for_chips, player_counts, players_for,
     ruleset_for, ruleset_names, strengths, title_of,
 )

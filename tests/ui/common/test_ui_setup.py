@@ -13,7 +13,7 @@ from ramsli_tui import cli
 from ramsli_tui.storage import Settings
 from ramsli_tui.table.spec import SeatSpec
 from ramsli_tui.ui.common.setup import SetupScreen
-from ramsli_tui.ui.new_session import game_spec, person_name
+from ramsli_tui.storage.new_session import game_spec, person_name
 
 from tests.kits.ui import make_app, settle, storage_in
 
