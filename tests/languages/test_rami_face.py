@@ -178,3 +178,35 @@ async def test_a_player_reads_the_turn_and_a_refusal_in_their_own_language(tmp_p
         taken = app.client.view.taken_from_jetee
         await pilot.press("d")
         assert str(table.query_one("#banner").render()) == REFUSED[code].format(card=taken.label())
+
+
+# --- the rules help -----------------------------------------------------------------------------
+
+def game_rules_only(markdown: str, rules) -> str:
+    """The rules help less the ruleset's own lines (its description and house rules, which
+    the ruleset's module words)."""
+    theirs = {rules.description, *(f"- {line}" for line in rules.house_rules())}
+    return "\n\n".join(part for part in markdown.split("\n\n") if part not in theirs)
+
+
+def test_the_rules_help_says_nothing_that_escaped_the_catalogue(in_language):
+    from ramsli_tui.games.rami import RAMI
+    from ramsli_tui.ui.rami.rules_help import rules_markdown
+
+    in_language(PSEUDO)
+    rules = RAMI.load_rules("simple")
+    assert escaped(game_rules_only(rules_markdown(rules), rules)) == []
+
+
+@pytest.mark.parametrize("code, words", [
+    ("fr", ("un **Suivi**", "une **Tria**", "la **tournante**", "la **jetée**", "100 points")),
+    ("de", ("eine **Folge**", "ein **Satz**", "die **Tournante**", "die **Ablage**", "100 Punkte")),
+    ("es", ("una **escalera**", "un **trío**", "la **tournante**", "al **descarte**", "100 puntos")),
+], ids=["fr", "de", "es"])
+def test_the_rules_help_is_written_in_the_terms_of_each_languages_players(in_language, code, words):
+    from ramsli_tui.games.rami import RAMI
+    from ramsli_tui.ui.rami.rules_help import rules_markdown
+
+    in_language(code)
+    markdown = rules_markdown(RAMI.load_rules("simple")).lower()
+    assert all(word.lower() in markdown for word in words), [word for word in words if word.lower() not in markdown]

@@ -50,4 +50,5 @@ class ScoreSheetScreen(Dialog[None]):
             rule = ngettext("The losing side gets {count} point a hand; a side at {lost_at} loses the game.",
                             "The losing side gets {count} points a hand; a side at {lost_at} loses the game.",
                             per_hand).format(count=per_hand, lost_at=lost_at)
-            yield Static(Content(f"\n{rule}\n{_('Esc goes back.')}"))
+            back = _("Esc goes back.")
+            yield Static(Content(f"\n{rule}\n{back}"))
