@@ -72,8 +72,16 @@ class Piles(Horizontal):
     """
 
     def compose(self) -> ComposeResult:
+        # TRANSLATORS: Rami Simple's places, as French Rami names them: the talon (the face-down draw pile),
+        # the jetée (the discard pile) and the tournante (the dealer's first discard, set apart for the first
+        # round). Say the first two as your rummy players do (German Rommé: Talon, Ablage; Spanish: mazo,
+        # descarte). The tournante is French Rami's own (Rami 51 and 71 have it too); German Rommé and
+        # Spanish rummy have no such card and so no word for it: keep "Tournante", as a Rami player learns it.
+        # Each caption takes a pile's 11 to 15 columns, its key too.
         yield Pile("talon", _("Talon"))
+        # TRANSLATORS: the jetée, the discard pile (see "Talon").
         yield Pile("jetee", _("Jetée"))
+        # TRANSLATORS: the tournante, French Rami's own word: keep it (see "Talon").
         yield Pile("tournante", _("Tournante"))
 
     def show(self, talon: int, jetee: Card | None, tournante: Card | None, first_round: bool,

@@ -45,6 +45,9 @@ SENTENCES: dict[str | tuple[str, object], str] = {
     "thirteen_in_melds": N_("you must lay 13 cards in melds to go out, not {count}"),
     # TRANSLATORS: {cards}: the cards laid down that the player does not hold, as "J♠, J♥".
     "not_held_out": N_("you cannot lay down {cards}: the melds and the discard must be the 14 cards you hold"),
+    # TRANSLATORS: a Suivi is a run (one suit in sequence), a Tria a set (one rank, different suits): French
+    # Rami's words, which French keeps; say them as your rummy players do (German Rommé: Folge, Satz;
+    # Spanish: escalera, trío), here and in every text of Rami.
     ("needs_suivi_and_tria", "Suivi"):
         N_("you cannot go out without a Suivi: at least one Suivi and one Tria are needed"),
     ("needs_suivi_and_tria", "Tria"):
