@@ -102,6 +102,18 @@ def test_a_refusal_is_said_in_the_persons_language_and_stays_english_for_records
     assert refusal.for_you_in_codes() == "you cannot take the tournante: seat 0 took it"
 
 
+def test_the_engine_reads_no_catalogue():
+    """Rami's rules and their refusals load without the language module: the words a
+    person reads are the interface's."""
+    import subprocess
+    import sys
+
+    program = ("import sys, ramsli_tui.games.rami, ramsli_tui.games.rami.engine; "
+               "print('ramsli_tui.languages' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
+
+
 # --- the screens in the pseudo-language ---------------------------------------------------------
 
 async def test_the_rami_table_and_a_refusal_say_nothing_that_escaped_the_catalogue(tmp_path, in_language):
