@@ -222,3 +222,21 @@ def test_the_rules_help_is_written_in_the_terms_of_each_languages_players(in_lan
     in_language(code)
     markdown = rules_markdown(RAMI.load_rules("simple")).lower()
     assert all(word.lower() in markdown for word in words), [word for word in words if word.lower() not in markdown]
+
+
+# --- the layout holds -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", ["en", "fr", "de", "es"])
+async def test_the_buttons_under_the_hand_fit_the_smallest_window_in_every_language(tmp_path, in_language, code):
+    from textual.widgets import Button
+
+    from ramsli_tui.ui.rami.table import RamiTableScreen
+
+    in_language(code)
+    app = make_app(tmp_path, spec(2, seed=1))
+    async with app.run_test(size=RamiTableScreen.SMALLEST) as pilot:
+        await settle(pilot)
+        width = RamiTableScreen.SMALLEST[0]
+        buttons = sorted((button.region for button in app.screen.query("#buttons Button")), key=lambda region: region.x)
+        assert len(buttons) == 6 and all(region.right <= width for region in buttons), [str(b) for b in buttons]
+        assert all(left.right <= right.x for left, right in zip(buttons, buttons[1:])), "none overlaps the next"
