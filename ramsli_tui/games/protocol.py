@@ -110,6 +110,7 @@ class IllegalAction(ValueError):
     def for_you(self, faces: str = "french", names: Sequence[str] | None = None) -> str:
         """The refusal said to the player, cards in ``faces``, other seats by ``names`` when given."""
         seat_named = (lambda seat: names[seat]) if names is not None else (lambda seat: f"seat {seat}")
+
         def named(card: Card) -> str:
             return card.label(faces)
 
