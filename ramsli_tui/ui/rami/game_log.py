@@ -22,6 +22,7 @@ from textual.widgets import Label, Static
 from ...games.rami.bots.reading import NATURALS, read
 from ...games.rami.engine import RamiView
 from ...games.rami.engine.events import Event
+from ...languages import N_, _
 from ..widgets.key_bar import KeyBar
 from ..ramsli.game_log import GameLog
 from .words import RamiWords
@@ -45,13 +46,18 @@ def seen_lines(view: RamiView, words: RamiWords) -> list[str]:
     """What the table has shown of the other seats this hand, a line each, and the cards
     whose both copies are in sight (in this seat's hand, on the jetée, held by the others)."""
     reading = read(view)
-    lines = [f"Hand {view.number} so far:"]
+    lines = [_("Hand {number} so far:").format(number=view.number)]
     for seat, held in reading.held_by.items():
-        holds = " ".join(words.card(card) for card in held) or "nothing"
-        thrown = " ".join(words.card(card) for card in reading.thrown[seat]) or "nothing yet"
-        lines.append(f"{words.subject(seat)}: took face up and still holds {holds}; threw {thrown}.")
+        # TRANSLATORS: "nothing" and "nothing yet" stand for {holds} and {thrown} in the sentence below.
+        holds = " ".join(words.card(card) for card in held) or _("nothing")
+        thrown = " ".join(words.card(card) for card in reading.thrown[seat]) or _("nothing yet")
+        # TRANSLATORS: what the table saw of a player this hand: {name} ("Anna"), the cards they took
+        # face up and still hold ({holds}, "7♥ J♠"), and those they threw ({thrown}).
+        lines.append(_("{name}: took face up and still holds {holds}; threw {thrown}.").format(
+            name=words.subject(seat), holds=holds, thrown=thrown))
     gone = [words.card(card) for card in NATURALS if not reading.unseen[card]]
-    lines.append(f"Both copies in sight: {' '.join(gone) if gone else 'none yet'}.")
+    # TRANSLATORS: {cards}: the cards of which both copies have been seen ("7♥ J♠"), or "none yet".
+    lines.append(_("Both copies in sight: {cards}.").format(cards=" ".join(gone) if gone else _("none yet")))
     return lines
 
 
@@ -67,17 +73,17 @@ class RamiLogScreen(Screen):
     }
     """
 
-    BINDINGS = [Binding("escape,h,q", "app.pop_screen", "Back to the table", id="rami_log.back")]
+    BINDINGS = [Binding("escape,h,q", "app.pop_screen", N_("Back to the table"), id="rami_log.back")]
 
     def __init__(self, view: RamiView, lines: list[str], words: RamiWords) -> None:
         super().__init__()
         self.view_, self.lines, self.words = view, lines, words
 
     def compose(self) -> ComposeResult:
-        yield Label("The log — what you have seen this game, the newest at the bottom", id="heading")
+        yield Label(_("The log — what you have seen this game, the newest at the bottom"), id="heading")
         yield Static(Content("\n".join(seen_lines(self.view_, self.words))), id="seen")
         with VerticalScroll(id="story"):
-            yield Static(Content("\n".join(self.lines) or "Nothing has happened yet."), id="lines")
+            yield Static(Content("\n".join(self.lines) or _("Nothing has happened yet.")), id="lines")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -27,6 +27,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...cards import Card
+from ...languages import N_
 from ..messages import CardChosen
 from ..widgets.card import CardWidget
 from .arrangement import Arrangement
@@ -49,11 +50,12 @@ class RamiHand(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "select(-1)", "Previous card", show=False, id="rami.hand.previous"),
-        Binding("right", "select(1)", "Next card", show=False, id="rami.hand.next"),
-        Binding("shift+left,left_square_bracket", "shift(-1)", "Move left", show=False, id="rami.hand.move_left"),
-        Binding("shift+right,right_square_bracket", "shift(1)", "Move right", show=False, id="rami.hand.move_right"),
-        Binding("enter", "discard_selected", "Discard", show=False, id="rami.hand.discard"),
+        Binding("left", "select(-1)", N_("Previous card"), show=False, id="rami.hand.previous"),
+        Binding("right", "select(1)", N_("Next card"), show=False, id="rami.hand.next"),
+        Binding("shift+left,left_square_bracket", "shift(-1)", N_("Move left"), show=False, id="rami.hand.move_left"),
+        Binding("shift+right,right_square_bracket", "shift(1)", N_("Move right"), show=False,
+                id="rami.hand.move_right"),
+        Binding("enter", "discard_selected", N_("Discard"), show=False, id="rami.hand.discard"),
     ]
 
     selected: reactive[int] = reactive(0)

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widgets import Label, Static
 
 from ...cards import Card
+from ...languages import _
 from ..widgets.card import CardWidget
 from .card import RamiCard
 from .words import DRAW_KEYS
@@ -71,17 +72,27 @@ class Piles(Horizontal):
     """
 
     def compose(self) -> ComposeResult:
-        yield Pile("talon", "Talon")
-        yield Pile("jetee", "Jetée")
-        yield Pile("tournante", "Tournante")
+        # TRANSLATORS: Rami Simple's places, as French Rami names them: the talon (the face-down draw pile),
+        # the jetée (the discard pile) and the tournante (the dealer's first discard, set apart for the first
+        # round). Say the first two as your rummy players do (German Rommé: Talon, Ablage; Spanish: mazo,
+        # descarte). The tournante is French Rami's own (Rami 51 and 71 have it too); German Rommé and
+        # Spanish rummy have no such card and so no word for it: keep "Tournante", as a Rami player learns it.
+        # Each caption takes a pile's 11 to 15 columns, its key too.
+        yield Pile("talon", _("Talon"))
+        # TRANSLATORS: the jetée, the discard pile (see "Talon").
+        yield Pile("jetee", _("Jetée"))
+        # TRANSLATORS: the tournante, French Rami's own word: keep it (see "Talon").
+        yield Pile("tournante", _("Tournante"))
 
     def show(self, talon: int, jetee: Card | None, tournante: Card | None, first_round: bool,
              sources: frozenset[str], faces: str, keyed: bool = True) -> None:
         """The piles as the view has them; ``sources``: where the person may draw now,
         their keys on them unless not ``keyed`` (a narrow window: the key bar has them)."""
         keyed = {source: f" ({key})" if keyed and source in sources else "" for source, key in DRAW_KEYS.items()}
-        self.query_one("#pile-talon", Pile).show(None, faces, f"Talon {talon}{keyed['talon']}", "talon" in sources)
-        self.query_one("#pile-jetee", Pile).show(jetee, faces, f"Jetée{keyed['jetee']}", "jetee" in sources)
+        # TRANSLATORS: the talon's caption above it, {count} the cards left in it; a pile is 11 to 15 columns wide.
+        talon_caption = _("Talon {count}").format(count=talon)
+        self.query_one("#pile-talon", Pile).show(None, faces, talon_caption + keyed["talon"], "talon" in sources)
+        self.query_one("#pile-jetee", Pile).show(jetee, faces, _("Jetée") + keyed["jetee"], "jetee" in sources)
         tournante_pile = self.query_one("#pile-tournante", Pile)
-        tournante_pile.show(tournante, faces, f"Tournante{keyed['tournante']}", "tournante" in sources)
+        tournante_pile.show(tournante, faces, _("Tournante") + keyed["tournante"], "tournante" in sources)
         tournante_pile.set_class(tournante is None or not first_round, "-hidden")

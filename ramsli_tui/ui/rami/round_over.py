@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from ...games.rami.engine import RamiView
 from ...games.rami.engine.events import HandScored
+from ...languages import N_, _, pgettext
 from ..common.table_base import ResultDialog
 from .card import NARROW_BELOW, RamiCard
 from .words import RamiWords
@@ -35,8 +36,8 @@ class RoundOverScreen(ResultDialog):
     """
 
     BINDINGS = [  # Enter, as its button says, before the button's own Enter
-        Binding("enter", "go_on", "Go on", key_display="Enter", priority=True, id="round_over.go_on"),
-        Binding("escape", "go_on", "Go on", show=False, id="round_over.go_on_escape"),
+        Binding("enter", "go_on", N_("Go on"), key_display="Enter", priority=True, id="round_over.go_on"),
+        Binding("escape", "go_on", N_("Go on"), show=False, id="round_over.go_on_escape"),
     ]
 
     def __init__(self, scored: HandScored, view: RamiView, words: RamiWords, last: bool) -> None:
@@ -45,7 +46,12 @@ class RoundOverScreen(ResultDialog):
 
     def compose(self) -> ComposeResult:
         words, scored, out = self.words, self.scored, self.view.out
-        with self.box(f"Hand {scored.number}: {words.subject(scored.winner)} went out"):
+        mine = scored.winner == words.me
+        if mine:
+            title = _("Hand {number}: You went out").format(number=scored.number)
+        else:
+            title = _("Hand {number}: {name} went out").format(number=scored.number, name=words.names[scored.winner])
+        with self.box(title):
             if out is not None:
                 with Horizontal(id="melds"):
                     for meld in out.melds:
@@ -54,9 +60,12 @@ class RoundOverScreen(ResultDialog):
                                 widget = RamiCard(card)
                                 widget.faces = words.faces
                                 yield widget
-                yield Static(Content(f"… and threw {words.card(out.discard)}."))
+                # TRANSLATORS: under the melds laid down: {card} is the last card thrown.
+                threw = pgettext("you went out", "… and threw {card}.") if mine else pgettext(
+                    "another player went out", "… and threw {card}.")
+                yield Static(Content(threw.format(card=words.card(out.discard))))
             yield Static(Content(self.points_text()), id="points")
-            yield Button("Go on (Enter)", variant="primary", id="go-on")
+            yield Button(_("Go on (Enter)"), variant="primary", id="go-on")
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < NARROW_BELOW, "-narrow")
@@ -66,12 +75,12 @@ class RoundOverScreen(ResultDialog):
 
     def points_text(self) -> str:
         words, scored, view = self.words, self.scored, self.view
-        each = " each" if view.players == 4 else ""
-        lines = [f"{words.side_does(scored.losing_side, 'get')} {view.rules.points_per_loser} points{each}.",
-                 "Scores: " + " – ".join(f"{words.side(side)} {scored.scores[side]}" for side in (0, 1))
-                 + f" (the game is lost at {view.rules.lost_at(view.players)})."]
+        lines = [words.side_gets(scored.losing_side, view.rules.points_per_loser),
+                 # TRANSLATORS: {scores}: both sides' scores, "you 100 – Anna 0"; {lost_at}: the score that loses the game.
+                 _("Scores: {scores} (the game is lost at {lost_at}).").format(
+                     scores=words.scores(scored.scores, between=" – "), lost_at=view.rules.lost_at(view.players))]
         if self.last:
-            lines.append(f"{words.side_does(scored.losing_side, 'lose')} the game.")
+            lines.append(words.side_loses(scored.losing_side))
         return "\n".join(lines)
 
     def on_button_pressed(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from ...games.rami.engine.events import HandScored
 from ...games.rami.house_rules import RamiRules
 from ..common.dialog import Dialog
+from ...languages import N_, _, ngettext
 from .words import RamiWords, capitalised
 
 
@@ -20,19 +21,21 @@ def sheet_lines(scored: Sequence[HandScored], words: RamiWords) -> list[str]:
     """The sheet as lines of text: a heading, a line a hand, the totals."""
     sides = [capitalised(words.side(side, " & ")) for side in (0, 1)]
     width = max(12, *(len(side) for side in sides))
-    lines = [f"{'Hand':<5} {'Went out':<14} {sides[0]:>{width}} {sides[1]:>{width}}"]
+    # TRANSLATORS: the score sheet's headings: "Hand" takes 5 columns, "Went out" 14, "Total" 20.
+    hand, went_out, total = _("Hand"), _("Went out"), _("Total")
+    lines = [f"{hand:<5} {went_out:<14} {sides[0]:>{width}} {sides[1]:>{width}}"]
     for hand in scored:
         points = [hand.points if side == hand.losing_side else 0 for side in (0, 1)]
         lines.append(f"{hand.number:<5} {words.subject(hand.winner):<14} {points[0]:>{width}} {points[1]:>{width}}")
     totals = scored[-1].scores if scored else (0, 0)
-    lines.append(f"{'Total':<20} {totals[0]:>{width}} {totals[1]:>{width}}")
+    lines.append(f"{total:<20} {totals[0]:>{width}} {totals[1]:>{width}}")
     return lines
 
 
 class ScoreSheetScreen(Dialog[None]):
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="score_sheet.back"),
-        Binding("s,q,enter", "app.pop_screen", "Back", show=False, id="score_sheet.close"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="score_sheet.back"),
+        Binding("s,q,enter", "app.pop_screen", N_("Back"), show=False, id="score_sheet.close"),
     ]
 
     def __init__(self, scored: Sequence[HandScored], rules: RamiRules, players: int, words: RamiWords) -> None:
@@ -40,9 +43,12 @@ class ScoreSheetScreen(Dialog[None]):
         self.scored, self.rules, self.players, self.words = tuple(scored), rules, players, words
 
     def compose(self) -> ComposeResult:
-        with self.box("Score sheet"):
+        with self.box(_("Score sheet")):
             yield Static(Content("\n".join(sheet_lines(self.scored, self.words))), id="sheet")
             lost_at = self.rules.lost_at(self.players)
             per_hand = self.rules.points_for_losing_side(self.players)
-            yield Static(Content(f"\nThe losing side gets {per_hand} points a hand; a side at {lost_at} "
-                                 "loses the game.\nEsc goes back."))
+            rule = ngettext("The losing side gets {count} point a hand; a side at {lost_at} loses the game.",
+                            "The losing side gets {count} points a hand; a side at {lost_at} loses the game.",
+                            per_hand).format(count=per_hand, lost_at=lost_at)
+            back = _("Esc goes back.")
+            yield Static(Content(f"\n{rule}\n{back}"))

@@ -10,12 +10,13 @@ from typing import NamedTuple
 from textual.content import Content
 from textual.reactive import reactive
 
+from ...languages import ngettext
 from ..widgets.seat import Seat
 
 
 class RamiSeatState(NamedTuple):
     name: str
-    role: str  # "partner" or "opponent"
+    role: str  # "partner" or "opponent", in the person's words
     cards: int
     dealer: bool
     turn: bool
@@ -37,7 +38,8 @@ class RamiSeat(Seat):
             return Content("")
         width = self.content_size.width
         top = self.header(state.name, state.turn, state.dealer)
-        count = f"{state.cards} cards"
+        # TRANSLATORS: a seat's card count, at the right of its box's second line (13 to 22 columns, with the role).
+        count = ngettext("{count} card", "{count} cards", state.cards).format(count=state.cards)
         if len(state.role) + 1 + len(count) > width:
             count = str(state.cards)  # a narrow seat: the count alone
         role = state.role[: max(width - len(count) - 1, 0)]

@@ -39,6 +39,7 @@ from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from ...games.rami.engine import Action, Phase, RamiView
+from ...languages import N_, _, ngettext
 from ...games.rami.engine.events import Event, HandScored
 from ...table.client import TableClient
 from ...text import for_terminal
@@ -51,10 +52,14 @@ from .game_log import RamiLog, RamiLogScreen
 from .card import NARROW_BELOW
 from .hand import RamiHand
 from .piles import Pile, Piles
+from .refusals import speak_refusals
 from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
-from .words import RamiWords, capitalised
+from .words import RamiWords
 
+# TRANSLATORS: the buttons under the Rami hand, side by side in one row: keep them short.
+BUTTONS = ((N_("By suit"), "sort-suit"), (N_("By rank"), "sort-rank"), (N_("◀ Move"), "move-left"),
+           (N_("Move ▶"), "move-right"), (N_("Melds"), "melds"), (N_("Go out"), "go-out"))
 SAID_LINES = 3  # the rows for the last things that happened, under the piles (two in a smaller window)
 WIDE_FROM = 130  # the log beside the table from this width (the hand keeps 96 columns)
 HUGE_FROM = (160, 45)  # larger cards still from this size (beside the log, from 160 columns more)
@@ -64,9 +69,9 @@ class RamiTableScreen(TableScreenBase):
     """One game of Rami Simple, for the person at the client's seat."""
 
     PALETTE = (
-        ("Log", "Every draw and discard you have seen, and what the others hold for sure", "log"),
-        ("Score sheet", "Each hand's points and the sides' scores", "score_sheet"),
-        ("Rules help", "The rules as played at this table", "rules"),
+        (N_("Log"), N_("Every draw and discard you have seen, and what the others hold for sure"), "log"),
+        (N_("Score sheet"), N_("Each hand's points and the sides' scores"), "score_sheet"),
+        (N_("Rules help"), N_("The rules as played at this table"), "rules"),
     )
     SMALLEST = (60, 20)  # fourteen narrow cards in a row
     COMPACT_BELOW = (100, 30)  # two-line seats and no room between the cards below this
@@ -125,26 +130,29 @@ class RamiTableScreen(TableScreenBase):
     """
 
     BINDINGS = [
-        Binding("p", "draw('talon')", "Talon", id="rami.draw_talon"),
-        Binding("j", "draw('jetee')", "Jetée", id="rami.draw_jetee"),
-        Binding("r", "draw('tournante')", "Tournante", id="rami.draw_tournante"),
-        Binding("d", "discard", "Discard", id="rami.discard"),
-        Binding("g,o", "go_out", "Go out", id="rami.go_out"),
-        Binding("m", "melds", "Melds", id="rami.melds"),
-        Binding("q", "quit_table", "Quit", id="rami.quit"),  # before the keys that have buttons, or help
-        Binding("u", "sort('suit')", "By suit", id="rami.sort_suit"),
-        Binding("k", "sort('rank')", "By rank", id="rami.sort_rank"),
-        Binding("t", "hint", "Hint", id="rami.hint"),
+        # TRANSLATORS: the key bar's words at the Rami table, as short as they can be (a window 60 columns wide
+        # shows the first few): the places to draw from, then what the keys do.
+        Binding("p", "draw('talon')", N_("Talon"), id="rami.draw_talon"),
+        Binding("j", "draw('jetee')", N_("Jetée"), id="rami.draw_jetee"),
+        Binding("r", "draw('tournante')", N_("Tournante"), id="rami.draw_tournante"),
+        Binding("d", "discard", N_("Discard"), id="rami.discard"),
+        Binding("g,o", "go_out", N_("Go out"), id="rami.go_out"),
+        Binding("m", "melds", N_("Melds"), id="rami.melds"),
+        Binding("q", "quit_table", N_("Quit"), id="rami.quit"),  # before the keys that have buttons, or help
+        Binding("u", "sort('suit')", N_("By suit"), id="rami.sort_suit"),
+        Binding("k", "sort('rank')", N_("By rank"), id="rami.sort_rank"),
+        Binding("t", "hint", N_("Hint"), id="rami.hint"),
         TALK_BINDING,
-        Binding("h", "log", "Log", id="rami.log"),
-        Binding("s", "score_sheet", "Scores", id="rami.scores"),
-        Binding("question_mark", "rules", "Rules", key_display="?", id="rami.rules"),
-        Binding("n", "new_game", "New game", id="rami.new_game"),
+        Binding("h", "log", N_("Log"), id="rami.log"),
+        Binding("s", "score_sheet", N_("Scores"), id="rami.scores"),
+        Binding("question_mark", "rules", N_("Rules"), key_display="?", id="rami.rules"),
+        Binding("n", "new_game", N_("New game"), id="rami.new_game"),
         *PACE_BINDINGS,
     ]  # the most needed first: a narrow window's key bar leaves out the last
 
     def __init__(self, client: TableClient) -> None:
         super().__init__(client)
+        speak_refusals()  # the rules' refusals in the person's words
         self.view_: RamiView | None = None
         self.scored: list[HandScored] = []  # every hand's result so far, for the score sheet
         self.said: deque[str] = deque(maxlen=SAID_LINES)
@@ -170,9 +178,8 @@ class RamiTableScreen(TableScreenBase):
                 else:
                     yield RamiHand(id="hand")
             with Horizontal(id="buttons"):
-                for label, action in (("By suit", "sort-suit"), ("By rank", "sort-rank"), ("◀ Move", "move-left"),
-                                      ("Move ▶", "move-right"), ("Melds", "melds"), ("Go out", "go-out")):
-                    yield Button(label, id=action, compact=True)
+                for label, action in BUTTONS:
+                    yield Button(_(label), id=action, compact=True)
 
     def record(self, events: tuple[Event, ...]) -> None:
         """Keep each hand's result for the score sheet, the last things said under the
@@ -255,8 +262,10 @@ class RamiTableScreen(TableScreenBase):
     def role(self, view: RamiView, seat: int) -> str:
         """A seat's side, said on it: your partner or an opponent; to a spectator, its partner's name."""
         if not self.watching:
-            return "partner" if seat == view.partner else "opponent"
-        return f"with {self.client.names[(seat + 2) % 4]}" if view.players == 4 else ""
+            # TRANSLATORS: a seat's side, on its box beside its card count (a box of 13 to 22 columns).
+            return _("partner") if seat == view.partner else _("opponent")
+        # TRANSLATORS: shown to a spectator on a seat's box: {name} is the seat's partner.
+        return _("with {name}").format(name=self.client.names[(seat + 2) % 4]) if view.players == 4 else ""
 
     def draw_title(self, view: RamiView, width: int) -> None:
         self.query_one("#title", Label).update(Content(for_terminal(self.title_text(view, self.words, width - 2))))
@@ -265,9 +274,10 @@ class RamiTableScreen(TableScreenBase):
         """The game, its ruleset, the hand, its dealer and the scores; in a narrow window
         the dealer (marked on their seat) and then the game and ruleset are left out, so
         that the scores stay whole."""
-        scores = " – ".join(f"{words.side(side, ' & ')} {view.scores[side]}" for side in (0, 1))
-        scores = f"{scores} / {view.rules.lost_at(view.players)}"
-        hand, dealer = f"hand {view.number}", f"dealer {self.client.names[view.dealer]}"
+        scores = f"{words.scores(view.scores, ' & ', ' – ')} / {view.rules.lost_at(view.players)}"
+        # TRANSLATORS: pieces of the Rami table's title, "Rami · classic · hand 3 · dealer Anna · you 100 – Anna 0 / 300".
+        hand = _("hand {number}").format(number=view.number)
+        dealer = _("dealer {name}").format(name=self.client.names[view.dealer])
         forms = ((f"Rami · {view.rules.name}", hand, dealer, scores), (f"Rami · {view.rules.name}", hand, scores),
                  (hand, scores))
         return next((" · ".join(form) for form in forms if len(" · ".join(form)) <= room), scores)
@@ -275,10 +285,10 @@ class RamiTableScreen(TableScreenBase):
     def game_over_text(self, view: RamiView, words: RamiWords) -> str:
         loser = max((0, 1), key=lambda side: view.scores[side])
         if self.app.served:
-            keys = "q: back to the lobby."
+            keys = _("q: back to the lobby.")
         else:
-            keys = "q leaves." if self.watching else "n: a new game; q leaves."
-        return f"The game is over: {capitalised(words.side(loser))} lost at {view.scores[loser]} points. {keys}"
+            keys = _("q leaves.") if self.watching else _("n: a new game; q leaves.")
+        return f"{words.side_lost_at(loser, view.scores[loser])} {keys}"
 
     def can_go_out(self) -> bool:
         view = self.view_
@@ -321,7 +331,7 @@ class RamiTableScreen(TableScreenBase):
     def action_go_out(self) -> None:
         going_out = self.view_.going_out() if self.view_ is not None and not self.holding else None
         if going_out is None:
-            self.query_one(TurnBanner).refuse("Your cards do not go out now: m shows how far your melds go.")
+            self.query_one(TurnBanner).refuse(_("Your cards do not go out now: m shows how far your melds go."))
             return
         self.query_one(RamiHand).reorder(lambda arrangement: arrangement.lay_out([*going_out.melds,
                                                                                     (going_out.discard,)]))
@@ -335,7 +345,8 @@ class RamiTableScreen(TableScreenBase):
         from ...games.rami import RAMI
 
         advice = RAMI.advice(view, view.legal, self.words.card)
-        self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
+        # TRANSLATORS: {reason}: the computer player's advice, in one sentence.
+        self.query_one(TurnBanner).say(_("Hint: {reason}").format(reason=advice.reason), yours=True)
         if advice.action.kind == "discard":
             self.query_one(RamiHand).select_card(advice.action.card)
 
@@ -354,7 +365,7 @@ class RamiTableScreen(TableScreenBase):
         banner = self.query_one(TurnBanner)
         if found is None:
             hand.reorder(lambda arrangement: arrangement.sort(by_suit))
-            banner.say("No melds yet that hold a Suivi and a Tria together: sorted by suit to look for them.",
+            banner.say(_("No melds yet that hold a Suivi and a Tria together: sorted by suit to look for them."),
                        yours=False)
         else:
             groups, missing = found
@@ -363,13 +374,14 @@ class RamiTableScreen(TableScreenBase):
 
     def melds_text(self, view: RamiView, missing: int) -> str:
         if missing:
-            cards = "card does" if missing == 1 else "cards do"
-            return f"Your melds, left; the last group is left over: {missing} more {cards} not fit yet."
+            return ngettext("Your melds, left; the last group is left over: {count} more card does not fit yet.",
+                            "Your melds, left; the last group is left over: {count} more cards do not fit yet.",
+                            missing).format(count=missing)
         if self.can_go_out():
-            return "These melds go out: g lays them down and throws the last card."
+            return _("These melds go out: g lays them down and throws the last card.")
         if len(view.hand) > 13:
-            return "These melds would go out, but not now (nobody goes out in the first round)."
-        return "All 13 cards in melds: you can go out after your next draw."
+            return _("These melds would go out, but not now (nobody goes out in the first round).")
+        return _("All 13 cards in melds: you can go out after your next draw.")
 
     @on(Button.Pressed, "#buttons Button")
     def button_pressed(self, event: Button.Pressed) -> None:

@@ -27,6 +27,10 @@ from .view import RamiView
 
 CARDS_EACH = 13  # S3; the dealer gets a 14th
 IN_MELDS = 13  # S13
+# Why there is no tournante to take, the parameter ``why`` of the refusal "no_tournante"
+# (a person's interface tells the two apart to say each in its own sentence):
+NO_TOURNANTE_AFTER_FIRST_ROUND = "it is only there during the first round"
+NO_TOURNANTE_THIS_HAND = "there is none this hand: the dealer's first discard was a joker"
 
 
 class Hand:
@@ -113,9 +117,7 @@ class Hand:
         return card
 
     def _why_no_tournante(self) -> str:
-        if not self.first_round:
-            return "it is only there during the first round"
-        return "there is none this hand: the dealer's first discard was a joker"
+        return NO_TOURNANTE_AFTER_FIRST_ROUND if not self.first_round else NO_TOURNANTE_THIS_HAND
 
     # --- discarding and the end of a turn -----------------------------------------------------------
 

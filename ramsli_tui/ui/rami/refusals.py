@@ -1,0 +1,80 @@
+"""The refusals of Rami Simple's rules said to the player, in their language.
+
+The engine refuses an action with a message id and its parameters (``Refusal``), and
+keeps its English for records, ``--json`` and the table's wire.  Here each id (with the
+parameter that changes the sentence, where one does) is a whole sentence said to "you",
+marked for the catalogue: ``speak_refusals`` has the engine's ``for_you`` say them.  In
+English each is, word for word, what the engine's template says to "you".
+
+A reshuffle is the session's own action, never a person's: its refusals
+(``reshuffle_first``, ``no_reshuffle``, ``reshuffle_has_no_seat``, ``reshuffle_cards``)
+are only said of a hand record being replayed, in the record's English, so they are not
+here and stay the engine's.
+"""
+
+from __future__ import annotations
+
+from ...games.protocol import IllegalAction
+from ...games.rami.engine import Refusal
+from ...games.rami.engine.hand import NO_TOURNANTE_AFTER_FIRST_ROUND, NO_TOURNANTE_THIS_HAND
+from ...languages import N_, _
+
+SENTENCES: dict[str | tuple[str, object], str] = {
+    # TRANSLATORS: a refusal, said in the banner when the rules refuse what the player
+    # tried; the table raises its first letter and adds the full stop, so write it with
+    # neither, as every refusal here. {turn}: the name of the player whose turn it is.
+    "not_your_turn": N_("you cannot act now: it is {turn}'s turn"),
+    "hand_over": N_("the hand is over"),
+    "game_over": N_("the game is over"),
+    "discard_first": N_("you must discard now (the dealer's first turn has no draw; "
+                        "a drawn card comes before the discard)"),
+    "draw_first": N_("you must draw first: from the talon, the jetée or the tournante"),
+    "name_the_discard": N_("you must name the card to discard"),
+    # TRANSLATORS: {card} is a card's name, as "7♥" or "a joker" (the same in every refusal).
+    "not_held": N_("you cannot discard {card}: you hold no {card}"),
+    "jetee_empty": N_("you cannot take from the jetée: it is empty"),
+    "joker_on_jetee": N_("you cannot take the joker on the jetée: a joker thrown is never taken back"),
+    ("no_tournante", NO_TOURNANTE_AFTER_FIRST_ROUND):
+        N_("you cannot take the tournante: it is only there during the first round"),
+    ("no_tournante", NO_TOURNANTE_THIS_HAND):
+        N_("you cannot take the tournante: there is none this hand: the dealer's first discard was a joker"),
+    # TRANSLATORS: {taker}: the name of the player who took the tournante.
+    "tournante_taken": N_("you cannot take the tournante: {taker} took it"),
+    "keep_jetee_card": N_("you may not discard {card} this turn: it was taken from the jetée"),
+    "first_round": N_("you cannot go out in the first round: the turn must come back to the dealer first"),
+    "thirteen_in_melds": N_("you must lay 13 cards in melds to go out, not {count}"),
+    # TRANSLATORS: {cards}: the cards laid down that the player does not hold, as "J♠, J♥".
+    "not_held_out": N_("you cannot lay down {cards}: the melds and the discard must be the 14 cards you hold"),
+    # TRANSLATORS: a Suivi is a run (one suit in sequence), a Tria a set (one rank, different suits): French
+    # Rami's words, which French keeps; say them as your rummy players do (German Rommé: Folge, Satz;
+    # Spanish: escalera, trío), here and in every text of Rami.
+    ("needs_suivi_and_tria", "Suivi"):
+        N_("you cannot go out without a Suivi: at least one Suivi and one Tria are needed"),
+    ("needs_suivi_and_tria", "Tria"):
+        N_("you cannot go out without a Tria: at least one Suivi and one Tria are needed"),
+    # TRANSLATORS: a meld refused: {cards} lists its cards ("J♠, J♥, J♠"), in the brackets, as in every one below.
+    "meld_too_short": N_("[{cards}]: a meld needs at least 3 cards"),
+    "meld_two_jokers": N_("[{cards}]: a meld may hold one joker at most"),
+    "tria_suit_twice": N_("[{cards}]: a Tria may not hold a suit twice"),
+    "tria_too_long": N_("[{cards}]: a Tria holds 3 or 4 cards"),
+    "suivi_rank_twice": N_("[{cards}]: a Suivi may not hold a rank twice"),
+    "suivi_too_long": N_("[{cards}]: a Suivi holds 13 cards at most"),
+    "ace_in_middle": N_("[{cards}]: the ace is low (A-2-3) or high (Q-K-A), never in the middle (K-A-2)"),
+    "suivi_gap": N_("[{cards}]: the cards of a Suivi must follow each other, a joker standing for one missing card"),
+    "not_a_meld": N_("[{cards}]: neither a Suivi (one suit in sequence) nor a Tria (one rank, different suits)"),
+}
+SAID_BY = {"no_tournante": "why", "needs_suivi_and_tria": "missing"}  # the parameter that picks the sentence
+
+
+def sentence_for_you(refusal: IllegalAction) -> str | None:
+    """The refusal's sentence to the player in their language, its placeholders still to
+    fill in; None for one that is not said to a person (a reshuffle's)."""
+    told_by = SAID_BY.get(refusal.message)
+    key = refusal.message if told_by is None else (refusal.message, refusal.parameters.get(told_by))
+    sentence = SENTENCES.get(key)
+    return _(sentence) if sentence is not None else None
+
+
+def speak_refusals() -> None:
+    """Have the engine's refusals said to the player in these sentences."""
+    Refusal.speak_to_you(sentence_for_you)
