@@ -13,7 +13,8 @@ from ramsli_tui.games.rami.engine.actions import Refusal as EngineRefusal
 from ramsli_tui.games.rami.engine.hand import NO_TOURNANTE_AFTER_FIRST_ROUND, NO_TOURNANTE_THIS_HAND
 from ramsli_tui.languages import PSEUDO, SOURCE, use_language
 from ramsli_tui.languages.pseudo import unmarked_words
-from ramsli_tui.screenshots import NAMES, play_rami_until, settle
+from tests.kits.drivers import play_rami_until, settle
+from tests.kits.scenes import NAMES
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.rami.refusals import SENTENCES, speak_refusals
 
