@@ -6,7 +6,11 @@ unix socket pair (net/app_client.py).  The session's terminal type and size come
 SSH, the size at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (a larger screen is clipped: it
 would only cost memory); a window change sets the PTY's size (TIOCSWINSZ), so the
 kernel tells the app (SIGWINCH) and it lays its screen out again.  COLORTERM is passed
-on only when the client sent it.  Each process has its own settings and data folders
+on only when the client sent it.  The app speaks the language the person chose last on
+this server (net/store.py's ``LanguageBook``, which the app tells the hub of when the
+person changes it: the link's ``language`` request), else the one their ``ssh`` sent
+(``LANG``, ``LC_*``), else the server's default (``ramsli serve --lang``): it is given
+as ``LANGUAGE``.  Each process has its own settings and data folders
 in a folder of its own under the data folder's ``run/sessions/`` (net/store.py removes
 what a killed server left there), so no two sessions share a saved-game lock.  When
 the channel closes the process is ended (SIGTERM, then SIGKILL after ``END_WAIT``
@@ -48,8 +52,11 @@ import asyncssh
 from . import MAX_APPS
 from .app_client import serve_app
 from .door import CHANNEL_BUFFER, Limits
+from ..languages import SOURCE, _, use_language
+from ..languages.choice import choose_language
 from .hub import Hub, Player
 from .journal import Journal
+from .store import LanguageBook
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
 READ_SIZE = 65536
@@ -72,17 +79,33 @@ def size_of(fd: int) -> tuple[int, int]:
     return width, height
 
 
-def app_environment(process: asyncssh.SSHServerProcess, folder: Path) -> dict[str, str]:
-    """What the app process is given: the session's terminal, its own folders."""
+def app_environment(process: asyncssh.SSHServerProcess, folder: Path, language: str = SOURCE) -> dict[str, str]:
+    """What the app process is given: the session's terminal, its own folders, the
+    language it speaks."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder), "LANG": "C.UTF-8",
-           "TERM": process.get_terminal_type() or "xterm-256color"}
-    sent = process.env or {}
-    colour = sent.get("COLORTERM", sent.get(b"COLORTERM"))  # asyncssh gives bytes where it cannot decode
+           "LANGUAGE": language, "TERM": process.get_terminal_type() or "xterm-256color"}
+    colour = sent_environment(process).get("COLORTERM")
     if colour:
-        env["COLORTERM"] = colour.decode(errors="replace") if isinstance(colour, bytes) else str(colour)
+        env["COLORTERM"] = colour
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(folder / name.lower())
     return env
+
+
+def sent_environment(process: asyncssh.SSHServerProcess) -> dict[str, str]:
+    """The variables the client sent (OpenSSH's ``SendEnv``), as text: asyncssh gives
+    bytes for a name or value it cannot decode, read here with replacement characters."""
+    def text(value) -> str:
+        return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+
+    return {text(name): text(value) for name, value in (process.env or {}).items()}
+
+
+def session_language(process: asyncssh.SSHServerProcess, last_chosen: str | None, default: str) -> str:
+    """The language of a person's app: the one they chose last on this server, else the
+    one their ``ssh`` sent (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the
+    server's ``default``."""
+    return choose_language(last_chosen, environment=sent_environment(process), default=default)
 
 
 class ForkServer:
@@ -120,12 +143,17 @@ class ForkServer:
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
-    def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS):
+    def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS,
+                 languages: LanguageBook | None = None, default_language: str = SOURCE):
         """``folder``: where each session gets a folder of its own; ``limits``: its idle
         time-out (seconds a person may type nothing before their app is ended), and how
-        much of the app's screen may wait for a client, and how long."""
+        much of the app's screen may wait for a client, and how long; ``languages``: each
+        person's last choice (none kept without one); ``default_language``: the
+        language of one who chose none and whose ssh sent none."""
         self.hub = hub
         self.journal = journal
+        self.languages = languages
+        self.default_language = default_language
         self.folder = folder
         self.limits = limits
         self.max_apps = max_apps
@@ -152,8 +180,10 @@ class AppSessions:
         os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
         set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        last_chosen = self.languages.language_of(player.name) if self.languages is not None else None
+        language = session_language(process, last_chosen, self.default_language)
         try:
-            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder), folder)
+            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
         except OSError as error:
             os.close(master)
             hub_end.close()
@@ -165,11 +195,11 @@ class AppSessions:
             os.close(slave)
             app_end.close()
         closed = self.running[pid] = asyncio.Event()
-        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)))
+        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)), language=language)
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
         process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
-        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal)),
+        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages)),
                  loop.create_task(self._keys(process, master, pid)),
                  loop.create_task(self._screen(master, process, player, closed))]
         try:
@@ -369,6 +399,7 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         os.environ.clear()
         os.environ.update(env)
         os.chdir(folder)
+        use_language(choose_language(environment=env))  # the hub chose it: LANGUAGE
         from ..storage import Storage
         from ..ui.app import RamsliApp
         from .app_client import HubLink, RemoteLobby
@@ -376,7 +407,7 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         link = HubLink(socket.socket(fileno=hub_socket))
         lobby = RemoteLobby(link)
         app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=lobby)
-        lobby.on_gone = lambda: app.exit(return_code=1, message="The server has gone; your seats are kept there.")
+        lobby.on_gone = lambda: app.exit(return_code=1, message=_("The server has gone; your seats are kept there."))
         app.run()
         link.close()
         return app.return_code or 0
