@@ -83,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _never_failing_on(stream)
     argv = sys.argv[1:] if argv is None else list(argv)
     asked = language_asked(argv)
-    if asked is not None and language_code(asked) is None:
+    if asked is not None and language_code(asked) is None:  # told in the language the rest would choose
+        use_language(choose_language(language_setting(), environment=os.environ))
         print(for_terminal(f"ramsli: {not_spoken(asked)}"), file=sys.stderr)
         return EXIT_USAGE
     use_language(choose_language(asked, None if asked else language_setting(), environment=os.environ))

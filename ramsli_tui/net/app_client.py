@@ -526,6 +526,14 @@ class RemoteLobby:
     async def tables(self) -> list[dict[str, Any]]:
         return await self._ask("list")
 
+    def language_chosen(self, code: str) -> None:
+        """The person chose the language ``code`` (the Language setting): the server keeps
+        it for their next session there (nothing is told once the hub has gone)."""
+        try:
+            self.link.tell("language", code=code)
+        except HubGone:
+            pass
+
     async def offer(self) -> dict[str, dict[str, list[str]]]:
         return await self._ask("offer")
 

@@ -9,10 +9,10 @@ from ..records import record_stops_here
 from .engine.events import CardsDealt, Discarded, Drew, TalonCardDrawn, TalonReshuffled, TournanteBuried, WentOut
 from .records import Replayed
 
-# TRANSLATORS: who plays against whom, in "Rami Simple (simple rules), 4 players, {table}; seat 0 deals."
 # Where a card is taken from, by the record's word for the place.
 TAKEN_FROM = {"jetee": N_("seat {seat} takes {card} from the jetée"),
               "tournante": N_("seat {seat} takes {card} from the tournante")}
+# TRANSLATORS: who plays against whom, in "Rami Simple (simple rules), 4 players, {table}; seat 0 deals."
 TABLES = {2: N_("one against one"), 4: N_("two against two, seats 0 and 2 against 1 and 3")}
 
 
