@@ -2,7 +2,9 @@
 
 - **Keys only.**  A player is their public key; the name they ask for (``ssh
   NAME@HOST``) is bound to that key the first time the key logs in, and from then on
-  that key is that name.  With ``--allow FILE`` only the keys of that
+  that key is that name.  A name may be written in any script, is kept normalised
+  (NFKC), and one that is or looks like a name already taken is refused
+  (ramsli_tui/names/).  With ``--allow FILE`` only the keys of that
   authorized_keys file come in (it is read again when it changes, and while it is
   empty, gone or unreadable nobody comes in: it fails closed); with ``--open`` any
   key does.  asyncssh asks about every key a client merely *offers*, so a name is
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections import Counter, deque
 from dataclasses import dataclass
@@ -47,12 +48,12 @@ from .hub import Hub, Player
 from .journal import Journal
 from .json_session import JsonSession
 from .outbox import Outbox
+from ..names import is_a_name, looks_taken
 from .store import NameBook, ServeError
 
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,23}")
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
-NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
+NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"  # any script's
 NOT_LISTED = "its key is not in the allowed keys"
 UNREADABLE = "the server cannot read its allowed keys"
 MAX_ALLOWED_KEYS_BYTES = 1_000_000  # over a thousand keys of the longest kind (RSA 4096)
@@ -209,10 +210,13 @@ class Admission:
         fingerprint = key.get_fingerprint()
         if self.names.name_of(fingerprint) is not None:
             return None  # a known key is the name it was bound to, whatever it asks for
-        if not NAME.fullmatch(name):
+        if not is_a_name(name):
             return NAME_RULE
         if self.names.holder(name) not in (None, fingerprint):
             return f"the name {name} belongs to another key"
+        taken = self.names.look_alike(name, fingerprint)
+        if taken is not None:
+            return looks_taken(name, taken)
         return None
 
     def player(self, name: str, key: asyncssh.SSHKey) -> Player | None:
@@ -222,10 +226,9 @@ class Admission:
         bound = self.names.name_of(fingerprint)
         if bound is not None:
             return Player(bound, fingerprint)
-        if self.names.holder(name) is not None:
+        if self.names.holder(name) is not None or self.names.look_alike(name, fingerprint) is not None:
             return None
-        self.names.bind(name, key)
-        return Player(name, fingerprint)
+        return Player(self.names.bind(name, key), fingerprint)
 
 
 Interactive = Callable[[asyncssh.SSHServerProcess, Player], Awaitable[None]]

@@ -38,6 +38,7 @@ from ..storage.files import (
     LockTaken, LockUnsupported, in_one_line, json_of_format, open_locked, unused_name, write_atomically,
 )
 from ..languages.choice import language_code
+from ..names import folded, look_alike, normalised
 from ..storage.saves import SavedGame, whole
 
 TABLE_FORMAT = "ramsli-served-table/1"
@@ -279,7 +280,10 @@ class ServerFolder:
 
 class NameBook:
     """Each player's name and the public key it is bound to, kept in ``names.json``.
-    Names are told apart without regard to case, so nobody can be ``Mia`` beside ``mia``."""
+    A name is kept normalised (NFKC) and told apart once case-folded, so nobody can be
+    ``Mia`` beside ``mia``; and a name that looks like one already taken (its confusable
+    skeleton is the same: ``Pаul`` with a Cyrillic ``а`` beside ``Paul``) is another's
+    too (ramsli_tui/names/, docs/serving.md)."""
 
     def __init__(self, path: Path):
         self.path = path
@@ -305,14 +309,22 @@ class NameBook:
         return next((name for name, bound in self.fingerprints.items() if bound == fingerprint), None)
 
     def holder(self, name: str) -> str | None:
-        """The fingerprint of the key ``name`` is bound to, if any."""
-        folded = name.casefold()
-        return next((bound for held, bound in self.fingerprints.items() if held.casefold() == folded), None)
+        """The fingerprint of the key ``name`` is bound to, if any (``name`` as typed:
+        told apart normalised and case-folded)."""
+        wanted = folded(name)
+        return next((bound for held, bound in self.fingerprints.items() if folded(held) == wanted), None)
 
-    def bind(self, name: str, key: asyncssh.SSHKey) -> None:
+    def look_alike(self, name: str, fingerprint: str) -> str | None:
+        """The name of another key than ``fingerprint``'s that ``name`` is or looks like, if any."""
+        return look_alike(name, [held for held, bound in self.fingerprints.items() if bound != fingerprint])
+
+    def bind(self, name: str, key: asyncssh.SSHKey) -> str:
+        """Bind ``name``, normalised, to ``key``: the name as it is kept and shown."""
+        name = normalised(name)
         self.keys[name] = key.export_public_key().decode("ascii").strip()
         self.fingerprints[name] = key.get_fingerprint()
         write_atomically(self.path, json.dumps({"format": NAMES_FORMAT, "names": self.keys}, indent=1))
+        return name
 
 
 
