@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("Exit status: 0 done, 1 ramsli went wrong, 2 a mistake in what was asked or given, "
                  "3 another ramsli holds the saved sessions, 4 a check failed, 130 interrupted."),
     )
-    parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
+    parser.add_argument("--version", action="version", version=f"ramsli {__version__}",
+                        help=_("show program's version number and exit"))  # argparse's own is not translated
     _add_language_option(parser, default=None)
     parser.set_defaults(run=run_setup)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
