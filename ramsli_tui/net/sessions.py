@@ -52,7 +52,7 @@ import asyncssh
 from . import MAX_APPS
 from .app_client import serve_app
 from .door import CHANNEL_BUFFER, Limits
-from ..languages import SOURCE, _, use_language
+from ..languages import N_, SOURCE, _, translations, use_language
 from ..languages.choice import choose_language
 from .hub import Hub, Player
 from .journal import Journal
@@ -63,6 +63,11 @@ READ_SIZE = 65536
 MAX_WIDTH, MAX_HEIGHT = 300, 100  # the largest terminal an app is given, in columns and rows
 # What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
 # paste off, the cursor shown, back from the alternate screen.
+# What a session is told before its app starts or after it ends, in its person's language.
+TOO_MANY_APPS = N_("The server runs {count} apps, as many as it can; come back later, or play with 'ssh -T HOST json'.")
+NOT_STARTED = N_("The app could not be started; the server's log says why.")
+STOPPING = N_("ramsli serve is stopping; your tables are saved: connect again later.")
+IDLE = N_("Nothing came for {seconds} s: goodbye. Your seats are kept.")
 RESTORE = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n"
 
 
@@ -163,32 +168,31 @@ class AppSessions:
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
+        last_chosen = self.languages.language_of(player.name) if self.languages is not None else None
+        language = session_language(process, last_chosen, self.default_language)
         if len(self.running) >= self.max_apps:
             self.journal("refused", name=player.name, reason=f"{self.max_apps} apps are running")
-            process.stderr.write(f"The server runs {self.max_apps} apps, as many as it can; come back later, "
-                                 f"or play with 'ssh -T HOST json'.\r\n".encode())
+            process.stderr.write(told(language, TOO_MANY_APPS, count=self.max_apps))
             process.exit(1)
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=f"{player.name}-", dir=self.folder) as folder:
-            await self._run(process, player, Path(folder))
+            await self._run(process, player, Path(folder), language)
 
-    async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path) -> None:
+    async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str) -> None:
         if self.forks is None:
             self.forks = ForkServer()
         master, slave = os.openpty()
         os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
         set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        last_chosen = self.languages.language_of(player.name) if self.languages is not None else None
-        language = session_language(process, last_chosen, self.default_language)
         try:
             pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
         except OSError as error:
             os.close(master)
             hub_end.close()
             self.journal("app failed", name=player.name, error=error)
-            process.stderr.write(b"The app could not be started; the server's log says why.\r\n")
+            process.stderr.write(told(language, NOT_STARTED))
             process.exit(1)
             return
         finally:
@@ -212,11 +216,10 @@ class AppSessions:
             self.journal("app ended", name=player.name, pid=pid)
         # An app ended mid-screen: the person's terminal is given back first.
         if self.stopping:
-            process.stdout.write(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
+            process.stdout.write(RESTORE + told(language, STOPPING))
         elif pid in self.idle:
             self.idle.discard(pid)
-            process.stdout.write(RESTORE + f"Nothing came for {self.limits.idle_timeout:g} s: goodbye. "
-                                 f"Your seats are kept.\r\n".encode())
+            process.stdout.write(RESTORE + told(language, IDLE, seconds=f"{self.limits.idle_timeout:g}"))
         process.exit(0)
 
     async def _screen(self, master: int, process: asyncssh.SSHServerProcess, player: Player,
@@ -279,6 +282,11 @@ class AppSessions:
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()
+
+
+def told(language: str, template: str, **fields) -> bytes:
+    """A line for a session's terminal: ``template`` in ``language``, filled in with ``fields``."""
+    return (translations(language).gettext(template).format(**fields) + "\r\n").encode()
 
 
 class TypingPace:

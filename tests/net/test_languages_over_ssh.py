@@ -184,3 +184,16 @@ async def test_a_refusal_of_the_hub_reaches_the_person_in_the_language_their_ssh
             await mia.close()
             await otto.close()
     assert "language=fr" in server.log.getvalue()
+
+
+async def test_what_the_server_tells_a_session_as_its_app_ends_is_in_the_sessions_language(tmp_path, thinkers):
+    from tests.net.test_sessions import Terminal
+
+    async with served_apps_speaking(tmp_path / "data", thinkers, default="de") as server:
+        mia = await Terminal.open(server, "mia")  # its ssh sends no LANG: the server's default
+        try:
+            await mia.until_shown("mia")
+            await server.apps.close()
+            await mia.until_shown("ramsli serve hält an; deine Tische sind gespeichert")
+        finally:
+            await mia.close()
