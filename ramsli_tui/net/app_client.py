@@ -122,14 +122,14 @@ class AppAttendee:
     def watch(self, number: int) -> None:
         """Watch ``number``, a table that has started (the app draws a table being played)."""
         if not self.hub.table(number).record.started:
-            raise HubRefusal(N_("table {number} has not started yet: join it, or watch it once it has"), number=number)
+            raise HubRefusal.saying(N_("table {number} has not started yet: join it, or watch it once it has"), number=number)
         self.hub.watch(self, number)
 
     def language_chosen(self, code: str) -> None:
         """The person chose the language ``code`` (the app's Language setting): their next
         session on this server speaks it.  A code ramsli does not speak is refused."""
         if not isinstance(code, str) or language_code(code) != code:
-            raise HubRefusal(N_("{code} is not the code of a language ramsli speaks"), code=repr(code)[:40])
+            raise HubRefusal.saying(N_("{code} is not the code of a language ramsli speaks"), code=repr(code)[:40])
         if self.languages is not None:
             self.languages.choose(self.player.name, code)
             self.journal("language chosen", name=self.player.name, language=code)
@@ -333,7 +333,7 @@ class HubLink:
             with self.sending:
                 self.awaited.pop(ident, None)
         if refusal is not None:
-            raise (TableClosed if closed else HubRefusal).of_words(refusal)
+            raise (TableClosed if closed else HubRefusal)(refusal)
         if illegal is not None:
             raise unpacked_illegal(illegal)
         return value

@@ -56,25 +56,24 @@ SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 
 
 class HubRefusal(Exception):
-    """A request the hub cannot take; ``words`` say why (net/words.py): its text is their
-    English, for the protocol and the log; the app says them in its person's language."""
-
-    def __init__(self, template: str, /, **fields: Any):
-        """``template``: the English words, marked with ``N_``, to be filled in with ``fields``."""
-        self.words = Words(template, fields)
-        super().__init__(self.words)
+    """A request the hub cannot take; its ``words`` say why (net/words.py): its text is
+    their English, for the protocol and the log; the app says them in its person's language."""
 
     @classmethod
-    def of_words(cls, words: Words) -> HubRefusal:
-        """The refusal that says ``words`` (as the app gets it over the link)."""
-        refusal = cls(words.template, **words.fields)
-        refusal.words = words
-        return refusal
+    def saying(cls, template: str, /, **fields: Any) -> HubRefusal:
+        """The refusal that says ``template`` (English, marked with ``N_``) filled in with ``fields``."""
+        return cls(Words(template, fields))
 
     @classmethod
     def passed_on(cls, error: Exception) -> HubRefusal:
         """The refusal that says another's message (a game's, a ruleset's) as it came."""
-        return cls.of_words(Words.as_it_is(str(error)))
+        return cls(Words.as_it_is(str(error)))
+
+    @property
+    def words(self) -> Words:
+        """Why, as the hub's words (a refusal made of a bare text says it as it came)."""
+        said = self.args[0] if self.args else ""
+        return said if isinstance(said, Words) else Words.as_it_is(str(said))
 
 
 class TableClosed(HubRefusal):
@@ -234,7 +233,7 @@ class Hub:
         the seats between open; it starts at once when there are none."""
         player = attendee.player
         if len(self.tables) >= self.policy.max_tables:
-            raise HubRefusal(N_("the server has {count} tables, as many as it holds; join one of them"), count=len(self.tables))
+            raise HubRefusal.saying(N_("the server has {count} tables, as many as it holds; join one of them"), count=len(self.tables))
         self._check_room_for(player)
         spec = self._spec(player, game, ruleset, players, bots)
         self._count_new_table(player)
@@ -260,37 +259,37 @@ class Hub:
                 made.popleft()
             if len(made) >= limit:
                 wait = math.ceil((3600 - (now - made[0])) / 60)
-                raise HubRefusal(MADE_TOO_MANY[maker.split()[0]], limit=limit, count=wait)
+                raise HubRefusal.saying(MADE_TOO_MANY[maker.split()[0]], limit=limit, count=wait)
         for maker in makers:
             self.made[maker].append(now)
 
     def _check_room_for(self, player: Player) -> None:
         sitting = sum(1 for table in self.tables.values() if table.seat_of(player) is not None)
         if sitting >= self.policy.tables_per_person:
-            raise HubRefusal(N_("you sit at {count} tables, as many as one person may; leave one first"), count=sitting)
+            raise HubRefusal.saying(N_("you sit at {count} tables, as many as one person may; leave one first"), count=sitting)
 
     def _spec(self, player: Player, game: str, ruleset: str, players: int, bots: list[str]) -> GameSpec:
         """The spec of a new table, every choice checked; HubRefusal saying what is wrong."""
         if game not in RULESETS:
-            raise HubRefusal(N_("there is no game {game} here; the games are {games}"), game=shown_value(game), games=", ".join(RULESETS))
+            raise HubRefusal.saying(N_("there is no game {game} here; the games are {games}"), game=shown_value(game), games=", ".join(RULESETS))
         kind = game_named(game)
         offered = RULESETS[game]()
         if ruleset not in offered:
-            raise HubRefusal(N_("there is no ruleset {ruleset} here; the rulesets are {rulesets}"), ruleset=shown_value(ruleset),
+            raise HubRefusal.saying(N_("there is no ruleset {ruleset} here; the rulesets are {rulesets}"), ruleset=shown_value(ruleset),
                              rulesets=", ".join(sorted(offered)))
         try:
             kind.check_players(kind.load_rules(ruleset), players)
         except FileProblem as error:
             self.journal("ruleset unreadable", ruleset=ruleset, problem=str(error))
-            raise HubRefusal(N_("the ruleset {ruleset} cannot be used now; choose another"), ruleset=shown_value(ruleset)) from None
+            raise HubRefusal.saying(N_("the ruleset {ruleset} cannot be used now; choose another"), ruleset=shown_value(ruleset)) from None
         except ValueError as error:
             raise HubRefusal.passed_on(error) from None
         unknown = [strength for strength in bots if strength not in kind.strengths]
         if unknown:
-            raise HubRefusal(N_("there is no computer player {strength}; choose from {strengths}"), strength=shown_value(unknown[0]),
+            raise HubRefusal.saying(N_("there is no computer player {strength}; choose from {strengths}"), strength=shown_value(unknown[0]),
                              strengths=", ".join(kind.strengths))
         if len(bots) >= players:
-            raise HubRefusal(N_("a table of {players} has room for {room} computer players beside you, not {bots}"), players=players,
+            raise HubRefusal.saying(N_("a table of {players} has room for {room} computer players beside you, not {bots}"), players=players,
                              room=players - 1, bots=len(bots))
         names = computer_names({player.name}, len(bots))
         seats = (
@@ -306,32 +305,32 @@ class Hub:
         own = table.seat_of(player)
         if own is not None:
             if seat is not None and seat != own:
-                raise HubRefusal(N_("you sit at seat {own} of table {number}, not {seat}"), own=own, number=number, seat=seat)
+                raise HubRefusal.saying(N_("you sit at seat {own} of table {number}, not {seat}"), own=own, number=number, seat=seat)
             if attendee in table.attendees.get(own, ()):
                 attendee.seated(number, own)  # it follows the seat already: its updates simply go on
             else:
                 table.attach(attendee, own)
             return
         if table.record.started:
-            raise HubRefusal(N_("table {number} has started and has no open seat; watch it instead"), number=number)
+            raise HubRefusal.saying(N_("table {number} has started and has no open seat; watch it instead"), number=number)
         self._check_room_for(player)
         table.take(attendee, seat)
 
     def start(self, attendee: Attendee, number: int) -> None:
         table = self.table(number)
         if table.record.started:
-            raise HubRefusal(N_("table {number} has started already"), number=number)
+            raise HubRefusal.saying(N_("table {number} has started already"), number=number)
         if table.record.creator != attendee.player.key:
-            raise HubRefusal(N_("only the person who made table {number} can start it"), number=number)
+            raise HubRefusal.saying(N_("only the person who made table {number} can start it"), number=number)
         table.begin()
 
     def watch(self, attendee: Attendee, number: int) -> None:
         table = self.table(number)
         own = table.seat_of(attendee.player)
         if own is not None:
-            raise HubRefusal(N_("you sit at table {number}, at seat {own}: you are sent its updates already"), number=number, own=own)
+            raise HubRefusal.saying(N_("you sit at table {number}, at seat {own}: you are sent its updates already"), number=number, own=own)
         if attendee in table.attendees.get(None, ()):
-            raise HubRefusal(N_("you watch table {number} already"), number=number)
+            raise HubRefusal.saying(N_("you watch table {number} already"), number=number)
         table.attach(attendee, None)
 
     def act(self, attendee: Attendee, number: int, text: str) -> None:
@@ -339,7 +338,7 @@ class Hub:
         action; IllegalAction (the game's or the table's words) if it cannot be taken now."""
         table, seat = self._seat_of(attendee, number)
         if table.table is None:
-            raise HubRefusal(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
+            raise HubRefusal.saying(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
         try:
             action = table.table.game.parse_action(text)
         except ValueError as error:
@@ -361,7 +360,7 @@ class Hub:
         and the names at the table; HubRefusal before the table has started."""
         table = self.table(number)
         if table.table is None:
-            raise HubRefusal(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
+            raise HubRefusal.saying(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
         return table.table.opening(table.seat_of(attendee.player)), table.table.names
 
     def waiting(self, number: int) -> Waiting:
@@ -394,12 +393,12 @@ class Hub:
         are escaped, so nobody's terminal is written to."""
         table = self.table(number)
         if table.seat_of(attendee.player) is None:
-            raise HubRefusal(N_("only the people who sit at table {number} may talk there"), number=number)
+            raise HubRefusal.saying(N_("only the people who sit at table {number} may talk there"), number=number)
         line = text.strip()
         if not line:
-            raise HubRefusal(N_("there is nothing to say in an empty line"))
+            raise HubRefusal.saying(N_("there is nothing to say in an empty line"))
         if len(line) > SAY_LENGTH:
-            raise HubRefusal(N_("a line said at a table holds at most {most} characters, not {count}"), most=SAY_LENGTH, count=len(line))
+            raise HubRefusal.saying(N_("a line said at a table holds at most {most} characters, not {count}"), most=SAY_LENGTH, count=len(line))
         table.say(attendee.player, escaped(line, None))
 
     def result_read(self, attendee: Attendee, number: int) -> None:
@@ -417,7 +416,7 @@ class Hub:
             table.detach(attendee)
             return
         if seat is None:
-            raise HubRefusal(N_("you do not sit at table {number}"), number=number)
+            raise HubRefusal.saying(N_("you do not sit at table {number}"), number=number)
         table.give_up(seat)
         if not any(table.record.owners):
             self.close(table, "empty")
@@ -427,7 +426,7 @@ class Hub:
         table = self.table(number)
         seat = table.seat_of(attendee.player)
         if seat is None:
-            raise HubRefusal(N_("you do not sit at table {number}"), number=number)
+            raise HubRefusal.saying(N_("you do not sit at table {number}"), number=number)
         return table, seat
 
     def table(self, number: int) -> HubTable:
@@ -436,8 +435,8 @@ class Hub:
             return self.tables[number]
         except KeyError:
             if number in self.closed_lately:
-                raise TableClosed.of_words(closed_words(number, self.closed_lately[number])) from None
-            raise HubRefusal(N_("there is no table {number}"), number=number) from None
+                raise TableClosed(closed_words(number, self.closed_lately[number])) from None
+            raise HubRefusal.saying(N_("there is no table {number}"), number=number) from None
 
     def close(self, table: HubTable, reason: str) -> None:
         """``table`` is over (``reason``, a key of ``CLOSED_BECAUSE``): in one step it stops
@@ -519,7 +518,7 @@ class HubTable:
         if seat is None:
             seat = open_seats[0]
         elif seat not in open_seats:
-            raise HubRefusal(N_("seat {seat} of table {number} is not open; the open seats are {seats}"), seat=seat,
+            raise HubRefusal.saying(N_("seat {seat} of table {number} is not open; the open seats are {seats}"), seat=seat,
                              number=self.number, seats=", ".join(map(str, open_seats)))
         self.detach(attendee)  # a spectator who sits down
         self._reseat(seat, SeatSpec.person(attendee.player.name), attendee.player.key)
@@ -653,7 +652,7 @@ class HubTable:
         """``player``'s line, to everyone at the table; HubRefusal if they spoke just now."""
         now = time.monotonic()
         if now - self.last_said.get(player.key, -SAY_EVERY) < SAY_EVERY:
-            raise HubRefusal(N_("you spoke a moment ago; say the next line in a second"))
+            raise HubRefusal.saying(N_("you spoke a moment ago; say the next line in a second"))
         self.last_said[player.key] = now
         for attendees in list(self.attendees.values()):
             for attendee in list(attendees):
