@@ -36,7 +36,7 @@ class Server:
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
-        self.admission = Admission(folder.names(), allowed, self.journal)
+        self.admission = Admission(folder.names(), allowed, self.journal, default_language)
         try:
             history = HandHistory.open(folder.path)
         except HistoryError as error:
@@ -45,7 +45,7 @@ class Server:
         self.languages = folder.languages(self.journal)
         self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
                                  default_language) if interactive is None else None)
-        self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal)
+        self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal, self.languages)
         self.port: int | None = None
 
     async def start(self, host: str, port: int) -> int:

@@ -51,7 +51,7 @@ import asyncssh
 
 from . import MAX_APPS
 from .app_client import serve_app
-from .door import CHANNEL_BUFFER, Limits
+from .door import CHANNEL_BUFFER, Limits, sent_environment, session_language
 from ..languages import N_, SOURCE, _, translations, use_language
 from ..languages.choice import choose_language
 from .hub import Hub, Player
@@ -95,22 +95,6 @@ def app_environment(process: asyncssh.SSHServerProcess, folder: Path, language: 
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(folder / name.lower())
     return env
-
-
-def sent_environment(process: asyncssh.SSHServerProcess) -> dict[str, str]:
-    """The variables the client sent (OpenSSH's ``SendEnv``), as text: asyncssh gives
-    bytes for a name or value it cannot decode, read here with replacement characters."""
-    def text(value) -> str:
-        return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
-
-    return {text(name): text(value) for name, value in (process.env or {}).items()}
-
-
-def session_language(process: asyncssh.SSHServerProcess, last_chosen: str | None, default: str) -> str:
-    """The language of a person's app: the one they chose last on this server, else the
-    one their ``ssh`` sent (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the
-    server's ``default``."""
-    return choose_language(last_chosen, environment=sent_environment(process), default=default)
 
 
 class ForkServer:

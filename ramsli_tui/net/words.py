@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..languages import _
+from ..languages import _, translations
 
 
 class Words(str):
@@ -45,6 +45,12 @@ class Words(str):
     def said(self) -> str:
         """The words in the language spoken here (the app's, its person's)."""
         return (_(self.template) if self.translated else self.template).format(**self.fields)
+
+
+    def said_in(self, code: str) -> str:
+        """The words in the language ``code``, whatever this process speaks: the server's,
+        to one connection or session."""
+        return (translations(code).gettext(self.template) if self.translated else self.template).format(**self.fields)
 
 
 def said(message: str) -> str:

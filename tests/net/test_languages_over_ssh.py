@@ -197,3 +197,25 @@ async def test_what_the_server_tells_a_session_as_its_app_ends_is_in_the_session
             await mia.until_shown("ramsli serve hält an; deine Tische sind gespeichert")
         finally:
             await mia.close()
+
+
+async def test_a_key_turned_away_is_told_in_the_servers_default_and_a_session_in_its_own_language(tmp_path, thinkers):
+    from tests.net.kit import Peer
+    from tests.net.test_names_in_any_script import banner_of_a_refused_login
+
+    log = io.StringIO()
+    server = Server(ServerFolder(tmp_path / "data"), None, thinkers, policy=QUICK, journal=Journal(log),
+                    default_language="de")
+    server.log = log
+    await server.start("127.0.0.1", 0)
+    try:
+        paul = await Peer.connect(server, "Paul", new_key())
+        await paul.next("welcome")
+        assert "ramsli serve: der Name paul gehört einem anderen Schlüssel." in await banner_of_a_refused_login(
+            server, "paul")
+        ran = await paul.connection.run("ls", env={"LANG": "es_ES.UTF-8"}, check=False)
+        assert ran.exit_status == 1 and ran.stderr.startswith("ramsli serve solo sirve el juego")
+        await paul.close()
+    finally:
+        await server.stop()
+    assert 'reason="the name paul belongs to another key"' in log.getvalue(), "the log stays English"
