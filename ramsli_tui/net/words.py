@@ -1,6 +1,7 @@
-"""What the hub says to a person, kept as an English template and its fields: the hub
-has no language (it serves people of every one), so the words cross to each person's
-app as they are, and the app says them in its own language.  They are a ``str`` of
+"""What the server says to a person, kept as an English template and its fields: the
+hub has no language (it serves people of every one), so the words cross to each
+person's app as they are, and the app says them in its own language; the door says
+its refusals in the language of the one it turns away (``said_in``).  They are a ``str`` of
 their English, which the table protocol (whose ``error`` text is for programs) and the
 server's log read.
 
@@ -45,7 +46,6 @@ class Words(str):
     def said(self) -> str:
         """The words in the language spoken here (the app's, its person's)."""
         return (_(self.template) if self.translated else self.template).format(**self.fields)
-
 
     def said_in(self, code: str) -> str:
         """The words in the language ``code``, whatever this process speaks: the server's,
