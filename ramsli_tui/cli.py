@@ -32,8 +32,10 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Text
 import yaml
 
 from . import __version__
+from .languages import N_, _, ngettext, use_language
+from .languages.choice import choose_language, language_code, not_spoken
 from .games import GAMES, HOUSE_GAME, game_named, game_of_record, game_of_ruleset
-from .options import Parser, whole_number
+from .options import Parser, speak_for_argparse, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
 from .table.spec import GameSpec, name_problem
 from .text import for_terminal, lines_for_terminal
@@ -45,6 +47,8 @@ EXIT_CHECK_FAILED = 4
 EXIT_INTERRUPTED = 130
 
 PROGRESS_AFTER_SECONDS = 1.0  # a run that ends sooner shows no progress bar at all
+# TRANSLATORS: beside a progress bar's count, "37/100 hands".
+UNITS = {"--hands": N_("hands"), "--deals": N_("deals")}  # what a measured run counts, by the option
 
 
 class CliError(Exception):
@@ -56,13 +60,17 @@ class Busy(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the language spoken (choose it first)."""
+    speak_for_argparse()
     parser = Parser(
         prog="ramsli",
-        description="Ramsli, the tavern trick-taking stakes game. With no command, opens the game.",
-        epilog="Exit status: 0 done, 1 ramsli went wrong, 2 a mistake in what was asked or given, "
-        "3 another ramsli holds the saved sessions, 4 a check failed, 130 interrupted.",
+        description=_("Ramsli, the tavern trick-taking stakes game. With no command, opens the game."),
+        epilog=_("Exit status: 0 done, 1 ramsli went wrong, 2 a mistake in what was asked or given, "
+                 "3 another ramsli holds the saved sessions, 4 a check failed, 130 interrupted."),
     )
-    parser.add_argument("--version", action="version", version=f"ramsli {__version__}")
+    parser.add_argument("--version", action="version", version=f"ramsli {__version__}",
+                        help=_("show program's version number and exit"))  # argparse's own is not translated
+    _add_language_option(parser, default=None)
     parser.set_defaults(run=run_setup)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament, add_serve,
@@ -74,6 +82,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         _never_failing_on(stream)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    asked = language_asked(argv)
+    if asked is not None and language_code(asked) is None:  # told in the language the rest would choose
+        use_language(choose_language(language_setting(), environment=os.environ))
+        print(for_terminal(f"ramsli: {not_spoken(asked)}"), file=sys.stderr)
+        return EXIT_USAGE
+    use_language(choose_language(asked, None if asked else language_setting(), environment=os.environ))
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
@@ -90,6 +105,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The language the first ``--lang CODE`` (or ``--lang=CODE``) asks for, to ramsli or
+    to its command, looked for before the rest is read (the help is written in it).  At
+    ``serve`` it is the server's default for its players, and the language of what the
+    command says too, unless ``ramsli --lang`` before it says another."""
+    for at, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and at + 1 < len(argv):
+            return argv[at + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
+def language_setting() -> str:
+    """The Language setting (F2), a language's code or empty; empty when the settings
+    cannot be read (the app says why when it starts)."""
+    try:
+        settings = Storage.default().read_settings()[0]
+    except (StorageError, OSError):
+        return ""
+    return getattr(settings, "language", "")
+
+
+def _add_language_option(command: argparse.ArgumentParser, default=argparse.SUPPRESS) -> None:
+    """``--lang CODE``: the language of what the command says (read before the rest, by
+    ``language_asked``; a command's own leaves ramsli's as it was)."""
+    command.add_argument("--lang", default=default, metavar="CODE",
+                         help=_("the language to speak: en, fr, de or es (default: the Language setting, "
+                                "else the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)"))
+
+
 def _never_failing_on(stream: TextIO) -> None:
     """Have ``stream`` write what its encoding cannot as escapes (``\\u2603``) rather than
     fail: output never ends a command (JSON is ASCII anyway)."""
@@ -102,20 +150,21 @@ def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str
     """The options that say which table: ``--ruleset``, ``--players`` (every seat, whoever
     sits there) and ``--bots`` (the computer players' strengths), the same in every command."""
     command.add_argument("--ruleset", default="classic", metavar="NAME",
-                         help="a bundled or own ruleset's name, or a YAML file (default: classic)")
+                         help=_("a bundled or own ruleset's name, or a YAML file (default: classic)"))
     command.add_argument("--players", type=int, default=4, metavar="N",
-                         help=f"players at the table, {players} (default: 4)")
+                         help=_("players at the table, {who} (default: 4)").format(who=players))
     command.add_argument(
         "--bots", default=None, metavar="STRENGTHS",
-        help="the computer players' strengths: one for all (hard) or one each in seat order (hard,normal,normal); "
-        f"default: {bots}",
+        help=_("the computer players' strengths: one for all (hard) or one each in seat order (hard,normal,normal); "
+               "default: {strengths}").format(strengths=bots),
     )
+    _add_language_option(command)
 
 
 def _add_game_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--game", choices=GAMES, default=HOUSE_GAME,
-                         help="the game: ramsli, or rami for Rami Simple (default: ramsli); "
-                         "its ruleset is classic, or simple at Rami, unless --ruleset says")
+                         help=_("the game: ramsli, or rami for Rami Simple (default: ramsli); "
+                                "its ruleset is classic, or simple at Rami, unless --ruleset says"))
 
 
 @contextmanager
@@ -141,17 +190,22 @@ def run_setup(args: argparse.Namespace) -> int:
 
 
 def add_play(commands) -> None:
-    play = commands.add_parser("play", help="start a session straight away, skipping the setup screen")
-    _add_table_options(play, players="you included; 2 or 4 at Rami", bots="as chosen last in the setup screen")
+    play = commands.add_parser("play", help=_("start a session straight away, skipping the setup screen"))
+    # TRANSLATORS: completes "players at the table, {who} (default: 4)" in --help.
+    _add_table_options(play, players=_("you included; 2 or 4 at Rami"),
+                       # TRANSLATORS: completes "...; default: {strengths}" in --help.
+                       bots=_("as chosen last in the setup screen"))
     _add_game_option(play)
     play.add_argument("--seed", type=int, default=None, metavar="S",
-                      help="seed for the shuffle, to replay the same session")
-    play.add_argument("--name", default=None, help="your name at the table")
-    play.add_argument("--bot-delay", type=float, default=None, help="seconds a computer player waits before each action")
-    play.add_argument("--chips", type=int, default=None, help="chips each at the start (default: the ruleset's); Ramsli only")
+                      help=_("seed for the shuffle, to replay the same session"))
+    play.add_argument("--name", default=None, help=_("your name at the table"))
+    play.add_argument("--bot-delay", type=float, default=None,
+                      help=_("seconds a computer player waits before each action"))
+    play.add_argument("--chips", type=int, default=None,
+                      help=_("chips each at the start (default: the ruleset's); Ramsli only"))
     play.add_argument(
         "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
-        help="go on with saved session N of 'ramsli saves' instead (default: the one played last)",
+        help=_("go on with saved session N of 'ramsli saves' instead (default: the one played last)"),
     )
     play.set_defaults(run=run_play)
 
@@ -166,7 +220,8 @@ def run_play(args: argparse.Namespace) -> int:
                  "--chips": args.chips is not None}
         chosen = [option for option, is_given in given.items() if is_given]
         if chosen:
-            raise CliError(f"--continue goes on with a saved session as it was: it cannot take {chosen[0]} too")
+            raise CliError(_("--continue goes on with a saved session as it was: it cannot take {option} too")
+                           .format(option=chosen[0]))
     storage = Storage.default()
     with _holding(storage):
         if args.resume is not None:
@@ -181,16 +236,17 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
 
     game, kind = args.game, game_named(args.game)
     if args.chips is not None and not kind.played_for_chips:
-        chip_games = " and ".join(other.title for other in map(game_named, GAMES) if other.played_for_chips)
-        raise CliError(f"--chips is for {chip_games} only: {kind.title} is played for points, not chips")
+        chip_games = ", ".join(other.title for other in map(game_named, GAMES) if other.played_for_chips)
+        raise CliError(_("--chips is for {chip_games} only: {game} is played for points, not chips")
+                       .format(chip_games=chip_games, game=kind.title))
     ruleset = args.ruleset
     if ruleset == game_named(HOUSE_GAME).default_ruleset:  # the option's default is the house game's
         ruleset = kind.default_ruleset
     _table_rules(ruleset, args.players, game)
     if args.bot_delay is not None and not 0 <= args.bot_delay <= 10:
-        raise CliError("--bot-delay must be between 0 and 10 seconds")
+        raise CliError(_("--bot-delay must be between 0 and 10 seconds"))
     if args.chips is not None and args.chips < 1:
-        raise CliError(f"--chips must be a whole number of chips above 0, not {args.chips}")
+        raise CliError(_("--chips must be a whole number of chips above 0, not {chips}").format(chips=args.chips))
     problem = name_problem(args.name.strip()) if args.name and args.name.strip() else None  # blank: "You"
     if problem is not None:
         raise CliError(f"--name: {problem}")
@@ -206,8 +262,9 @@ def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
 # --- saves -----------------------------------------------------------------------------------
 
 def add_saves(commands) -> None:
-    saves = commands.add_parser("saves", help="list the saved sessions, to continue one or delete it")
-    saves.add_argument("--delete", type=int, default=None, metavar="N", help="delete saved session N, for good")
+    saves = commands.add_parser("saves", help=_("list the saved sessions, to continue one or delete it"))
+    saves.add_argument("--delete", type=int, default=None, metavar="N", help=_("delete saved session N, for good"))
+    _add_language_option(saves)
     saves.set_defaults(run=run_saves)
 
 
@@ -220,17 +277,18 @@ def run_saves(args: argparse.Namespace) -> int:
         with _holding(storage):
             slot = _saved_session(storage, args.delete)
             storage.discard_game(slot.path)
-        print(for_terminal(f"Deleted saved session {args.delete}: {described(slot)}"))
+        print(for_terminal(_("Deleted saved session {number}: {session}").format(number=args.delete,
+                                                                                   session=described(slot))))
         return 0
     slots, problems = storage.saved_games()
     for problem in problems:
         print(for_terminal(f"ramsli: {problem}"), file=sys.stderr)
     if not slots:
-        print("No saved sessions: 'ramsli' sets up a new one.")
+        print(_("No saved sessions: 'ramsli' sets up a new one."))
         return 0
     for number, slot in enumerate(slots, 1):
         print(for_terminal(f"{number:>3}. {described(slot)}"))
-    print("\nGo on with one: ramsli play --continue N   (the one played last: ramsli play --continue)")
+    print("\n" + _("Go on with one: ramsli play --continue N   (the one played last: ramsli play --continue)"))
     return 0
 
 
@@ -238,22 +296,27 @@ def _saved_session(storage: Storage, number: int) -> SaveSlot:
     """Saved session ``number`` (1: the one played last); CliError if there is none."""
     slots = storage.saved_games()[0]
     if not 1 <= number <= len(slots):
-        have = f"1 to {len(slots)}" if slots else "none"
-        raise CliError(f"there is no saved session {number} (there are {have}: see 'ramsli saves')")
+        if not slots:
+            raise CliError(_("there is no saved session {number} (there are none: see 'ramsli saves')")
+                           .format(number=number))
+        raise CliError(ngettext("there is no saved session {number} (there are 1 to {count}: see 'ramsli saves')",
+                                "there is no saved session {number} (there are 1 to {count}: see 'ramsli saves')",
+                                len(slots)).format(number=number, count=len(slots)))
     return slots[number - 1]
 
 
 # --- replay ---------------------------------------------------------------------------------
 
 def add_replay(commands) -> None:
-    replay = commands.add_parser("replay", help="replay a hand record, or each of a stream of them "
-                                 "(YAML or JSON; - for standard input)")
-    replay.add_argument("file", help="the hand record (or a stream of them: ramsli history export), "
-                        "or - to read standard input")
+    replay = commands.add_parser("replay", help=_("replay a hand record, or each of a stream of them "
+                                                  "(YAML or JSON; - for standard input)"))
+    replay.add_argument("file", help=_("the hand record (or a stream of them: ramsli history export), "
+                                       "or - to read standard input"))
     replay.add_argument("--hand", type=int, default=None, metavar="N",
-                        help="replay only the Nth record of a stream (1 the first)")
+                        help=_("replay only the Nth record of a stream (1 the first)"))
     replay.add_argument("--json", action="store_true",
-                        help="print the result as one JSON object (a stream's as one JSON array)")
+                        help=_("print the result as one JSON object (a stream's as one JSON array)"))
+    _add_language_option(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -309,8 +372,12 @@ def _records_given(file: str) -> tuple[str, Path, list[Part]]:
 def _record_chosen(parts: list[Part], number: int) -> Part:
     """Record ``number`` (1 the first) of those given; CliError if there is none."""
     if not 1 <= number <= len(parts):
-        held = "one record" if len(parts) == 1 else f"{len(parts)} records"
-        raise CliError(f"--hand {number}: there is no record {number} here; it holds {held}")
+        if len(parts) == 1:
+            raise CliError(_("--hand {number}: there is no record {number} here; it holds one record")
+                           .format(number=number))
+        raise CliError(ngettext("--hand {number}: there is no record {number} here; it holds {count} record",
+                                "--hand {number}: there is no record {number} here; it holds {count} records",
+                                len(parts)).format(number=number, count=len(parts)))
     return parts[number - 1]
 
 
@@ -343,10 +410,14 @@ def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> in
         print(json.dumps([one.result for one in replayed], indent=1))
     else:
         for number, (one, part) in enumerate(zip(replayed, parts), 1):
-            heading = f"Record {number} of {len(parts)}, line {part.line}"
+            where = {"number": number, "count": len(parts), "line": part.line}
             if one.hand is None:
-                print(for_terminal(f"ramsli: {heading.lower()}: {one.result['error']['message']}"), file=sys.stderr)
+                error = one.result["error"]["message"]
+                print(for_terminal(_("ramsli: record {number} of {count}, line {line}: {error}").format(**where,
+                                                                                                       error=error)),
+                      file=sys.stderr)
             else:
+                heading = _("Record {number} of {count}, line {line}").format(**where)
                 print(f"{heading}\n{lines_for_terminal(one.describe(one.hand, one.result))}\n")
     return EXIT_USAGE if any(one.hand is None for one in replayed) else 0
 
@@ -354,13 +425,16 @@ def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> in
 # --- rules ---------------------------------------------------------------------------------
 
 def add_rules(commands) -> None:
-    rules = commands.add_parser("rules", help="list, show or check rulesets")
+    rules = commands.add_parser("rules", help=_("list, show or check rulesets"))
+    _add_language_option(rules)
     rules_commands = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
-    rules_commands.add_parser("list", help="list the bundled rulesets and your own")
-    show = rules_commands.add_parser("show", help="print a ruleset with every key resolved, in YAML")
-    show.add_argument("ruleset", help="a ruleset's name or a YAML file")
-    check = rules_commands.add_parser("check", help="check ruleset files; exit 2 with the errors if any is wrong")
-    check.add_argument("files", nargs="+", help="ruleset files (or names)")
+    listing = rules_commands.add_parser("list", help=_("list the bundled rulesets and your own"))
+    show = rules_commands.add_parser("show", help=_("print a ruleset with every key resolved, in YAML"))
+    show.add_argument("ruleset", help=_("a ruleset's name or a YAML file"))
+    check = rules_commands.add_parser("check", help=_("check ruleset files; exit 2 with the errors if any is wrong"))
+    check.add_argument("files", nargs="+", help=_("ruleset files (or names)"))
+    for action in (listing, show, check):
+        _add_language_option(action)
     rules.set_defaults(run=run_rules)
 
 
@@ -384,7 +458,7 @@ def run_rules(args: argparse.Namespace) -> int:
             for problem in error.problems:
                 print(for_terminal(problem), file=sys.stderr)
         else:
-            print(f"{escaped(name, limit=None)}: ok ({escaped(ruleset.name)})")
+            print(_("{file}: ok ({ruleset})").format(file=escaped(name, limit=None), ruleset=escaped(ruleset.name)))
     return EXIT_USAGE if failures else 0
 
 
@@ -402,8 +476,10 @@ def _rules_list() -> int:
     for kind in others:
         print(f"\n{kind.title}:")
         _list_rulesets(kind.rules)
-    theirs = "".join(f" ({kind.short_title}'s in {kind.rules.user_dir()})" for kind in others)
-    print("\n" + for_terminal(f"Your own rulesets go in {house.rules.user_dir()}{theirs}"))
+    # TRANSLATORS: follows "Your own rulesets go in {folder}", once for each other game (Rami).
+    theirs = "".join(_(" ({game}'s in {folder})").format(game=kind.short_title, folder=kind.rules.user_dir())
+                     for kind in others)
+    print("\n" + for_terminal(_("Your own rulesets go in {folder}").format(folder=house.rules.user_dir()) + theirs))
     return 0
 
 
@@ -417,7 +493,7 @@ def _list_rulesets(game_rules) -> None:
         try:
             ruleset = game_rules.load_file(path)
         except game_rules.RulesetError as error:
-            print(for_terminal(f"{shown_name:16} (broken) {error}"))
+            print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error)))
             continue
         origin = "" if path.parent == bundled else f"  [{escaped(str(path), limit=None)}]"
         print(for_terminal(f"{shown_name:16} {ruleset.description}{origin}"))
@@ -437,13 +513,13 @@ def _table_rules(name: str, players: int, game: str = HOUSE_GAME):
 # --- simulate and tournament ---------------------------------------------------------------
 
 def add_simulate(commands) -> None:
-    simulate = commands.add_parser("simulate", help="play many hands between computer players and summarise them")
-    _add_table_options(simulate, players="every one a computer player", bots="random at every seat")
+    simulate = commands.add_parser("simulate", help=_("play many hands between computer players and summarise them"))
+    _add_table_options(simulate, players=_("every one a computer player"), bots=_("random at every seat"))
     _add_game_option(simulate)
-    simulate.add_argument("--hands", type=int, default=100, metavar="K", help="hands to play (default: 100)")
+    simulate.add_argument("--hands", type=int, default=100, metavar="K", help=_("hands to play (default: 100)"))
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
-                          help="seed of the shuffles and the players' choices (default: 0)")
-    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+                          help=_("seed of the shuffles and the players' choices (default: 0)"))
+    simulate.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     simulate.set_defaults(run=run_simulate)
 
 
@@ -453,16 +529,16 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def add_tournament(commands) -> None:
     tournament = commands.add_parser(
-        "tournament", help="measure computer players against each other on the same deals, seats rotated"
+        "tournament", help=_("measure computer players against each other on the same deals, seats rotated")
     )
-    _add_table_options(tournament, players="every one a computer player",
-                       bots="hard in the first seat, normal in the others")
+    _add_table_options(tournament, players=_("every one a computer player"),
+                       bots=_("hard in the first seat, normal in the others"))
     _add_game_option(tournament)
     tournament.add_argument("--deals", type=int, default=30, metavar="K",
-                            help="deals, each played once per rotation of the seats (default: 30)")
+                            help=_("deals, each played once per rotation of the seats (default: 30)"))
     tournament.add_argument("--seed", type=int, default=0, metavar="S",
-                            help="seed of the deals and the players' choices (default: 0)")
-    tournament.add_argument("--json", action="store_true", help="print the report as one JSON object")
+                            help=_("seed of the deals and the players' choices (default: 0)"))
+    tournament.add_argument("--json", action="store_true", help=_("print the report as one JSON object"))
     tournament.set_defaults(run=run_tournament)
 
 
@@ -478,7 +554,7 @@ def _run_measured(command: str, args: argparse.Namespace, option: str, count: in
     ruleset = kind.default_ruleset if args.ruleset == game_named(HOUSE_GAME).default_ruleset else args.ruleset
     rules = _table_rules(ruleset, args.players, args.game)
     _check_count(option, count)
-    unit = option.removeprefix("--")
+    unit = _(UNITS[option])
 
     def lineup(known: Sequence[str]) -> list[str]:
         return computer_players(args.bots, args.players, known, you_play=False)
@@ -495,7 +571,7 @@ def _run_measured(command: str, args: argparse.Namespace, option: str, count: in
 def _check_count(option: str, count: int) -> None:
     """CliError unless ``option`` asks for at least one hand or deal."""
     if count < 1:
-        raise CliError(f"{option} must be at least 1")
+        raise CliError(_("{option} must be at least 1").format(option=option))
 
 
 def _checked(passed: bool) -> int:
@@ -511,15 +587,30 @@ def computer_players(text: str, players: int, known: Iterable[str], you_play: bo
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in known]
     if unknown:
-        raise CliError(f"--bots names '{unknown[0]}'; choose each from {', '.join(known)}")
+        raise CliError(_("--bots names '{strength}'; choose each from {strengths}").format(strength=unknown[0],
+                                                                                             strengths=", ".join(known)))
     wanted = players - 1 if you_play else players
     if len(names) == 1:
         return names * wanted
     if len(names) != wanted:
-        table = f"you and {wanted} computer players" if you_play else "every seat a computer player"
-        raise CliError(f"--bots names {len(names)} computer players, but the table has {wanted}: "
-                       f"--players {players} is {table}")
+        raise CliError(_bots_miscounted(len(names), wanted, players, you_play))
     return names
+
+
+def _bots_miscounted(named: int, wanted: int, players: int, you_play: bool) -> str:
+    """What one is told whose ``--bots`` names ``named`` strengths for a table of
+    ``wanted`` computer players."""
+    if you_play:
+        return ngettext("--bots names {named} computer players, but the table has {count}: "
+                        "--players {players} is you and {count} computer players",
+                        "--bots names {named} computer players, but the table has {count}: "
+                        "--players {players} is you and {count} computer players",
+                        wanted).format(named=named, count=wanted, players=players)
+    return ngettext("--bots names {named} computer players, but the table has {count}: "
+                    "--players {players} is every seat a computer player",
+                    "--bots names {named} computer players, but the table has {count}: "
+                    "--players {players} is every seat a computer player",
+                    wanted).format(named=named, count=wanted, players=players)
 
 
 # --- progress ---------------------------------------------------------------------------------
@@ -598,9 +689,9 @@ class StderrProgress:
 def add_serve(commands) -> None:
     from .net import serve_command
 
-    command = commands.add_parser("serve", help="run the server: friends at one table over SSH (docs/serving.md)",
-                                  description="Run the server: friends play at one table over SSH, "
-                                  "and programs through the table protocol (ssh HOST json).")
+    command = commands.add_parser("serve", help=_("run the server: friends at one table over SSH (docs/serving.md)"),
+                                  description=_("Run the server: friends play at one table over SSH, "
+                                                "and programs through the table protocol (ssh HOST json)."))
     serve_command.add_arguments(command)
     command.set_defaults(run=serve_command.run)
 
@@ -611,14 +702,16 @@ def add_history(commands) -> None:
     from .net.history import HIGHEST_TABLE
     from .net.serve_command import default_data_dir
 
-    history = commands.add_parser("history", help="the hands ramsli serve has kept (for the operator)")
+    history = commands.add_parser("history", help=_("the hands ramsli serve has kept (for the operator)"))
+    _add_language_option(history)
     actions = history.add_subparsers(dest="action", metavar="ACTION", required=True)
-    export = actions.add_parser("export", help="print every kept hand record: YAML documents, or a JSON array")
+    export = actions.add_parser("export", help=_("print every kept hand record: YAML documents, or a JSON array"))
     export.add_argument("--data", type=Path, metavar="DIR", default=None,
-                        help=f"the server's data folder (default: {default_data_dir()})")
+                        help=_("the server's data folder (default: {folder})").format(folder=default_data_dir()))
     export.add_argument("--table", type=whole_number(1, HIGHEST_TABLE), metavar="ID",
-                        help="only the hands of this table")
-    export.add_argument("--json", action="store_true", help="print one JSON array, one object per hand")
+                        help=_("only the hands of this table"))
+    export.add_argument("--json", action="store_true", help=_("print one JSON array, one object per hand"))
+    _add_language_option(export)
     history.set_defaults(run=run_history)
 
 

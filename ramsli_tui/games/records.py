@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import yaml
 
 from ..cards import Card
+from ..languages import _
 from ..yamlfile import (
     Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown_value, stream_parts,
 )
@@ -196,7 +197,10 @@ def result_or_error(replay: Callable[[], Replayed], result_of: Callable[[Replaye
 def record_stops_here(following: dict[str, Any], doing: str) -> str:
     """The last line of an unfinished record told in words: who is to act (``doing``:
     act, draw, discard), and what it may do."""
-    return f"The record stops here: seat {following['seat']} to {doing} ({', '.join(following['legal'])})."
+    told = {"act": _("The record stops here: seat {seat} to act ({legal})."),
+            "draw": _("The record stops here: seat {seat} to draw ({legal})."),
+            "discard": _("The record stops here: seat {seat} to discard ({legal}).")}[doing]
+    return told.format(seat=following["seat"], legal=", ".join(following["legal"]))
 
 
 def printed_result(result: dict[str, Any]) -> str:

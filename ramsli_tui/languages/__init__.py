@@ -22,6 +22,7 @@ translated in it, so starting the app costs nothing more.
 from __future__ import annotations
 
 import gettext
+from functools import cache
 from pathlib import Path
 
 SOURCE = "en"  # the language the code is written in
@@ -76,6 +77,20 @@ def N_(message: str) -> str:
     """``message`` as it is, marked for the catalogue: translate it with ``_()`` where it
     is shown."""
     return message
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """The translations of ``code`` (one of ``SPOKEN``), whatever this process speaks: for
+    the server, which speaks to each SSH session in its person's language before their
+    app starts and after it ends.  Each is read once."""
+    if code not in SPOKEN:
+        raise ValueError(f"{code!r} is not a language ramsli speaks ({', '.join(SPOKEN)})")
+    return _kept_translations(code)
+
+
+@cache
+def _kept_translations(code: str) -> gettext.NullTranslations:
+    return _translations_of(code)
 
 
 def _catalogue() -> gettext.NullTranslations:

@@ -16,7 +16,8 @@ import re
 OPEN, CLOSE = "⟦", "⟧"
 ACCENTED = str.maketrans("abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVWXYZ",
                          "åḃçḋëḟĝĥîĵķļṁñöṗŕšţûṽŵẋýžÅḂÇḊËḞĜĤÎĴĶĻṀÑÖṖŔŠŢÛṼŴẊÝŽ")
-KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|\[[^\[\]]*\]")  # what the code reads: placeholders, markup
+# What the code reads: placeholders, markup, and argparse's %-placeholders (its own texts).
+KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|\[[^\[\]]*\]|%\([^()]*\)[sdr]|%[sdr%]")
 MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 LETTERS = re.compile(r"[^\W\d_]+")
 

@@ -33,10 +33,14 @@ from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
 from ..table.updates import Update, Waiting
 from ..table.lobby import LobbyRefusal
-from .hub import CLOSED_BECAUSE, RULESETS, Hub, HubRefusal, Player, TableClosed
+from ..languages import N_, _
+from ..languages.choice import language_code
+from .hub import RULESETS, Hub, HubRefusal, Player, TableClosed, closed_words
 from .journal import Journal
+from .store import LanguageBook
+from .words import Words, said
 
-VERSION = 3
+VERSION = 4
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 65536  # bytes in one request of an app; the hub's frames are not limited
 ANSWER_WAIT = 10.0  # seconds the app waits for the hub to answer a request
@@ -71,11 +75,14 @@ class AppAttendee:
 
     reads_results = True  # the app shows each hand's result and says when it was read
 
-    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, journal: Journal):
+    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, journal: Journal,
+                 languages: LanguageBook | None = None):
+        """``languages``: where the person's choice of a language is kept (none without one)."""
         self.hub = hub
         self.player = player
         self.writer = writer
         self.journal = journal
+        self.languages = languages
 
     def push(self, message: tuple) -> None:
         if not self.writer.is_closing():
@@ -97,7 +104,7 @@ class AppAttendee:
         self.push(("said", table, name, text))
 
     def closed(self, table: int, seat: int | None, reason: str, view, names: tuple[str, ...]) -> None:
-        self.push(("closed", table, f"table {table} is over: {CLOSED_BECAUSE[reason]}"))
+        self.push(("closed", table, closed_words(table, reason)))
 
     # What the JSON protocol has no op for.
 
@@ -115,24 +122,33 @@ class AppAttendee:
     def watch(self, number: int) -> None:
         """Watch ``number``, a table that has started (the app draws a table being played)."""
         if not self.hub.table(number).record.started:
-            raise HubRefusal(f"table {number} has not started yet: join it, or watch it once it has")
+            raise HubRefusal.saying(N_("table {number} has not started yet: join it, or watch it once it has"), number=number)
         self.hub.watch(self, number)
+
+    def language_chosen(self, code: str) -> None:
+        """The person chose the language ``code`` (the app's Language setting): their next
+        session on this server speaks it.  A code ramsli does not speak is refused."""
+        if not isinstance(code, str) or language_code(code) != code:
+            raise HubRefusal.saying(N_("{code} is not the code of a language ramsli speaks"), code=repr(code)[:40])
+        if self.languages is not None:
+            self.languages.choose(self.player.name, code)
+            self.journal("language chosen", name=self.player.name, language=code)
 
     def answer(self, request: dict[str, Any]) -> tuple:
         """One request of the app, done: ``("answer", id, value, refusal, illegal, closed)``,
-        ``closed`` True when the refusal is that the table is over."""
+        ``refusal`` the hub's ``Words``, ``closed`` True when the refusal is that the table is over."""
         ident = request.get("id")
         try:
             return "answer", ident, self._do(request), None, None, False
         except HubRefusal as error:
-            return "answer", ident, None, str(error), None, isinstance(error, TableClosed)
+            return "answer", ident, None, error.words, None, isinstance(error, TableClosed)
         except IllegalAction as error:
             return "answer", ident, None, None, packed_illegal(error), False
         except (KeyError, TypeError, ValueError) as error:
-            return "answer", ident, None, f"a request the hub cannot read ({error!r})", None, False
+            return "answer", ident, None, Words(N_("a request the hub cannot read ({error})"), {"error": repr(error)}), None, False
         except Exception as error:  # a bug must not end the session or any table
             self.journal("error", name=self.player.name, op=request.get("op"), error=repr(error))
-            return "answer", ident, None, "the server failed to do that; its log says why", None, False
+            return "answer", ident, None, Words(N_("the server failed to do that; its log says why"), {}), None, False
 
     def _do(self, request: dict[str, Any]) -> Any:
         hub, op = self.hub, request["op"]
@@ -151,6 +167,8 @@ class AppAttendee:
             return self.watch(request["table"])
         if op == "last_table":
             return hub.last_table(self.player)
+        if op == "language":
+            return self.language_chosen(request["code"])
         action = {"start": lambda: hub.start(self, request["table"]),
                   "say": lambda: hub.say(self, request["table"], str(request["text"])),
                   "hurry": lambda: hub.hurry(self, request["table"]),
@@ -161,9 +179,10 @@ class AppAttendee:
 
 
 async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                    journal: Journal) -> None:
-    """Serve one app process until it closes the socket (or sends what is not a request)."""
-    attendee = AppAttendee(hub, player, writer, journal)
+                    journal: Journal, languages: LanguageBook | None = None) -> None:
+    """Serve one app process until it closes the socket (or sends what is not a request);
+    ``languages`` keeps the person's choice of a language, when the app says it."""
+    attendee = AppAttendee(hub, player, writer, journal, languages)
     attendee.push(("hello", VERSION, player.name))
     hub.connected(attendee)
     try:
@@ -187,6 +206,12 @@ async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writ
 # --- the app's side ---------------------------------------------------------------------------
 
 
+def told(refusal: HubRefusal | HubGone) -> str:
+    """What the person reads of a refusal of the hub, or of its going: in their language."""
+    return refusal.words.said() if isinstance(refusal, HubRefusal) else str(refusal)
+
+
+
 class HubLink:
     """The app's connection to the hub, which never holds up the app's event loop.  A
     thread writes the requests, in order; a thread reads what the hub sends: each answer
@@ -206,7 +231,7 @@ class HubLink:
         self.loop: asyncio.AbstractEventLoop | None = None
         hello = self._read()
         if hello is None or hello[:2] != ("hello", VERSION):
-            raise HubGone(f"the hub does not speak version {VERSION} of the app's socket")
+            raise HubGone(_("the hub does not speak version {version} of the app's socket").format(version=VERSION))
         self.name = hello[2]
         self.outgoing: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.writer = threading.Thread(target=self._write_all, name="hub-link-out", daemon=True)
@@ -237,7 +262,7 @@ class HubLink:
             self.closed = True
             awaited, self.awaited = self.awaited, {}
         for future in awaited.values():
-            self._settle(future, HubGone("the hub has gone"))
+            self._settle(future, HubGone(_("the hub has gone")))
         self.outgoing.put(None)
         self._hand_on(("gone",))
 
@@ -302,7 +327,8 @@ class HubLink:
         try:
             _, _, value, refusal, illegal, closed = await asyncio.wait_for(answer, ANSWER_WAIT)
         except asyncio.TimeoutError:
-            raise HubGone(f"the hub did not answer {op} within {ANSWER_WAIT:g} s") from None
+            raise HubGone(_("the hub did not answer {request} within {seconds} s").format(
+                request=op, seconds=f"{ANSWER_WAIT:g}")) from None
         finally:
             with self.sending:
                 self.awaited.pop(ident, None)
@@ -320,7 +346,7 @@ class HubLink:
         """Queue one request, its answer to go to ``answer``; its id.  HubGone if the hub has gone."""
         with self.sending:
             if self.closed:
-                raise HubGone("the hub has gone")
+                raise HubGone(_("the hub has gone"))
             self.last_id += 1
             if answer is not None:
                 self.awaited[self.last_id] = answer
@@ -402,12 +428,12 @@ class SocketClient:
         elif message[0] == "waiting" and message[1] == self.table:
             self._waits(message[2])
         elif message[0] == "notice" and message[1] == self.table:
-            self.on_notice(message[2])
+            self.on_notice(said(message[2]))
         elif message[0] == "said" and message[1] == self.table:
             self.on_said(message[2], message[3])
         elif message[0] == "closed" and message[1] == self.table:
-            self.closed = message[2]
-            self.on_closed(message[2])
+            self.closed = message[2].said()
+            self.on_closed(self.closed)
 
     async def send(self, action: object) -> None:
         """The seat's action; TableRefusal, as any refused action, once the table is over."""
@@ -443,7 +469,7 @@ class SocketClient:
         try:
             await self.link.request("say", table=self.table, text=text)
         except (HubRefusal, HubGone) as refusal:
-            raise TalkRefused(str(refusal)) from None
+            raise TalkRefused(told(refusal)) from None
 
     def _waits(self, waiting: Waiting) -> None:
         self.waiting = waiting
@@ -494,13 +520,19 @@ class RemoteLobby:
             self.link.listen(self._heard)
         try:
             return await self.link.request(op, **fields)
-        except HubRefusal as refusal:
-            raise LobbyRefusal(str(refusal)) from None
-        except HubGone as gone:
-            raise LobbyRefusal(str(gone)) from None
+        except (HubRefusal, HubGone) as refusal:
+            raise LobbyRefusal(told(refusal)) from None
 
     async def tables(self) -> list[dict[str, Any]]:
         return await self._ask("list")
+
+    def language_chosen(self, code: str) -> None:
+        """The person chose the language ``code`` (the Language setting): the server keeps
+        it for their next session there (nothing is told once the hub has gone)."""
+        try:
+            self.link.tell("language", code=code)
+        except HubGone:
+            pass
 
     async def offer(self) -> dict[str, dict[str, list[str]]]:
         return await self._ask("offer")
@@ -532,4 +564,4 @@ class RemoteLobby:
         try:
             return await self.client.asked_opening()
         except (HubRefusal, HubGone) as refusal:
-            raise LobbyRefusal(str(refusal)) from None
+            raise LobbyRefusal(told(refusal)) from None

@@ -2,7 +2,9 @@
 
 - **Keys only.**  A player is their public key; the name they ask for (``ssh
   NAME@HOST``) is bound to that key the first time the key logs in, and from then on
-  that key is that name.  With ``--allow FILE`` only the keys of that
+  that key is that name.  A name may be written in any script, is kept normalised
+  (NFKC), and one that is or looks like a name already taken is refused
+  (ramsli_tui/names/).  With ``--allow FILE`` only the keys of that
   authorized_keys file come in (it is read again when it changes, and while it is
   empty, gone or unreadable nobody comes in: it fails closed); with ``--open`` any
   key does.  asyncssh asks about every key a client merely *offers*, so a name is
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections import Counter, deque
 from dataclasses import dataclass
@@ -47,14 +48,18 @@ from .hub import Hub, Player
 from .journal import Journal
 from .json_session import JsonSession
 from .outbox import Outbox
-from .store import NameBook, ServeError
+from ..languages import N_, SOURCE, translations
+from ..languages.choice import choose_language
+from ..names import is_a_name
+from .store import LanguageBook, NameBook, ServeError
+from .words import Words
 
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,23}")
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
-NAME_RULE = "a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit"
-NOT_LISTED = "its key is not in the allowed keys"
-UNREADABLE = "the server cannot read its allowed keys"
+NAME_RULE = N_("a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit")  # any script's
+ONLY_THE_GAME = N_("ramsli serve runs the game only: 'ssh -t HOST' for the app, 'ssh -T HOST json' for the table protocol.")
+NOT_LISTED = N_("its key is not in the allowed keys")
+UNREADABLE = N_("the server cannot read its allowed keys")
 MAX_ALLOWED_KEYS_BYTES = 1_000_000  # over a thousand keys of the longest kind (RSA 4096)
 
 
@@ -107,12 +112,14 @@ class Gate:
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) >= limits.connections_per_minute:
-            return f"more than {limits.connections_per_minute} connections a minute from {address}"
+            return Words(N_("more than {count} connections a minute from {address}"),
+                         {"count": limits.connections_per_minute, "address": address})
         recent.append(now)
         if sum(self.open.values()) >= limits.overall:
-            return f"the server has {limits.overall} connections open, as many as it takes"
+            return Words(N_("the server has {count} connections open, as many as it takes"), {"count": limits.overall})
         if self.open[address] >= limits.per_address:
-            return f"{limits.per_address} connections from {address} are open already"
+            return Words(N_("{count} connections from {address} are open already"),
+                         {"count": limits.per_address, "address": address})
         self.open[address] += 1
         return None
 
@@ -137,10 +144,12 @@ class Gate:
 class Admission:
     """Which keys come in, and the name each is known by."""
 
-    def __init__(self, names: NameBook, allowed: Path | None, journal: Callable[..., None] = Journal()):
+    def __init__(self, names: NameBook, allowed: Path | None, journal: Callable[..., None] = Journal(),
+                 default_language: str = SOURCE):
         """``allowed``: an authorized_keys file, or None to let any key in; ServeError if
-        it cannot be read now."""
+        it cannot be read now.  ``default_language``: what a key turned away is told in."""
         self.names = names
+        self.default_language = default_language
         self.allowed = allowed
         self.journal = journal
         self._listed: asyncssh.SSHAuthorizedKeys | None = None  # None: nobody, until the file can be read
@@ -193,8 +202,8 @@ class Admission:
             return None
         listed = self._authorized()
         if listed is None:
-            return UNREADABLE
-        return NOT_LISTED if listed.validate(key, address, address) is None else None
+            return Words(UNREADABLE)
+        return Words(NOT_LISTED) if listed.validate(key, address, address) is None else None
 
     def still_allowed(self, key: asyncssh.SSHKey, address: str) -> bool:
         """Whether a key logged in may stay: not once the allowed keys, read, leave it out
@@ -209,10 +218,14 @@ class Admission:
         fingerprint = key.get_fingerprint()
         if self.names.name_of(fingerprint) is not None:
             return None  # a known key is the name it was bound to, whatever it asks for
-        if not NAME.fullmatch(name):
-            return NAME_RULE
+        if not is_a_name(name):
+            return Words(NAME_RULE)
         if self.names.holder(name) not in (None, fingerprint):
-            return f"the name {name} belongs to another key"
+            return Words(N_("the name {name} belongs to another key"), {"name": name})
+        taken = self.names.look_alike(name, fingerprint)
+        if taken is not None:
+            return Words(N_("the name {name} looks too much like {taken}, the name of another player"),
+                         {"name": name, "taken": taken})
         return None
 
     def player(self, name: str, key: asyncssh.SSHKey) -> Player | None:
@@ -222,10 +235,9 @@ class Admission:
         bound = self.names.name_of(fingerprint)
         if bound is not None:
             return Player(bound, fingerprint)
-        if self.names.holder(name) is not None:
+        if self.names.holder(name) is not None or self.names.look_alike(name, fingerprint) is not None:
             return None
-        self.names.bind(name, key)
-        return Player(name, fingerprint)
+        return Player(self.names.bind(name, key), fingerprint)
 
 
 Interactive = Callable[[asyncssh.SSHServerProcess, Player], Awaitable[None]]
@@ -235,9 +247,13 @@ class Door:
     """The SSH server in front of the hub."""
 
     def __init__(self, hub: Hub, admission: Admission, interactive: Interactive, limits: Limits = Limits(),
-                 journal: Journal | None = None):
-        """``interactive``: what a session with a terminal gets (the app: net/sessions.py)."""
+                 journal: Journal | None = None, languages: LanguageBook | None = None):
+        """``interactive``: what a session with a terminal gets (the app: net/sessions.py);
+        ``languages``: each person's last choice, what their sessions are told in (else
+        what their ssh sent, else the admission's default)."""
         self.hub = hub
+        self.languages = languages
+        self.default_language = admission.default_language
         self.admission = admission
         self.limits = limits
         self.journal = journal or hub.journal
@@ -249,6 +265,11 @@ class Door:
         self.visits: set[Visit] = set()  # the connections logged in
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.watching: asyncio.Task | None = None  # puts out the keys taken out of --allow
+
+    def language_of(self, process: asyncssh.SSHServerProcess, player: Player) -> str:
+        """The language a session is told in: its person's last choice, what their ssh sent, the default."""
+        last = self.languages.language_of(player.name) if self.languages is not None else None
+        return session_language(process, last, self.default_language)
 
     async def open(self, host: str, port: int, host_key: asyncssh.SSHKey) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port."""
@@ -274,7 +295,7 @@ class Door:
             leaving = [visit for visit in self.visits if not self.admission.still_allowed(visit.proving, visit.address)]
             endings = []
             for visit in leaving:
-                reason = f"{visit.player.name}'s key was taken out of the allowed keys"
+                reason = Words(N_("{name}'s key was taken out of the allowed keys"), {"name": visit.player.name})
                 self.visits.discard(visit)
                 self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
                 endings.append(self.end_connection(visit, list(visit.processes), reason))
@@ -327,9 +348,11 @@ class Door:
         """Why one more session on ``visit``'s connection is one too many; None if it is not."""
         limits = self.limits
         if len(visit.processes) >= limits.sessions_per_connection:
-            return f"{limits.sessions_per_connection} sessions are open on this connection already"
+            return Words(N_("{count} sessions are open on this connection already"),
+                         {"count": limits.sessions_per_connection})
         if app and self.apps[player.key] >= limits.apps_per_key:
-            return f"{player.name} has {limits.apps_per_key} apps open already: play on with 'ssh -T HOST json'"
+            return Words(N_("{name} has {count} apps open already: play on with 'ssh -T HOST json'"),
+                         {"name": player.name, "count": limits.apps_per_key})
         return None
 
     async def turn_away(self, process: asyncssh.SSHServerProcess, visit: Visit, player: Player, refusal: str) -> None:
@@ -339,13 +362,13 @@ class Door:
         if visit.refusal is not None:
             await self.end_connection(visit, [process], refusal)
         else:
-            told(process, refusal)
+            told(process, refusal, self.language_of(process, player))
 
     async def end_connection(self, visit: Visit, processes: list[asyncssh.SSHServerProcess], reason: str) -> None:
         """Tell ``processes`` why, end them, and close ``visit``'s connection once the
         client has heard (or after a while, if it does not close its end)."""
         for process in processes:
-            told(process, reason)
+            told(process, reason, self.language_of(process, visit.player) if visit.player else self.default_language)
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(self.limits.turned_away_time):
                 await asyncio.gather(*(process.wait_closed() for process in processes))
@@ -360,8 +383,8 @@ class Door:
         else:
             asked = process.subsystem or process.command or "a shell"
             self.journal("refused", name=player.name, asked=asked, reason="only the game is served")
-            process.stderr.write(b"ramsli serve runs the game only: 'ssh -t HOST' for the app, "
-                                 b"'ssh -T HOST json' for the table protocol.\n")
+            only = translations(self.language_of(process, player)).gettext(ONLY_THE_GAME)
+            process.stderr.write(f"{only}\n".encode())
             process.exit(1)
 
     async def json_session(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
@@ -397,14 +420,41 @@ class Door:
         process.exit(0)
 
 
-def told(process: asyncssh.SSHServerProcess, reason: str) -> None:
-    """A session told ``reason`` on its stderr, and ended with exit status 1."""
+def told(process: asyncssh.SSHServerProcess, reason: str, language: str = SOURCE) -> None:
+    """A session told ``reason`` on its stderr, in ``language``, and ended with exit status 1."""
     newline = "\r\n" if process.get_terminal_type() else "\n"
     try:
-        process.stderr.write(f"ramsli serve: {reason}.{newline}".encode())
+        process.stderr.write(f"ramsli serve: {in_language(reason, language)}.{newline}".encode())
         process.exit(1)
     except OSError:
         pass  # that client is leaving already
+
+
+def sent_environment(process: asyncssh.SSHServerProcess) -> dict[str, str]:
+    """The variables the client sent (OpenSSH's ``SendEnv``), as text: asyncssh gives
+    bytes for a name or value it cannot decode, read here with replacement characters."""
+    def text(value) -> str:
+        return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+
+    return {text(name): text(value) for name, value in (process.env or {}).items()}
+
+
+def session_language(process: asyncssh.SSHServerProcess, last_chosen: str | None, default: str) -> str:
+    """The language of a person's app: the one they chose last on this server, else the
+    one their ``ssh`` sent (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the
+    server's ``default``."""
+    return choose_language(last_chosen, environment=sent_environment(process), default=default)
+
+
+def banner(reason: str, language: str) -> str:
+    """A connection's reason for being turned away, as its client prints it before any
+    session: in the server's default language (nothing is known yet of who asks)."""
+    return f"ramsli serve: {in_language(reason, language)}.\r\n"
+
+
+def in_language(reason: str, language: str) -> str:
+    """``reason`` in ``language``: the door's ``Words``, or a text as it is."""
+    return reason.said_in(language) if isinstance(reason, Words) else reason
 
 
 class Visit(asyncssh.SSHServer):
@@ -470,7 +520,7 @@ class Visit(asyncssh.SSHServer):
         why in a banner (OpenSSH's ``ssh`` prints it) and disconnected."""
         self.asked = username
         if self.refusal is not None:
-            self.connection.send_auth_banner(f"ramsli serve: {self.refusal}.\r\n")
+            self.connection.send_auth_banner(banner(self.refusal, self.door.admission.default_language))
             self.connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         return True
 
@@ -493,14 +543,14 @@ class Visit(asyncssh.SSHServer):
         if self.first_refused is None:
             self.first_refused = {"name": username, "key": key.get_fingerprint(), "address": self.address,
                                   "reason": refusal}
-            self.connection.send_auth_banner(f"ramsli serve: {refusal}.\r\n")
+            self.connection.send_auth_banner(banner(refusal, self.door.admission.default_language))
         return False
 
     def _cut_off(self) -> None:
         """Disconnect a connection that offered too many keys (said once, however many
         more it had sent)."""
         if self.attempts == self.door.limits.key_attempts + 1:
-            reason = f"more than {self.door.limits.key_attempts} keys offered"
+            reason = Words(N_("more than {count} keys offered"), {"count": self.door.limits.key_attempts})
             self._log_refused_keys()
             self.door.journal("refused", name=self.asked, address=self.address, reason=reason)
             self.connection.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
@@ -526,7 +576,7 @@ class Visit(asyncssh.SSHServer):
         self.door.journal("login", name=player.name, key=player.key, address=self.address)
         most = self.door.limits.connections_per_key
         if self.door.connected[player.key] >= most:
-            self.refusal = f"{player.name} has {most} connections open already"
+            self.refusal = Words(N_("{name} has {count} connections open already"), {"name": player.name, "count": most})
         else:
             self.door.connected[player.key] += 1
             self.counted = True

@@ -38,6 +38,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
+from ..languages import N_
 from ..games import RULESETS, game_named  # the games tables are made for, and their rulesets by name (never a path)
 from ..storage.saves import SavedGame
 from ..storage.settings import DEFAULT_OPPONENTS
@@ -49,12 +50,30 @@ from .history import HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
+from .words import Words
 
 SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 
 
 class HubRefusal(Exception):
-    """A request the hub cannot take; the message says why, in words."""
+    """A request the hub cannot take; its ``words`` say why (net/words.py): its text is
+    their English, for the protocol and the log; the app says them in its person's language."""
+
+    @classmethod
+    def saying(cls, template: str, /, **fields: Any) -> HubRefusal:
+        """The refusal that says ``template`` (English, marked with ``N_``) filled in with ``fields``."""
+        return cls(Words(template, fields))
+
+    @classmethod
+    def passed_on(cls, error: Exception) -> HubRefusal:
+        """The refusal that says another's message (a game's, a ruleset's) as it came."""
+        return cls(Words.as_it_is(str(error)))
+
+    @property
+    def words(self) -> Words:
+        """Why, as the hub's words (a refusal made of a bare text says it as it came)."""
+        said = self.args[0] if self.args else ""
+        return said if isinstance(said, Words) else Words.as_it_is(str(said))
 
 
 class TableClosed(HubRefusal):
@@ -64,10 +83,22 @@ class TableClosed(HubRefusal):
 # Why a table closes: the code in the log and in the protocol's ``table_closed`` event,
 # and the words people read ("table 3 is over: …").
 CLOSED_BECAUSE = {
-    "finished": "its session is over",
-    "empty": "everyone has left it",
-    "abandoned": "nobody was at it for a while before it started",
-    "unplayable": "its ruleset has changed on the server, and it no longer replays",
+    "finished": N_("table {number} is over: its session is over"),
+    "empty": N_("table {number} is over: everyone has left it"),
+    "abandoned": N_("table {number} is over: nobody was at it for a while before it started"),
+    "unplayable": N_("table {number} is over: its ruleset has changed on the server, and it no longer replays"),
+}
+
+
+def closed_words(number: int, reason: str) -> Words:
+    """Why table ``number`` is over (``reason``, a key of ``CLOSED_BECAUSE``)."""
+    return Words(CLOSED_BECAUSE[reason], {"number": number})
+# Too many tables made in the last hour, from one's key or one's address.
+MADE_TOO_MANY = {
+    "key": N_("as many tables were made from your key in the last hour as may be ({limit}); "
+              "join one, or make one in {count} minutes"),
+    "address": N_("as many tables were made from your address in the last hour as may be ({limit}); "
+                  "join one, or make one in {count} minutes"),
 }
 REMEMBERED_CLOSED = 1000  # tables closed lately, whose requests are told they are over
 
@@ -93,7 +124,7 @@ class Attendee(Protocol):
         """What ``seat`` may see now (a spectator's update holds only public events)."""
 
     def noticed(self, table: int, message: str) -> None:
-        """Something the table says to everyone at it."""
+        """Something the table says to everyone at it (the hub's are ``Words``, net/words.py)."""
 
     def said(self, table: int, name: str, text: str) -> None:
         """What a person at ``table`` said to everyone at it (one line, escaped)."""
@@ -202,7 +233,7 @@ class Hub:
         the seats between open; it starts at once when there are none."""
         player = attendee.player
         if len(self.tables) >= self.policy.max_tables:
-            raise HubRefusal(f"the server has {len(self.tables)} tables, as many as it holds; join one of them")
+            raise HubRefusal.saying(N_("the server has {count} tables, as many as it holds; join one of them"), count=len(self.tables))
         self._check_room_for(player)
         spec = self._spec(player, game, ruleset, players, bots)
         self._count_new_table(player)
@@ -228,36 +259,38 @@ class Hub:
                 made.popleft()
             if len(made) >= limit:
                 wait = math.ceil((3600 - (now - made[0])) / 60)
-                raise HubRefusal(f"as many tables were made from your {maker.split()[0]} in the last hour as may "
-                                 f"be ({limit}); join one, or make one in {wait} minutes")
+                raise HubRefusal.saying(MADE_TOO_MANY[maker.split()[0]], limit=limit, count=wait)
         for maker in makers:
             self.made[maker].append(now)
 
     def _check_room_for(self, player: Player) -> None:
         sitting = sum(1 for table in self.tables.values() if table.seat_of(player) is not None)
         if sitting >= self.policy.tables_per_person:
-            raise HubRefusal(f"you sit at {sitting} tables, as many as one person may; leave one first")
+            raise HubRefusal.saying(N_("you sit at {count} tables, as many as one person may; leave one first"), count=sitting)
 
     def _spec(self, player: Player, game: str, ruleset: str, players: int, bots: list[str]) -> GameSpec:
         """The spec of a new table, every choice checked; HubRefusal saying what is wrong."""
         if game not in RULESETS:
-            raise HubRefusal(f"there is no game {shown_value(game)} here; the games are {', '.join(RULESETS)}")
+            raise HubRefusal.saying(N_("there is no game {game} here; the games are {games}"), game=shown_value(game), games=", ".join(RULESETS))
         kind = game_named(game)
         offered = RULESETS[game]()
         if ruleset not in offered:
-            raise HubRefusal(f"there is no ruleset {shown_value(ruleset)} here; the rulesets are {', '.join(sorted(offered))}")
+            raise HubRefusal.saying(N_("there is no ruleset {ruleset} here; the rulesets are {rulesets}"), ruleset=shown_value(ruleset),
+                             rulesets=", ".join(sorted(offered)))
         try:
             kind.check_players(kind.load_rules(ruleset), players)
         except FileProblem as error:
             self.journal("ruleset unreadable", ruleset=ruleset, problem=str(error))
-            raise HubRefusal(f"the ruleset {shown_value(ruleset)} cannot be used now; choose another") from None
+            raise HubRefusal.saying(N_("the ruleset {ruleset} cannot be used now; choose another"), ruleset=shown_value(ruleset)) from None
         except ValueError as error:
-            raise HubRefusal(str(error)) from None
+            raise HubRefusal.passed_on(error) from None
         unknown = [strength for strength in bots if strength not in kind.strengths]
         if unknown:
-            raise HubRefusal(f"there is no computer player {shown_value(unknown[0])}; choose from {', '.join(kind.strengths)}")
+            raise HubRefusal.saying(N_("there is no computer player {strength}; choose from {strengths}"), strength=shown_value(unknown[0]),
+                             strengths=", ".join(kind.strengths))
         if len(bots) >= players:
-            raise HubRefusal(f"a table of {players} has room for {players - 1} computer players beside you, not {len(bots)}")
+            raise HubRefusal.saying(N_("a table of {players} has room for {room} computer players beside you, not {bots}"), players=players,
+                             room=players - 1, bots=len(bots))
         names = computer_names({player.name}, len(bots))
         seats = (
             SeatSpec.person(player.name),
@@ -272,32 +305,32 @@ class Hub:
         own = table.seat_of(player)
         if own is not None:
             if seat is not None and seat != own:
-                raise HubRefusal(f"you sit at seat {own} of table {number}, not {seat}")
+                raise HubRefusal.saying(N_("you sit at seat {own} of table {number}, not {seat}"), own=own, number=number, seat=seat)
             if attendee in table.attendees.get(own, ()):
                 attendee.seated(number, own)  # it follows the seat already: its updates simply go on
             else:
                 table.attach(attendee, own)
             return
         if table.record.started:
-            raise HubRefusal(f"table {number} has started and has no open seat; watch it instead")
+            raise HubRefusal.saying(N_("table {number} has started and has no open seat; watch it instead"), number=number)
         self._check_room_for(player)
         table.take(attendee, seat)
 
     def start(self, attendee: Attendee, number: int) -> None:
         table = self.table(number)
         if table.record.started:
-            raise HubRefusal(f"table {number} has started already")
+            raise HubRefusal.saying(N_("table {number} has started already"), number=number)
         if table.record.creator != attendee.player.key:
-            raise HubRefusal(f"only the person who made table {number} can start it")
+            raise HubRefusal.saying(N_("only the person who made table {number} can start it"), number=number)
         table.begin()
 
     def watch(self, attendee: Attendee, number: int) -> None:
         table = self.table(number)
         own = table.seat_of(attendee.player)
         if own is not None:
-            raise HubRefusal(f"you sit at table {number}, at seat {own}: you are sent its updates already")
+            raise HubRefusal.saying(N_("you sit at table {number}, at seat {own}: you are sent its updates already"), number=number, own=own)
         if attendee in table.attendees.get(None, ()):
-            raise HubRefusal(f"you watch table {number} already")
+            raise HubRefusal.saying(N_("you watch table {number} already"), number=number)
         table.attach(attendee, None)
 
     def act(self, attendee: Attendee, number: int, text: str) -> None:
@@ -305,11 +338,11 @@ class Hub:
         action; IllegalAction (the game's or the table's words) if it cannot be taken now."""
         table, seat = self._seat_of(attendee, number)
         if table.table is None:
-            raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
+            raise HubRefusal.saying(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
         try:
             action = table.table.game.parse_action(text)
         except ValueError as error:
-            raise HubRefusal(str(error)) from None
+            raise HubRefusal.passed_on(error) from None
         table.record.acted_at[attendee.player.key] = time.time()  # kept with the action's save
         table.table.act(seat, action)
 
@@ -327,7 +360,7 @@ class Hub:
         and the names at the table; HubRefusal before the table has started."""
         table = self.table(number)
         if table.table is None:
-            raise HubRefusal(f"table {number} has not started: it waits for its open seats to be taken")
+            raise HubRefusal.saying(N_("table {number} has not started: it waits for its open seats to be taken"), number=number)
         return table.table.opening(table.seat_of(attendee.player)), table.table.names
 
     def waiting(self, number: int) -> Waiting:
@@ -360,12 +393,12 @@ class Hub:
         are escaped, so nobody's terminal is written to."""
         table = self.table(number)
         if table.seat_of(attendee.player) is None:
-            raise HubRefusal(f"only the people who sit at table {number} may talk there")
+            raise HubRefusal.saying(N_("only the people who sit at table {number} may talk there"), number=number)
         line = text.strip()
         if not line:
-            raise HubRefusal("there is nothing to say in an empty line")
+            raise HubRefusal.saying(N_("there is nothing to say in an empty line"))
         if len(line) > SAY_LENGTH:
-            raise HubRefusal(f"a line said at a table holds at most {SAY_LENGTH} characters, not {len(line)}")
+            raise HubRefusal.saying(N_("a line said at a table holds at most {most} characters, not {count}"), most=SAY_LENGTH, count=len(line))
         table.say(attendee.player, escaped(line, None))
 
     def result_read(self, attendee: Attendee, number: int) -> None:
@@ -383,7 +416,7 @@ class Hub:
             table.detach(attendee)
             return
         if seat is None:
-            raise HubRefusal(f"you do not sit at table {number}")
+            raise HubRefusal.saying(N_("you do not sit at table {number}"), number=number)
         table.give_up(seat)
         if not any(table.record.owners):
             self.close(table, "empty")
@@ -393,7 +426,7 @@ class Hub:
         table = self.table(number)
         seat = table.seat_of(attendee.player)
         if seat is None:
-            raise HubRefusal(f"you do not sit at table {number}")
+            raise HubRefusal.saying(N_("you do not sit at table {number}"), number=number)
         return table, seat
 
     def table(self, number: int) -> HubTable:
@@ -402,8 +435,8 @@ class Hub:
             return self.tables[number]
         except KeyError:
             if number in self.closed_lately:
-                raise TableClosed(f"table {number} is over: {CLOSED_BECAUSE[self.closed_lately[number]]}") from None
-            raise HubRefusal(f"there is no table {number}") from None
+                raise TableClosed(closed_words(number, self.closed_lately[number])) from None
+            raise HubRefusal.saying(N_("there is no table {number}"), number=number) from None
 
     def close(self, table: HubTable, reason: str) -> None:
         """``table`` is over (``reason``, a key of ``CLOSED_BECAUSE``): in one step it stops
@@ -485,8 +518,8 @@ class HubTable:
         if seat is None:
             seat = open_seats[0]
         elif seat not in open_seats:
-            raise HubRefusal(f"seat {seat} of table {self.number} is not open; the open seats are "
-                             f"{', '.join(map(str, open_seats))}")
+            raise HubRefusal.saying(N_("seat {seat} of table {number} is not open; the open seats are {seats}"), seat=seat,
+                             number=self.number, seats=", ".join(map(str, open_seats)))
         self.detach(attendee)  # a spectator who sits down
         self._reseat(seat, SeatSpec.person(attendee.player.name), attendee.player.key)
         self.save()
@@ -527,7 +560,8 @@ class HubTable:
             self._reseat(seat, SeatSpec.computer(stand_in, self.stand_in_strength), None)
             if self.table is not None:
                 self.table.hand_over(seat, stand_in, self.hub.thinkers.player(self.spec.game, self.stand_in_strength))
-                self.tell(f"{name} left the table: {stand_in}, a computer player, plays the seat.")
+                self.tell(N_("{name} left the table: {stand_in}, a computer player, plays the seat."), name=name,
+                          stand_in=stand_in)
         self.save()
         self.hub.journal("seat left", table=self.number, seat=seat, name=name)
 
@@ -542,7 +576,7 @@ class HubTable:
             self._no_longer_deserted()
             if self.table is not None and self.table.is_away(seat):
                 self.table.set_away(seat, False)
-                self.tell(f"{attendee.player.name} is back.")
+                self.tell(N_("{name} is back."), name=attendee.player.name)
                 self.hub.journal("back", table=self.number, seat=seat, name=attendee.player.name)
         if self.table is not None:
             self._open_for(attendee, seat)
@@ -611,23 +645,25 @@ class HubTable:
             return
         name = self.spec.seats[seat].name
         self.table.set_away(seat, True)
-        self.tell(f"{name} is away: a computer player plays for them until they come back.")
+        self.tell(N_("{name} is away: a computer player plays for them until they come back."), name=name)
         self.hub.journal("away", table=self.number, seat=seat, name=name)
 
     def say(self, player: Player, line: str) -> None:
         """``player``'s line, to everyone at the table; HubRefusal if they spoke just now."""
         now = time.monotonic()
         if now - self.last_said.get(player.key, -SAY_EVERY) < SAY_EVERY:
-            raise HubRefusal("you spoke a moment ago; say the next line in a second")
+            raise HubRefusal.saying(N_("you spoke a moment ago; say the next line in a second"))
         self.last_said[player.key] = now
         for attendees in list(self.attendees.values()):
             for attendee in list(attendees):
                 attendee.said(self.number, player.name, line)
 
-    def tell(self, message: str) -> None:
-        """Say something to everyone at the table (the server's log hears it too)."""
+    def tell(self, template: str, **fields: Any) -> None:
+        """Say something to everyone at the table (the server's log hears it too): the
+        English ``template`` filled in with ``fields``, which each person's app says in
+        their language (net/words.py)."""
         if self.table is not None:
-            self.table.tell_everyone(message)
+            self.table.tell_everyone(Words(template, fields))
 
     # --- running ---------------------------------------------------------------------------------
 

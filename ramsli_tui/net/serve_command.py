@@ -16,6 +16,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from ..languages import SOURCE, _
+from ..languages.choice import language_code, not_spoken
 from ..options import whole_number
 from . import MAX_APPS
 
@@ -31,16 +33,22 @@ def default_data_dir() -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", type=host_address, default="127.0.0.1",
-                        help="the address to listen on (default: 127.0.0.1, this machine only)")
+                        help=_("the address to listen on (default: 127.0.0.1, this machine only)"))
     parser.add_argument("--port", type=whole_number(0, HIGHEST_PORT), default=2222,
-                        help="the port to listen on, 0 to 65535 (0: any free one; default: 2222)")
-    parser.add_argument("--data", type=Path, metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
+                        help=_("the port to listen on, 0 to 65535 (0: any free one; default: 2222)"))
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                        help=_("the data folder (default: {folder})").format(folder=default_data_dir()))
     parser.add_argument("--max-apps", type=whole_number(1, MOST_APPS), default=MAX_APPS, metavar="N",
-                        help=f"the most full-screen sessions at once, 1 to {MOST_APPS:,}, each an app process of "
-                             f"some 30 MB (default: {MAX_APPS}); programs on json are not counted")
+                        help=_("the most full-screen sessions at once, 1 to {most}, each an app process of "
+                               "some 30 MB (default: {apps}); programs on json are not counted")
+                        .format(most=f"{MOST_APPS:,}", apps=MAX_APPS))
+    parser.add_argument("--lang", dest="served_language", type=served_language, default=SOURCE, metavar="CODE",
+                        help=_("the language of players whose ssh sends no LANG and who have chosen none here: "
+                               "en, fr, de or es (default: en)"))
     who = parser.add_mutually_exclusive_group(required=True)
-    who.add_argument("--allow", type=Path, metavar="FILE", help="let in only the keys of this authorized_keys file")
-    who.add_argument("--open", action="store_true", help="let any key in, binding the name it asks for on first use")
+    who.add_argument("--allow", type=Path, metavar="FILE", help=_("let in only the keys of this authorized_keys file"))
+    who.add_argument("--open", action="store_true",
+                     help=_("let any key in, binding the name it asks for on first use"))
 
 
 def host_address(text: str) -> str:
@@ -51,8 +59,16 @@ def host_address(text: str) -> str:
         ipaddress.ip_address(text)
     except ValueError:
         if not HOST_NAME.fullmatch(text):
-            raise argparse.ArgumentTypeError(f"{text!r} is not an IP address or a host name") from None
+            raise argparse.ArgumentTypeError(_("{text} is not an IP address or a host name").format(text=repr(text))) from None
     return text
+
+
+def served_language(text: str) -> str:
+    """The server's default language, for argparse: the code of one ramsli speaks."""
+    code = language_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(not_spoken(text))
+    return code
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)  # the server's own log tells what matters, once
     try:
         asyncio.run(serve_until_stopped(args.data or default_data_dir(), None if args.open else args.allow,
-                                        args.host, args.port, args.max_apps))
+                                        args.host, args.port, args.max_apps, args.served_language))
     except ServeError as error:
         print(f"ramsli serve: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -12,6 +12,7 @@ import asyncio
 import signal
 from pathlib import Path
 
+from ..languages import SOURCE
 from .door import Admission, Door, Interactive, Limits
 from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
@@ -27,22 +28,24 @@ class Server:
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
                  limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive | None = None,
-                 max_apps: int = MAX_APPS):
+                 max_apps: int = MAX_APPS, default_language: str = SOURCE):
         """``allowed``: an authorized_keys file, or None for an open server.  A session
         with a terminal gets the full-screen app (net/sessions.py), at most ``max_apps``
-        at once, unless ``interactive`` says otherwise (the tests of the door's own)."""
+        at once, unless ``interactive`` says otherwise (the tests of the door's own); it
+        speaks ``default_language`` if its person chose none here and their ssh sent none."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
-        self.admission = Admission(folder.names(), allowed, self.journal)
+        self.admission = Admission(folder.names(), allowed, self.journal, default_language)
         try:
             history = HandHistory.open(folder.path)
         except HistoryError as error:
             raise ServeError(str(error)) from None
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
-        self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps)
-                     if interactive is None else None)
-        self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal)
+        self.languages = folder.languages(self.journal)
+        self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
+                                 default_language) if interactive is None else None)
+        self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal, self.languages)
         self.port: int | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -67,16 +70,19 @@ class Server:
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
-async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int) -> None:
+async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int,
+                              default_language: str = SOURCE) -> None:
     """Run a server on ``data`` until one of ``STOP_SIGNALS``, with at most ``max_apps``
-    full-screen sessions at once; ServeError if it cannot start."""
+    full-screen sessions at once, speaking ``default_language`` to those who chose none
+    and whose ssh sent none; ServeError if it cannot start."""
     folder = ServerFolder(data)
     journal = Journal()
     with folder.claimed() as leftovers:
         tell_about_the_folder(folder, leftovers, journal)
         thinkers = Thinkers()
         try:
-            server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps)
+            server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps,
+                            default_language=default_language)
             stop_signal = heard_stop_signal()
             await server.start(host, port)
             journal("stopping", signal=(await stop_signal).name)

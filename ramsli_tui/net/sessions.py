@@ -6,7 +6,11 @@ unix socket pair (net/app_client.py).  The session's terminal type and size come
 SSH, the size at most ``MAX_WIDTH`` × ``MAX_HEIGHT`` (a larger screen is clipped: it
 would only cost memory); a window change sets the PTY's size (TIOCSWINSZ), so the
 kernel tells the app (SIGWINCH) and it lays its screen out again.  COLORTERM is passed
-on only when the client sent it.  Each process has its own settings and data folders
+on only when the client sent it.  The app speaks the language the person chose last on
+this server (net/store.py's ``LanguageBook``, which the app tells the hub of when the
+person changes it: the link's ``language`` request), else the one their ``ssh`` sent
+(``LANG``, ``LC_*``), else the server's default (``ramsli serve --lang``): it is given
+as ``LANGUAGE``.  Each process has its own settings and data folders
 in a folder of its own under the data folder's ``run/sessions/`` (net/store.py removes
 what a killed server left there), so no two sessions share a saved-game lock.  When
 the channel closes the process is ended (SIGTERM, then SIGKILL after ``END_WAIT``
@@ -47,15 +51,23 @@ import asyncssh
 
 from . import MAX_APPS
 from .app_client import serve_app
-from .door import CHANNEL_BUFFER, Limits
+from .door import CHANNEL_BUFFER, Limits, sent_environment, session_language
+from ..languages import N_, SOURCE, _, translations, use_language
+from ..languages.choice import choose_language
 from .hub import Hub, Player
 from .journal import Journal
+from .store import LanguageBook
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
 READ_SIZE = 65536
 MAX_WIDTH, MAX_HEIGHT = 300, 100  # the largest terminal an app is given, in columns and rows
 # What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
 # paste off, the cursor shown, back from the alternate screen.
+# What a session is told before its app starts or after it ends, in its person's language.
+TOO_MANY_APPS = N_("The server runs {count} apps, as many as it can; come back later, or play with 'ssh -T HOST json'.")
+NOT_STARTED = N_("The app could not be started; the server's log says why.")
+STOPPING = N_("ramsli serve is stopping; your tables are saved: connect again later.")
+IDLE = N_("Nothing came for {seconds} s: goodbye. Your seats are kept.")
 RESTORE = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n"
 
 
@@ -72,14 +84,14 @@ def size_of(fd: int) -> tuple[int, int]:
     return width, height
 
 
-def app_environment(process: asyncssh.SSHServerProcess, folder: Path) -> dict[str, str]:
-    """What the app process is given: the session's terminal, its own folders."""
+def app_environment(process: asyncssh.SSHServerProcess, folder: Path, language: str = SOURCE) -> dict[str, str]:
+    """What the app process is given: the session's terminal, its own folders, the
+    language it speaks."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder), "LANG": "C.UTF-8",
-           "TERM": process.get_terminal_type() or "xterm-256color"}
-    sent = process.env or {}
-    colour = sent.get("COLORTERM", sent.get(b"COLORTERM"))  # asyncssh gives bytes where it cannot decode
+           "LANGUAGE": language, "TERM": process.get_terminal_type() or "xterm-256color"}
+    colour = sent_environment(process).get("COLORTERM")
     if colour:
-        env["COLORTERM"] = colour.decode(errors="replace") if isinstance(colour, bytes) else str(colour)
+        env["COLORTERM"] = colour
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(folder / name.lower())
     return env
@@ -120,12 +132,17 @@ class ForkServer:
 class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
-    def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS):
+    def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS,
+                 languages: LanguageBook | None = None, default_language: str = SOURCE):
         """``folder``: where each session gets a folder of its own; ``limits``: its idle
         time-out (seconds a person may type nothing before their app is ended), and how
-        much of the app's screen may wait for a client, and how long."""
+        much of the app's screen may wait for a client, and how long; ``languages``: each
+        person's last choice (none kept without one); ``default_language``: the
+        language of one who chose none and whose ssh sent none."""
         self.hub = hub
         self.journal = journal
+        self.languages = languages
+        self.default_language = default_language
         self.folder = folder
         self.limits = limits
         self.max_apps = max_apps
@@ -135,17 +152,18 @@ class AppSessions:
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
+        last_chosen = self.languages.language_of(player.name) if self.languages is not None else None
+        language = session_language(process, last_chosen, self.default_language)
         if len(self.running) >= self.max_apps:
             self.journal("refused", name=player.name, reason=f"{self.max_apps} apps are running")
-            process.stderr.write(f"The server runs {self.max_apps} apps, as many as it can; come back later, "
-                                 f"or play with 'ssh -T HOST json'.\r\n".encode())
+            process.stderr.write(told(language, TOO_MANY_APPS, count=self.max_apps))
             process.exit(1)
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=f"{player.name}-", dir=self.folder) as folder:
-            await self._run(process, player, Path(folder))
+            await self._run(process, player, Path(folder), language)
 
-    async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path) -> None:
+    async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str) -> None:
         if self.forks is None:
             self.forks = ForkServer()
         master, slave = os.openpty()
@@ -153,23 +171,23 @@ class AppSessions:
         set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder), folder)
+            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
         except OSError as error:
             os.close(master)
             hub_end.close()
             self.journal("app failed", name=player.name, error=error)
-            process.stderr.write(b"The app could not be started; the server's log says why.\r\n")
+            process.stderr.write(told(language, NOT_STARTED))
             process.exit(1)
             return
         finally:
             os.close(slave)
             app_end.close()
         closed = self.running[pid] = asyncio.Event()
-        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)))
+        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)), language=language)
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
         process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
-        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal)),
+        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages)),
                  loop.create_task(self._keys(process, master, pid)),
                  loop.create_task(self._screen(master, process, player, closed))]
         try:
@@ -182,11 +200,10 @@ class AppSessions:
             self.journal("app ended", name=player.name, pid=pid)
         # An app ended mid-screen: the person's terminal is given back first.
         if self.stopping:
-            process.stdout.write(RESTORE + b"ramsli serve is stopping; your tables are saved: connect again later.\r\n")
+            process.stdout.write(RESTORE + told(language, STOPPING))
         elif pid in self.idle:
             self.idle.discard(pid)
-            process.stdout.write(RESTORE + f"Nothing came for {self.limits.idle_timeout:g} s: goodbye. "
-                                 f"Your seats are kept.\r\n".encode())
+            process.stdout.write(RESTORE + told(language, IDLE, seconds=f"{self.limits.idle_timeout:g}"))
         process.exit(0)
 
     async def _screen(self, master: int, process: asyncssh.SSHServerProcess, player: Player,
@@ -249,6 +266,11 @@ class AppSessions:
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()
+
+
+def told(language: str, template: str, **fields) -> bytes:
+    """A line for a session's terminal: ``template`` in ``language``, filled in with ``fields``."""
+    return (translations(language).gettext(template).format(**fields) + "\r\n").encode()
 
 
 class TypingPace:
@@ -369,6 +391,7 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         os.environ.clear()
         os.environ.update(env)
         os.chdir(folder)
+        use_language(choose_language(environment=env))  # the hub chose it: LANGUAGE
         from ..storage import Storage
         from ..ui.app import RamsliApp
         from .app_client import HubLink, RemoteLobby
@@ -376,7 +399,7 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         link = HubLink(socket.socket(fileno=hub_socket))
         lobby = RemoteLobby(link)
         app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=lobby)
-        lobby.on_gone = lambda: app.exit(return_code=1, message="The server has gone; your seats are kept there.")
+        lobby.on_gone = lambda: app.exit(return_code=1, message=_("The server has gone; your seats are kept there."))
         app.run()
         link.close()
         return app.return_code or 0

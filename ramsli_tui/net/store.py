@@ -3,6 +3,7 @@
 
     host_key          the server's ed25519 key, made on the first start (mode 0600)
     names.json        the key each player's name is bound to
+    languages.json    the language each player chose last on this server (a code by name)
     tables/N.json     table N: its seats, who sits in each, and every action so far
     tables/closed/    tables that finished, that everyone left or that nobody came to: kept,
                       never read again
@@ -29,17 +30,20 @@ import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import asyncssh
 
 from ..storage.files import (
     LockTaken, LockUnsupported, in_one_line, json_of_format, open_locked, unused_name, write_atomically,
 )
+from ..languages.choice import language_code
+from ..names import folded, look_alike, normalised
 from ..storage.saves import SavedGame, whole
 
 TABLE_FORMAT = "ramsli-served-table/1"
 NAMES_FORMAT = "ramsli-served-names/1"
+LANGUAGES_FORMAT = "ramsli-served-languages/1"
 DATA_MARKS = ("serve.lock", "host_key", "names.json", "tables", "history.sqlite3")  # what only a data folder holds
 
 
@@ -268,10 +272,18 @@ class ServerFolder:
     def names(self) -> NameBook:
         return NameBook(self.path / "names.json")
 
+    def languages(self, journal: Callable[..., None]) -> LanguageBook:
+        """The language each player chose last; ``journal`` is told of a file that could
+        not be read (it is then as if nobody had chosen)."""
+        return LanguageBook(self.path / "languages.json", journal)
+
 
 class NameBook:
     """Each player's name and the public key it is bound to, kept in ``names.json``.
-    Names are told apart without regard to case, so nobody can be ``Mia`` beside ``mia``."""
+    A name is kept normalised (NFKC) and told apart once case-folded, so nobody can be
+    ``Mia`` beside ``mia``; and a name that looks like one already taken (its confusable
+    skeleton is the same: ``Pаul`` with a Cyrillic ``а`` beside ``Paul``) is another's
+    too (ramsli_tui/names/, docs/serving.md)."""
 
     def __init__(self, path: Path):
         self.path = path
@@ -297,12 +309,65 @@ class NameBook:
         return next((name for name, bound in self.fingerprints.items() if bound == fingerprint), None)
 
     def holder(self, name: str) -> str | None:
-        """The fingerprint of the key ``name`` is bound to, if any."""
-        folded = name.casefold()
-        return next((bound for held, bound in self.fingerprints.items() if held.casefold() == folded), None)
+        """The fingerprint of the key ``name`` is bound to, if any (``name`` as typed:
+        told apart normalised and case-folded)."""
+        wanted = folded(name)
+        return next((bound for held, bound in self.fingerprints.items() if folded(held) == wanted), None)
 
-    def bind(self, name: str, key: asyncssh.SSHKey) -> None:
+    def look_alike(self, name: str, fingerprint: str) -> str | None:
+        """The name of another key than ``fingerprint``'s that ``name`` is or looks like, if any."""
+        return look_alike(name, [held for held, bound in self.fingerprints.items() if bound != fingerprint])
+
+    def bind(self, name: str, key: asyncssh.SSHKey) -> str:
+        """Bind ``name``, normalised, to ``key``: the name as it is kept and shown."""
+        name = normalised(name)
         self.keys[name] = key.export_public_key().decode("ascii").strip()
         self.fingerprints[name] = key.get_fingerprint()
         write_atomically(self.path, json.dumps({"format": NAMES_FORMAT, "names": self.keys}, indent=1))
+        return name
 
+
+
+class LanguageBook:
+    """The language each player chose last on this server, by name, kept in
+    ``languages.json``: what their next session speaks, before what their ``ssh`` sends.
+    A choice is only a preference: a file that cannot be read, or an entry that is not a
+    language ramsli speaks, is left out with a line in the log, never a reason to stop."""
+
+    def __init__(self, path: Path, journal: Callable[..., None]):
+        self.path = path
+        self.journal = journal
+        self.chosen: dict[str, str] = {}  # name -> language code
+        if path.exists():
+            self._read()
+
+    def _read(self) -> None:
+        try:
+            data = json_of_format(self.path.read_text(encoding="utf-8"), "file", LANGUAGES_FORMAT)
+            languages = data.get("languages")
+            if not isinstance(languages, dict):
+                raise ValueError(f"it is not a {LANGUAGES_FORMAT} file")
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            self.journal("languages unreadable", file=self.path, reason=in_one_line(error),
+                         effect="each player's ssh or the server's default chooses")
+            return
+        for name, code in languages.items():
+            if isinstance(code, str) and language_code(code) == code:
+                self.chosen[name] = code
+            else:
+                self.journal("language ignored", file=self.path, name=name, language=str(code)[:40])
+
+    def language_of(self, name: str) -> str | None:
+        """The language ``name`` chose last here, if any."""
+        return self.chosen.get(name)
+
+    def choose(self, name: str, code: str) -> None:
+        """``name`` chose ``code`` (a language ramsli speaks: ValueError if not): kept
+        at once, atomically."""
+        if language_code(code) != code:
+            raise ValueError(f"{code!r} is not the code of a language ramsli speaks")
+        if self.chosen.get(name) == code:
+            return
+        self.chosen[name] = code
+        write_atomically(self.path, json.dumps({"format": LANGUAGES_FORMAT, "languages": self.chosen}, indent=1,
+                                               ensure_ascii=False))

@@ -168,7 +168,7 @@ async def test_refused_keys_are_logged_once_per_connection_with_their_count(tmp_
     assert refused[0]["reason"] == "the name mia belongs to another key" and mia
 
 
-@pytest.mark.parametrize("name", ["", "-dash", "a b", "x" * 25, "zoë", "../etc"])
+@pytest.mark.parametrize("name", ["", "-dash", "a b", "x" * 25, "zo€", "../etc"])
 def test_a_name_that_cannot_be_a_name_is_refused(tmp_path, name):
     admission = Admission(NameBook(tmp_path / "names.json"), None)
     assert admission.refusal(name, new_key(), "127.0.0.1").startswith("a name is 1 to 24 letters")
