@@ -30,7 +30,7 @@ from ...games.ramsli.engine.events import (
 )
 from ...games.ramsli.engine.follow import PlayRule
 from ...games.ramsli.engine.phase import Phase
-from ...languages import N_, _, ngettext
+from ...languages import N_, _, ngettext, pgettext
 
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
 SESSION_END_REASONS = {
@@ -127,9 +127,14 @@ class RamsliWords:
             return _(forms.you).format(**values)
         if len(seats) == 1:
             return _(forms.one).format(name=self.names[seats[0]], **values)
-        if self.you in seats:
-            return _(forms.many_with_you).format(you_and_names=self.seats(seats), **values)
-        return _(forms.many).format(names=self.seats(seats), **values)
+        if self.you not in seats:
+            return _(forms.many).format(names=self.seats(seats), **values)
+        sentence = _(forms.many_with_you)
+        # TRANSLATORS: you, among several players listed ("You and Bertl", "Anna, You and Bertl")
+        listed_you = self.seats(seats, you=pgettext("one of several players", "You"))
+        if seats[0] == self.you and sentence.startswith("{you_and_names}"):
+            listed_you = listed_you[:1].upper() + listed_you[1:]
+        return sentence.format(you_and_names=listed_you, **values)
 
     def card(self, card: Card) -> str:
         return card.label(self.faces)
