@@ -125,7 +125,8 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: RamsliWords,
         # TRANSLATORS: {plays} each player's card ("Mia Q♣ · Dora 8♣"), {name} who took the trick
         lines.append(_("Last trick: {plays} → {name}.").format(plays=plays, name=words.name(last.seat)))
     # TRANSLATORS: the heads of the summary's columns: 12, 7, 6 and 6 columns wide
-    heads = f"{_('Player'):<12} {_('Played'):<7} {_('Tricks'):>6} {_('Chips'):>6}"
+    player, played_head, tricks_head, chips_head = _("Player"), _("Played"), _("Tricks"), _("Chips")
+    heads = f"{player:<12} {played_head:<7} {tricks_head:>6} {chips_head:>6}"
     lines += ["", Content.styled(heads, "bold")]
     for seat, stack in enumerate(settled.stacks):
         played = {True: pgettext("played the hand", "in"), False: pgettext("played the hand", "out")}.get(
