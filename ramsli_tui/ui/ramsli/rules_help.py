@@ -112,11 +112,11 @@ def nap(rules: Ruleset) -> list[str]:
         return []
     table = ", ".join(f"{target}: +{rules.nap_bonus[target]} / −{rules.nap_penalty[target]}" for target in NAP_TARGETS)
     # TRANSLATORS: {table} each target with its bonus and penalty ("2: +1 / −1, 3: +2 / −2, …")
-    return [_("## Nap targets"),
-            _("After the declarations, the players who are in may each bid a **Nap target** of 2 to 5 tricks "
-              "(keys 2–5), higher than any bid before, or pass (p). The highest bidder leads. Making the target "
-              "collects the bonus from each other player; missing it pays the penalty to each. "
-              "Bonus / penalty per player: {table}.").format(table=table)]
+    paragraph = _("After the declarations, the players who are in may each bid a **Nap target** of 2 to 5 tricks "
+                  "(keys 2–5), higher than any bid before, or pass (p). The highest bidder leads. Making the target "
+                  "collects the bonus from each other player; missing it pays the penalty to each. "
+                  "Bonus / penalty per player: {table}.").format(table=table)
+    return [_("## Nap targets"), paragraph]
 
 
 def settling(rules: Ruleset) -> str:

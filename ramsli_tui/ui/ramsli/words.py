@@ -356,8 +356,8 @@ WINS_SESSION = Forms(N_("The session is over ({reason}): You win with {chips}.")
                      N_("The session is over ({reason}): {you_and_names} win with {chips}."))
 
 # The refusals of the rules (the engine's ``Refusal`` message ids), each a whole sentence
-# about you or about the seat refused.  TRANSLATORS: {cards} the cards that may be played
-# ("K♠, 7♠"), {card} and {best} a card, {turn} the name of the player whose turn it is.
+# about you or about the seat refused: {cards} the cards that may be played ("K♠, 7♠"),
+# {card} and {best} a card, {turn} the name of the player whose turn it is.
 REFUSALS = {
     "declare_first": Forms(N_("You must declare in or out first."), N_("{name} must declare in or out first.")),
     "dealer_must_play": Forms(N_("You must be in: everyone before the dealer is out."),
@@ -372,6 +372,7 @@ REFUSALS = {
                               N_("{name} must announce or pass before the first lead.")),
     "play_a_card": Forms(N_("You must play a card now."), N_("{name} must play a card now.")),
     "not_held": Forms(N_("You do not hold {card}."), N_("{name} does not hold {card}.")),
+    # TRANSLATORS: {best} the trump to beat, {cards} the cards that may be played ("K♠, 7♠")
     "over_trump": Forms(N_("You must over-trump {best}: you hold {cards}."),
                         N_("{name} must over-trump {best} and may play {cards}.")),
     "follow_trumps": Forms(N_("You must follow trumps: you hold {cards}."),
@@ -383,6 +384,7 @@ REFUSALS = {
     "trump": Forms(N_("You must trump: you hold {cards}."), N_("{name} must trump and may play {cards}.")),
     "hand_over": Forms(N_("The hand is over."), N_("The hand is over.")),
     "session_over": Forms(N_("The session is over."), N_("The session is over.")),
+    # TRANSLATORS: {turn} the name of the player whose turn it is
     "not_your_turn": Forms(N_("You cannot act now: it is {turn}'s turn."),
                            N_("{name} cannot act now: it is {turn}'s turn.")),
 }
