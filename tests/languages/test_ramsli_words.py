@@ -226,3 +226,22 @@ async def test_the_history_scoreboard_and_session_over_show_no_word_outside_the_
         seen.extend(shown(hand) for hand in app.screen.query(".hand"))
     text = "\n".join(seen)
     assert "⟦" in text and not escaped(text), escaped(text)
+
+
+@pytest.mark.parametrize("language, refused", [
+    ("fr", "Vous devez d’abord annoncer dedans ou dehors."),
+    ("de", "Du musst zuerst rein oder raus sagen."),
+    ("es", "Primero debes decir entro o paso."),
+])
+async def test_a_card_pressed_while_declaring_is_refused_in_the_players_language(tmp_path, language, refused):
+    use_language(language)
+    try:
+        app = make_app(tmp_path, spec_for(seed=1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
+            await pilot.pause()
+            banner = table_screen(app).query_one(TurnBanner)
+            assert banner.has_class("-refused") and refused in shown(banner)
+    finally:
+        use_language("en")
