@@ -491,8 +491,12 @@ class TableScreenBase(Screen):
         try:
             await self.server.answer(self.client.send(action))
         except IllegalAction as refusal:
-            reason = refusal.for_you(self.app.settings.faces, self.client.names)
-            self.query_one(TurnBanner).refuse(reason[:1].upper() + reason[1:] + ".")
+            self.query_one(TurnBanner).refuse(self.refusal_words(refusal))
+
+    def refusal_words(self, refusal: IllegalAction) -> str:
+        """The refusal as the banner says it: a game's screen says its own refusals in the reader's language."""
+        reason = refusal.for_you(self.app.settings.faces, self.client.names)
+        return reason[:1].upper() + reason[1:] + "."
 
     def say_server_waited(self, waited: bool) -> None:
         """The banner says the table waits for the server while an answer is slow; then

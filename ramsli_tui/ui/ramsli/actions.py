@@ -13,15 +13,18 @@ from textual.widgets import Button
 from ...games.ramsli.engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action
 from ...games.ramsli.house_rules import Ruleset
 from ..messages import ActionChosen
+from ...languages import N_, _
 
+# TRANSLATORS: the buttons to declare in («dedans», „rein“, «entro») or out («dehors», „raus“,
+# «paso»), to announce, and to pass instead; 20 columns at most, the key in brackets kept
 BUTTONS: tuple[tuple[str, Action, str], ...] = (
-    ("act-in", IN, "In [b](i)[/]"),
-    ("act-out", OUT, "Out [b](o)[/]"),
-    ("act-general-rams", GENERAL_RAMS, "General Rams [b](g)[/]"),
-    *((f"act-nap-{target}", NAP[target], f"Nap {target} [b]({target})[/]") for target in (2, 3, 4, 5)),
-    ("act-pass", PASS, "Pass [b](p)[/]"),
+    ("act-in", IN, N_("In [b](i)[/]")),
+    ("act-out", OUT, N_("Out [b](o)[/]")),
+    ("act-general-rams", GENERAL_RAMS, N_("General Rams [b](g)[/]")),
+    *((f"act-nap-{target}", NAP[target], N_("Nap {target} [b]({target})[/]")) for target in (2, 3, 4, 5)),
+    ("act-pass", PASS, N_("Pass [b](p)[/]")),
 )
-ACTION_OF = {button_id: action for button_id, action, _ in BUTTONS}
+ACTION_OF = {button_id: action for button_id, action, _label in BUTTONS}
 
 
 class ActionBar(Widget):
@@ -54,7 +57,7 @@ class ActionBar(Widget):
     def compose(self) -> ComposeResult:
         for button_id, action, label in BUTTONS:
             if self.possible(action):
-                yield Button(label, id=button_id, compact=True, classes="-hidden")
+                yield Button(_(label).format(target=action.target), id=button_id, compact=True, classes="-hidden")
 
     def show(self, legal: tuple[Action, ...]) -> None:
         for button in self.query(Button):

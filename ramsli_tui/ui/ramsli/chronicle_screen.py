@@ -11,6 +11,7 @@ from textual.widgets import Label
 from .chronicle import Chronicle
 from ..widgets.key_bar import KeyBar
 from .words import RamsliWords
+from ...languages import _
 
 
 class ChronicleScreen(Screen):
@@ -28,7 +29,7 @@ class ChronicleScreen(Screen):
         self.words = words
 
     def compose(self) -> ComposeResult:
-        yield Label(self.HEADING, id="heading")
+        yield Label(_(self.HEADING) if self.HEADING else "", id="heading")
         yield from self.compose_story()
         yield KeyBar()
 

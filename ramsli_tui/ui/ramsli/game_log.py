@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ...games.ramsli.engine import Event
 from .words import RamsliWords
+from ...languages import _
 
 KEPT_LINES = 300
 LOG_WIDTH = 34
@@ -41,7 +42,7 @@ class GameLog(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Table talk"
+        self.border_title = _("Table talk")
         self.told: deque[tuple[Event | None, str]] = deque(maxlen=self.KEPT)  # None: a line said
         self.faces: str | None = None
 
@@ -78,4 +79,4 @@ class GameLog(VerticalScroll, can_focus=False):
 
     def show_lines(self) -> None:
         shown = list(self.told)[-self.SHOWN:]
-        self.query_one("#log-lines", Static).update(Content("\n".join(line for _, line in shown)))
+        self.query_one("#log-lines", Static).update(Content("\n".join(line for _event, line in shown)))

@@ -21,7 +21,8 @@ from ...games.ramsli.engine.events import HandSettled, Payment
 from ...text import for_terminal
 from .motion import count
 from .chronicle import Chronicle, HandLog, stack_and_change
-from .words import RamsliWords, join_lines
+from .words import Forms, RamsliWords, join_lines
+from ...languages import N_, _, ngettext, pgettext
 from ..common.table_base import ResultDialog
 
 
@@ -60,19 +61,23 @@ def asked_in_words(transfer: Transfer, settled: HandSettled, hand: HandLog, word
     """What the rules asked of the payers of ``transfer`` (R21–R23), in words.
     ``hand.pot`` is the pot when play started, the P of the rules."""
     asked = words.chips(transfer.chips + transfer.short)
+    # TRANSLATORS: what the rules asked, in brackets after a payment of less ("(the bete is 5 chips)")
     match transfer.reason, settled.outcome:
         case "bete", _:
-            return f"the bete is {asked}"
+            return _("the bete is {asked}").format(asked=asked)
         case "general_rams", "general_rams_failed":
-            return f"a failed General Rams costs {asked}"
+            return _("a failed General Rams costs {asked}").format(asked=asked)
         case "general_rams", _:
-            return f"General Rams costs the others twice the pot, {words.chips(2 * hand.pot)} between them"
+            return _("General Rams costs the others twice the pot, {chips} between them").format(
+                chips=words.chips(2 * hand.pot))
         case "nap", "nap_made":
-            return f"Nap {hand.announcement.target} earns {asked} from each player"
+            return _("Nap {target} earns {asked} from each player").format(
+                target=hand.announcement.target, asked=asked)
         case "nap", _:
-            return f"a missed Nap {hand.announcement.target} costs {asked} to each player"
+            return _("a missed Nap {target} costs {asked} to each player").format(
+                target=hand.announcement.target, asked=asked)
         case _:  # the pot is shared out, never owed
-            return f"{asked} were asked"
+            return _("{asked} were asked").format(asked=asked)
 
 
 def transfer_line(transfer: Transfer, words: RamsliWords, asked: str = "", outcome: str = "") -> str:
@@ -80,32 +85,24 @@ def transfer_line(transfer: Transfer, words: RamsliWords, asked: str = "", outco
     they paid less than was ``asked`` (the rule in words), that it was all they had.
     ``outcome`` is the hand's: a failed General Rams pays into the next hand's pot."""
     reason, payers, payees = transfer.reason, transfer.payers, transfer.payees
+    paid = "" if None in payees else paid_players(payees, words)
     if transfer.short and not transfer.chips:
-        return f"{nothing_left(transfer, words)} ({asked})."
-    chips = words.chips(transfer.chips) + (" each" if len(payers) > 1 or len(payees) > 1 else "")
-    if reason == "pot":
-        line = f"{words.does(payees, 'take')} {chips} from the pot"
-    elif reason == "bete":
-        line = f"{words.does(payers, 'are')} bete: {chips} into the next pot"
-    elif reason == "general_rams":
-        pot = "the next pot" if outcome == "general_rams_failed" else "the pot"
-        line = f"{words.does(payers, 'pay')} {chips} into {pot} for General Rams"
+        return words.about(payers, NOTHING_LEFT.get(reason, NOTHING_LEFT["nap"]), payees=paid, asked=asked)
+    if len(payers) > 1 or len(payees) > 1:
+        chips = ngettext("{count} chip each", "{count} chips each", transfer.chips).format(count=transfer.chips)
     else:
-        line = f"{words.does(payers, 'pay')} {words.seats(payees, you='you')} {chips} for the Nap"
-    if transfer.short:
-        who = "they" if len(payers) > 1 else words.seat(payers[0], you="you")
-        line += f", all {who} had left ({asked})"
-    return line + "."
+        chips = words.chips(transfer.chips)
+    if reason == "pot":
+        return words.about(payees, TAKE_FROM_THE_POT, chips=chips)
+    kind = "general_rams_next" if reason == "general_rams" and outcome == "general_rams_failed" else reason
+    in_full, all_they_had = PAID[kind]
+    return words.about(payers, all_they_had if transfer.short else in_full, chips=chips, payees=paid, asked=asked)
 
 
-def nothing_left(transfer: Transfer, words: RamsliWords) -> str:
-    """The payers owed chips and had none left."""
-    payers = transfer.payers
-    if transfer.reason == "bete":
-        return f"{words.does(payers, 'are')} bete but {words.verb(payers, 'have')} no chips left to pay"
-    if transfer.reason == "general_rams":
-        return f"{words.does(payers, 'have')} no chips left to pay for General Rams"
-    return f"{words.does(payers, 'have')} no chips left to pay {words.seats(transfer.payees, you='you')} for the Nap"
+def paid_players(payees: tuple[int, ...], words: RamsliWords) -> str:
+    """The players paid, "you" among them: "Anna and you"."""
+    # TRANSLATORS: you, among the players paid ("Anna and Bertl pay you 10 chips each for the Nap.")
+    return words.seats(payees, you=pgettext("paid", "you"))
 
 
 def summary_text(settled: HandSettled, chronicle: Chronicle, words: RamsliWords, share: float = 1) -> Content:
@@ -121,14 +118,19 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: RamsliWords,
             lines.append(transfer_line(transfer, words, asked_in_words(transfer, settled, hand, words), settled.outcome))
         elif transfer.chips:  # nothing paid and nothing asked goes untold
             lines.append(transfer_line(transfer, words, outcome=settled.outcome))
-    lines.append(f"Carried over to the next pot: {words.chips(settled.pot)}.")
+    lines.append(_("Carried over to the next pot: {chips}.").format(chips=words.chips(settled.pot)))
     if hand.tricks:
         last = hand.tricks[-1]
         plays = " · ".join(f"{words.name(seat)} {words.card(card)}" for seat, card in last.plays)
-        lines.append(f"Last trick: {plays} → {words.name(last.seat)}.")
-    lines += ["", Content.styled(f"{'Player':<12} {'Played':<7} {'Tricks':>6} {'Chips':>6}", "bold")]
+        # TRANSLATORS: {plays} each player's card ("Mia Q♣ · Dora 8♣"), {name} who took the trick
+        lines.append(_("Last trick: {plays} → {name}.").format(plays=plays, name=words.name(last.seat)))
+    # TRANSLATORS: the heads of the summary's columns: 12, 7, 6 and 6 columns wide
+    player, played_head, tricks_head, chips_head = _("Player"), _("Played"), _("Tricks"), _("Chips")
+    heads = f"{player:<12} {played_head:<7} {tricks_head:>6} {chips_head:>6}"
+    lines += ["", Content.styled(heads, "bold")]
     for seat, stack in enumerate(settled.stacks):
-        played = {True: "in", False: "out"}.get(hand.was_in(seat), "–")
+        played = {True: pgettext("played the hand", "in"), False: pgettext("played the hand", "out")}.get(
+            hand.was_in(seat), "–")
         change = settled.changes[seat]
         chips = stack_and_change(stack - round(change * (1 - share)), change, width=6)
         lines.append(f"{for_terminal(words.name(seat), 12):<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
@@ -144,8 +146,8 @@ class HandSummaryScreen(ResultDialog):
     """
 
     BINDINGS = [  # Enter, as its button says, before the button's own Enter
-        Binding("enter", "dismiss", "Next hand", key_display="Enter", priority=True, id="summary.next"),
-        Binding("space,escape", "dismiss", "Next hand", show=False, id="summary.next_other"),
+        Binding("enter", "dismiss", N_("Next hand"), key_display="Enter", priority=True, id="summary.next"),
+        Binding("space,escape", "dismiss", N_("Next hand"), show=False, id="summary.next_other"),
     ]
 
     def __init__(self, settled: HandSettled, chronicle: Chronicle, words: RamsliWords, last: bool = False) -> None:
@@ -157,10 +159,10 @@ class HandSummaryScreen(ResultDialog):
         self.last = last
 
     def compose(self) -> ComposeResult:
-        with self.box(f"Hand {self.settled.number}"):
+        with self.box(_("Hand {number}").format(number=self.settled.number)):
             yield Static(summary_text(self.settled, self.chronicle, self.words), id="text")
-            yield Button("The result (Enter)" if self.last else "Next hand (Enter)", id="next", variant="primary",
-                         compact=True)
+            yield Button(_("The result (Enter)") if self.last else _("Next hand (Enter)"), id="next",
+                         variant="primary", compact=True)
 
     def on_mount(self) -> None:
         """The chips go to their owners: each stack counts from before the hand to after it."""
@@ -172,4 +174,65 @@ class HandSummaryScreen(ResultDialog):
 
     def binding_description(self, binding: Binding) -> str:
         """After the hand that ended the session, Enter leads to its result, not to a next hand."""
-        return "The result" if self.last and binding.action == "dismiss" else binding.description
+        return _("The result") if self.last and binding.action == "dismiss" else _(binding.description)
+
+
+# What each payment says, in full and when it was all the payers had; about the payers
+# (the pot: its takers).  TRANSLATORS: {chips} the chips paid ("5 chips", "3 chips each"),
+# {payees} the players paid, {asked} what the rules asked ("the bete is 5 chips").
+TAKE_FROM_THE_POT = Forms(N_("You take {chips} from the pot."), N_("{name} takes {chips} from the pot."),
+                          N_("{names} take {chips} from the pot."), N_("{you_and_names} take {chips} from the pot."))
+PAID = {
+    "bete": (
+        Forms(N_("You are bete: {chips} into the next pot."), N_("{name} is bete: {chips} into the next pot."),
+              N_("{names} are bete: {chips} into the next pot."),
+              N_("{you_and_names} are bete: {chips} into the next pot.")),
+        Forms(N_("You are bete: {chips} into the next pot, all you had left ({asked})."),
+              N_("{name} is bete: {chips} into the next pot, all {name} had left ({asked})."),
+              N_("{names} are bete: {chips} into the next pot, all they had left ({asked})."),
+              N_("{you_and_names} are bete: {chips} into the next pot, all they had left ({asked}).")),
+    ),
+    "general_rams": (
+        Forms(N_("You pay {chips} into the pot for General Rams."),
+              N_("{name} pays {chips} into the pot for General Rams."),
+              N_("{names} pay {chips} into the pot for General Rams."),
+              N_("{you_and_names} pay {chips} into the pot for General Rams.")),
+        Forms(N_("You pay {chips} into the pot for General Rams, all you had left ({asked})."),
+              N_("{name} pays {chips} into the pot for General Rams, all {name} had left ({asked})."),
+              N_("{names} pay {chips} into the pot for General Rams, all they had left ({asked})."),
+              N_("{you_and_names} pay {chips} into the pot for General Rams, all they had left ({asked}).")),
+    ),
+    "general_rams_next": (
+        Forms(N_("You pay {chips} into the next pot for General Rams."),
+              N_("{name} pays {chips} into the next pot for General Rams."),
+              N_("{names} pay {chips} into the next pot for General Rams."),
+              N_("{you_and_names} pay {chips} into the next pot for General Rams.")),
+        Forms(N_("You pay {chips} into the next pot for General Rams, all you had left ({asked})."),
+              N_("{name} pays {chips} into the next pot for General Rams, all {name} had left ({asked})."),
+              N_("{names} pay {chips} into the next pot for General Rams, all they had left ({asked})."),
+              N_("{you_and_names} pay {chips} into the next pot for General Rams, all they had left ({asked}).")),
+    ),
+    "nap": (
+        Forms(N_("You pay {payees} {chips} for the Nap."), N_("{name} pays {payees} {chips} for the Nap."),
+              N_("{names} pay {payees} {chips} for the Nap."), N_("{you_and_names} pay {payees} {chips} for the Nap.")),
+        Forms(N_("You pay {payees} {chips} for the Nap, all you had left ({asked})."),
+              N_("{name} pays {payees} {chips} for the Nap, all {name} had left ({asked})."),
+              N_("{names} pay {payees} {chips} for the Nap, all they had left ({asked})."),
+              N_("{you_and_names} pay {payees} {chips} for the Nap, all they had left ({asked}).")),
+    ),
+}
+# The payers owed chips and had none left.
+NOTHING_LEFT = {
+    "bete": Forms(N_("You are bete but have no chips left to pay ({asked})."),
+                  N_("{name} is bete but has no chips left to pay ({asked})."),
+                  N_("{names} are bete but have no chips left to pay ({asked})."),
+                  N_("{you_and_names} are bete but have no chips left to pay ({asked}).")),
+    "general_rams": Forms(N_("You have no chips left to pay for General Rams ({asked})."),
+                          N_("{name} has no chips left to pay for General Rams ({asked})."),
+                          N_("{names} have no chips left to pay for General Rams ({asked})."),
+                          N_("{you_and_names} have no chips left to pay for General Rams ({asked}).")),
+    "nap": Forms(N_("You have no chips left to pay {payees} for the Nap ({asked})."),
+                 N_("{name} has no chips left to pay {payees} for the Nap ({asked})."),
+                 N_("{names} have no chips left to pay {payees} for the Nap ({asked})."),
+                 N_("{you_and_names} have no chips left to pay {payees} for the Nap ({asked}).")),
+}

@@ -11,15 +11,19 @@ from textual.widgets import Static
 from .chronicle import HandLog
 from .words import RamsliWords, join_lines
 from .chronicle_screen import ChronicleScreen
+from ...languages import N_, _
 
 
 def hand_text(hand: HandLog, words: RamsliWords) -> Content:
-    trump = f"trump {words.suit(hand.turn_up.suit)} ({words.card(hand.turn_up)} turned)" if hand.turn_up else ""
-    lines: list[str | Content] = [Content.assemble(
-        (f"Hand {hand.number}", "bold"), f" · dealer {words.name(hand.dealer)} · {trump} · pot {hand.pot}"
-    )]
+    # TRANSLATORS: {suit} the suit of trumps, {card} the card turned up
+    trump = _("trump {suit} ({card} turned)").format(suit=words.suit(hand.turn_up.suit), card=words.card(hand.turn_up)) \
+        if hand.turn_up else ""
+    # TRANSLATORS: after "Hand 3" in the trick history; {dealer} a name, {trump} the trump ("trump ♥ hearts (7♥ turned)")
+    about = _(" · dealer {dealer} · {trump} · pot {pot}").format(dealer=words.name(hand.dealer), trump=trump, pot=hand.pot)
+    lines: list[str | Content] = [Content.assemble((_("Hand {number}").format(number=hand.number), "bold"), about)]
     if hand.active:
-        lines.append(f"  In: {words.named(hand.active)}")
+        # TRANSLATORS: the players who were in the hand («dedans», „rein“, «entro»)
+        lines.append(_("  In: {names}").format(names=words.named(hand.active)))
     if hand.announcement:
         lines.append(f"  {words.event(hand.announcement)}")
     for trick in hand.tricks:
@@ -31,7 +35,7 @@ def hand_text(hand: HandLog, words: RamsliWords) -> Content:
     if hand.settled:
         lines.append(f"  {words.outcome(hand.settled)}")
     elif not hand.tricks:
-        lines.append("  No trick played yet.")
+        lines.append(_("  No trick played yet."))
     return join_lines(lines)
 
 
@@ -43,15 +47,15 @@ class TrickHistoryScreen(ChronicleScreen):
     }
     """
 
-    HEADING = "Trick history — the latest hand first; the winning card in bold"
-    BINDINGS = [Binding("escape,h,q", "app.pop_screen", "Back to the table", id="history.back")]
+    HEADING = N_("Trick history — the latest hand first; the winning card in bold")
+    BINDINGS = [Binding("escape,h,q", "app.pop_screen", N_("Back to the table"), id="history.back")]
 
     def compose_story(self) -> ComposeResult:
         self.texts = [
             (hand, Static(hand_text(hand, self.words), classes="hand")) for hand in reversed(self.chronicle.hands)
         ]
         with VerticalScroll(id="hands"):
-            for _, text in self.texts:
+            for _hand, text in self.texts:
                 yield text
 
     def redraw(self) -> None:

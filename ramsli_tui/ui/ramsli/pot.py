@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ...cards import Card
 from ..widgets.card import CardWidget
+from ...languages import _
 
 
 class PotPanel(Widget):
@@ -32,7 +33,8 @@ class PotPanel(Widget):
     def compose(self) -> ComposeResult:
         yield CardWidget(id="turn-up")
         with Vertical(id="pot-text"):
-            yield Static("Turned up", id="turn-up-label")
+            # TRANSLATORS: beside the card turned up for trumps
+            yield Static(_("Turned up"), id="turn-up-label")
             yield Static(id="pot-lines")
 
     def show(self, turn_up: Card, faces: str, lines: list[str | Content]) -> None:

@@ -24,11 +24,14 @@ from textual.widgets import DataTable, Label
 from .stack_chart import StackChart, markers
 from .chronicle import stack_and_change
 from .chronicle_screen import ChronicleScreen
+from ...languages import N_, _, pgettext
 
 CELL_PADDING = 1  # the table's blank cells on each side of a column
 SCROLLBAR = 1
 SHORTEST_NAME = 4
-STORY_HEADS = ("Dealer", "Pot", "Won by", "Bete", "Carry")
+# TRANSLATORS: the scoreboard's column heads: the hand's dealer, its pot, who won it, who was
+# bete, and the chips carried over to the next pot; short, as a column is as wide as its head
+STORY_HEADS = (N_("Dealer"), N_("Pot"), N_("Won by"), N_("Bete"), N_("Carry"))
 
 
 class Layout(NamedTuple):
@@ -61,9 +64,10 @@ def table_width(rows: list[list[str]]) -> int:
 def heading(layout: Layout, scrolls: bool) -> str:
     """The line above the table: what its cells hold and, when it scrolls, the keys that turn it."""
     if scrolls:
-        return "Scoreboard · (bracketed): sat out · ← → more columns"
-    changes = ", ▲▼ the change" if layout.changes else ""
-    return f"Scoreboard · stacks after each hand{changes} · (bracketed): sat out"
+        return _("Scoreboard · (bracketed): sat out · ← → more columns")
+    if layout.changes:
+        return _("Scoreboard · stacks after each hand, ▲▼ the change · (bracketed): sat out")
+    return _("Scoreboard · stacks after each hand · (bracketed): sat out")
 
 
 class ScoreTable(DataTable):
@@ -90,7 +94,7 @@ class ScoreboardScreen(ChronicleScreen):
     }
     """
 
-    BINDINGS = [Binding("escape,s,q", "app.pop_screen", "Back to the table", id="scoreboard.back")]
+    BINDINGS = [Binding("escape,s,q", "app.pop_screen", N_("Back to the table"), id="scoreboard.back")]
 
     @property
     def names(self) -> list[str]:
@@ -134,7 +138,8 @@ class ScoreboardScreen(ChronicleScreen):
         def players(seats: tuple[int, ...]) -> str:
             return "+".join(who[seat] for seat in seats) or "–"
 
-        lines = [("start", ("",) * len(STORY_HEADS), tuple(map(str, self.chronicle.starting_stacks)))]
+        # TRANSLATORS: the scoreboard's first row, the stacks at the start of the session
+        lines = [(pgettext("scoreboard", "start"), ("",) * len(STORY_HEADS), tuple(map(str, self.chronicle.starting_stacks)))]
         for hand in self.chronicle.settled_hands:
             settled = hand.settled
             story = (who[hand.dealer], str(hand.pot), players(settled.winners), players(settled.betes), str(settled.pot))
@@ -142,9 +147,9 @@ class ScoreboardScreen(ChronicleScreen):
                            for seat, (stack, change) in enumerate(zip(settled.stacks, settled.changes)))
             lines.append((str(hand.number), story, stacks))
         if layout.short_heads:
-            room = [max(SHORTEST_NAME, *(cell_len(stacks[seat]) for _, _, stacks in lines)) for seat in range(len(names))]
+            room = [max(SHORTEST_NAME, *(cell_len(stacks[seat]) for *_story, stacks in lines)) for seat in range(len(names))]
             names = [name[:width] for name, width in zip(names, room)]
         return [
             [number, *stacks, *story] if layout.players_first else [number, *story, *stacks]
-            for number, story, stacks in [("Hand", STORY_HEADS, tuple(names)), *lines]
+            for number, story, stacks in [(pgettext("scoreboard", "Hand"), tuple(map(_, STORY_HEADS)), tuple(names)), *lines]
         ]

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.reactive import reactive
 
 from ..widgets.seat import Seat
+from ...languages import _, ngettext
 
 
 class RamsliSeatState(NamedTuple):
@@ -55,7 +56,8 @@ class RamsliSeat(Seat):
         if self.content_size.height < 3:
             status = " ".join(part for part in (state.status, self.tricks_text(state, 0)) if part)
             return Content("\n").join([top, self.spread(f"{state.stack}", (status, "italic"), width)])
-        return Content("\n").join([top, self.spread(f"{state.stack} chips", ("▮" * state.cards, "dim"), width),
+        chips = ngettext("{count} chip", "{count} chips", state.stack).format(count=state.stack)
+        return Content("\n").join([top, self.spread(chips, ("▮" * state.cards, "dim"), width),
                                    self.spread((state.status, "italic"), self.tricks_text(state, width), width)])
 
     @staticmethod
@@ -65,5 +67,6 @@ class RamsliSeat(Seat):
         if not state.playing:
             return ""
         dots = "●" * state.tricks
-        worded = f"tricks {dots or '–'}"
+        # TRANSLATORS: the tricks a seat has taken, as dots ("tricks ●●"); short
+        worded = _("tricks {dots}").format(dots=dots or "–")
         return worded if len(state.status) + 1 + len(worded) <= width else dots

@@ -14,6 +14,7 @@ from ...games.ramsli.engine.events import SessionEnded
 from .chronicle import Chronicle, change_mark
 from .words import RamsliWords, join_lines
 from ..common.dialog import Dialog
+from ...languages import N_, _, ngettext
 
 WAY_OUT_AFTER = 0.6  # seconds before Enter takes the way out: an Enter typed ahead, meant
 # for the last hand's result, must not skip the standings it opened
@@ -48,9 +49,9 @@ class SessionOverScreen(Dialog[None]):
     AUTO_FOCUS = ""  # nothing at first (None would be the app's "*"): the way out takes it after WAY_OUT_AFTER
 
     BINDINGS = [
-        Binding("s", "scoreboard", "Scores", id="over.scoreboard"),
-        Binding("n", "new_game", "New game", id="over.new_game"),
-        Binding("q,escape", "quit", "Quit", id="over.quit"),
+        Binding("s", "scoreboard", N_("Scores"), id="over.scoreboard"),
+        Binding("n", "new_game", N_("New game"), id="over.new_game"),
+        Binding("q,escape", "quit", N_("Quit"), id="over.quit"),
     ]
 
     def __init__(self, ended: SessionEnded, chronicle: Chronicle, words: RamsliWords) -> None:
@@ -64,16 +65,16 @@ class SessionOverScreen(Dialog[None]):
         lines: list[str | Content] = [Content.styled(words.session_result(self.ended), "bold"), ""]
         lines += standings(self.ended.stacks, self.chronicle.starting_stacks, words)
         played = len(self.chronicle.settled_hands)
-        lines += ["", f"{played} hand{'' if played == 1 else 's'} played."]
-        with self.box("Session over"):
+        lines += ["", ngettext("{count} hand played.", "{count} hands played.", played).format(count=played)]
+        with self.box(_("Session over")):
             yield Static(join_lines(lines), id="result")
             with Horizontal(id="buttons"):
-                yield Button("Scores (s)", id="scoreboard", compact=True)
+                yield Button(_("Scores (s)"), id="scoreboard", compact=True)
                 if self.app.served:
-                    yield Button("Lobby (q)", id="quit", variant="primary", compact=True)
+                    yield Button(_("Lobby (q)"), id="quit", variant="primary", compact=True)
                 else:
-                    yield Button("New game (n)", id="new_game", variant="primary", compact=True)
-                    yield Button("Quit (q)", id="quit", compact=True)
+                    yield Button(_("New game (n)"), id="new_game", variant="primary", compact=True)
+                    yield Button(_("Quit (q)"), id="quit", compact=True)
 
     def on_mount(self) -> None:
         """Enter takes the way out (the lobby, or a new game), not the scores, once the
@@ -109,4 +110,4 @@ class SessionOverScreen(Dialog[None]):
         return not (action == "new_game" and self.app.served)
 
     def binding_description(self, binding: Binding) -> str:
-        return "Lobby" if binding.action == "quit" and self.app.served else binding.description
+        return _("Lobby") if binding.action == "quit" and self.app.served else _(binding.description)

@@ -23,6 +23,8 @@ from textual.reactive import reactive
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from ...languages import _, pgettext
+
 PLAYER_COLOURS = ("primary", "secondary", "error", "success", "foreground", "accent")  # theme variables
 MARK_SPACING = 3  # the fewest columns between two of one player's letters
 TICK_SPACING = 7  # the fewest columns between two numbers on the axis of hands
@@ -82,9 +84,9 @@ def end_labels(lines: Sequence[Series], rows: int, top: int, room: int) -> list[
         ending.setdefault(round(line.chips[-1] * (rows - 1) / max(top, 1)), []).append(line)
     labels = [(", ".join(line.name for line in together), together[0].chips[-1], together)
               for together in ending.values()]
-    if max(len(label) for label, _, _ in labels) <= room:
+    if max(len(label) for label, *_rest in labels) <= room:
         return labels
-    return [(", ".join(line.letter for line in together), chips, together) for _, chips, together in labels]
+    return [(", ".join(line.letter for line in together), chips, together) for _label, chips, together in labels]
 
 
 def marked_hands(hands: int, columns: int) -> list[int]:
@@ -131,7 +133,7 @@ class StackPlot(PlotextPlot):
     def name_the_ends(self, labels: list[tuple[str, int, list[Series]]], hands: int, columns: int) -> float:
         """Each label right of the lines' end, in its line's colour (the text's where it
         names several); the right end of the axis of hands that leaves room for them."""
-        widest = max(len(label) for label, _, _ in labels) + 1
+        widest = max(len(label) for label, *_rest in labels) + 1
         right = hands * columns / max(columns - widest, 1)
         for label, chips, together in labels:
             colour = self.colour(together[0].colour if len(together) == 1 else "foreground")
@@ -146,7 +148,7 @@ class StackPlot(PlotextPlot):
         plt.xlim(0, right)
         plt.ylim(0, chips)
         across = ticks(hands, (width - AXES[0]) // TICK_SPACING)
-        plt.xticks(across, ["start" if hand == 0 else str(hand) for hand in across])
+        plt.xticks(across, [pgettext("scoreboard", "start") if hand == 0 else str(hand) for hand in across])
         plt.yticks(ticks(chips, (height - AXES[1] - 1) / ROWS_PER_TICK))
 
 
@@ -174,7 +176,7 @@ class StackChart(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Chips after each hand"
+        self.border_title = _("Chips after each hand")
         self.lines: list[Series] = []
 
     def compose(self) -> ComposeResult:

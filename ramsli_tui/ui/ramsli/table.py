@@ -62,9 +62,13 @@ from .pot import PotPanel
 from .seat import RamsliSeat, RamsliSeatState
 from .trick import TrickArea
 from .rules_help import rules_markdown
-from .words import RamsliWords, sort_hand
+from .words import Forms, RamsliWords, sort_hand
+from ...languages import N_, _, ngettext, pgettext
+from ...games.ramsli.engine.actions import Refusal
+from ...games.protocol import IllegalAction
 
-PLAY_KEYS = Binding.Group("Play", compact=True)
+PLAY_KEYS = Binding.Group(N_("Play"), compact=True)
+PLAY_CARD = (N_("Play card 1"), N_("Play card 2"), N_("Play card 3"), N_("Play card 4"), N_("Play card 5"))
 MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest window the table is laid out for
 WIDE_FROM = 110  # the table talk beside the table from this width
 HUGE_FROM = (160, 45)  # the largest cards, wider seats and talk, from this size
@@ -79,9 +83,9 @@ class RamsliTableScreen(TableScreenBase):
     """One session of Ramsli at the table, for the person at the client's seat."""
 
     PALETTE = (
-        ("Trick history", "Every trick of this hand and the earlier ones", "history"),
-        ("Scoreboard", "Hand by hand results and the stacks over the session", "scoreboard"),
-        ("Rules help", "The rules as played at this table", "rules"),
+        (N_("Trick history"), N_("Every trick of this hand and the earlier ones"), "history"),
+        (N_("Scoreboard"), N_("Hand by hand results and the stacks over the session"), "scoreboard"),
+        (N_("Rules help"), N_("The rules as played at this table"), "rules"),
     )
     SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
     COMPACT_BELOW = (80, 24)  # two-line seats and no pot card in a window narrower or lower than this
@@ -136,24 +140,26 @@ class RamsliTableScreen(TableScreenBase):
     """
 
     BINDINGS = [
-        Binding("i", "act('in')", "In", id="table.in"),
-        Binding("o", "act('out')", "Out", id="table.out"),
-        Binding("g", "act('general_rams')", "Rams", id="table.general_rams"),
-        Binding("p", "act('pass')", "Pass", id="table.pass"),
+        # TRANSLATORS: the key bar's words for declaring in («dedans», „rein“, «entro») and out; keep them short
+        Binding("i", "act('in')", N_("In"), id="table.in"),
+        Binding("o", "act('out')", N_("Out"), id="table.out"),
+        # TRANSLATORS: the key bar's word for announcing General Rams; keep it short
+        Binding("g", "act('general_rams')", N_("Rams"), id="table.general_rams"),
+        Binding("p", "act('pass')", N_("Pass"), id="table.pass"),
         *(
-            Binding(str(n), f"number({n})", f"Play card {n}", group=PLAY_KEYS, id=f"table.card_{n}")
+            Binding(str(n), f"number({n})", PLAY_CARD[n - 1], group=PLAY_KEYS, id=f"table.card_{n}")
             for n in range(1, CARDS_PER_HAND + 1)
         ),
-        Binding("space", "go_on", "Go on", id="table.go_on"),
-        Binding("f", "finish_hand", "Finish hand", id="table.finish_hand"),
-        Binding("t", "hint", "Hint", id="table.hint"),
-        Binding("t", "no_hint", "Why no hint", show=False, id="table.no_hint"),
+        Binding("space", "go_on", N_("Go on"), id="table.go_on"),
+        Binding("f", "finish_hand", N_("Finish hand"), id="table.finish_hand"),
+        Binding("t", "hint", N_("Hint"), id="table.hint"),
+        Binding("t", "no_hint", N_("Why no hint"), show=False, id="table.no_hint"),
         TALK_BINDING,
-        Binding("q", "quit_table", "Quit", id="table.quit"),
-        Binding("l", "last_trick", "Last trick", id="table.last_trick"),
-        Binding("h", "history", "History", id="table.history"),
-        Binding("s", "scoreboard", "Scores", id="table.scoreboard"),
-        Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
+        Binding("q", "quit_table", N_("Quit"), id="table.quit"),
+        Binding("l", "last_trick", N_("Last trick"), id="table.last_trick"),
+        Binding("h", "history", N_("History"), id="table.history"),
+        Binding("s", "scoreboard", N_("Scores"), id="table.scoreboard"),
+        Binding("question_mark", "rules", N_("Rules"), key_display="?", id="table.rules"),
         *PACE_BINDINGS,
     ]
 
@@ -266,7 +272,7 @@ class RamsliTableScreen(TableScreenBase):
 
     def took_part_in_a_trick(self, events: tuple[Event, ...]) -> bool:
         """Was a trick finished that this seat played a card to?"""
-        return any(isinstance(event, TrickWon) and any(seat == self.seat for seat, _ in event.plays)
+        return any(isinstance(event, TrickWon) and any(seat == self.seat for seat, _card in event.plays)
                    for event in events)
 
     def record(self, events: tuple[Event, ...]) -> None:
@@ -290,9 +296,10 @@ class RamsliTableScreen(TableScreenBase):
         words = self.words
         faces = self.app.settings.faces
         dealer = self.client.names[view.dealer]
-        self.query_one("#title", Label).update(Content(for_terminal(
-            f"Ramsli · {view.rules.name} · hand {view.number} · dealer {dealer} · trump {words.suit(view.trump)}"
-        )))
+        # TRANSLATORS: the table's title line; {rules} the ruleset's name, {dealer} a player's name
+        title = _("Ramsli · {rules} · hand {number} · dealer {dealer} · trump {suit}").format(
+            rules=view.rules.name, number=view.number, dealer=dealer, suit=words.suit(view.trump))
+        self.query_one("#title", Label).update(Content(for_terminal(title)))
         over = self.holding == "result"
         for seat in range(view.players):
             self.seat_widget(seat).state = self.seat_state(view, seat, over)
@@ -321,18 +328,26 @@ class RamsliTableScreen(TableScreenBase):
         if self.client.is_over:
             return self.end_text()
         if self.holding == "trick":
-            return f"{words.event(self.trick_on_table)} Press space to go on."
+            # TRANSLATORS: {trick} who took the trick ("Anna takes trick 2.")
+            return _("{trick} Press space to go on.").format(trick=words.event(self.trick_on_table))
         if self.sitting_out(view) and not view.my_turn:
-            return f"You sit this hand out: {words.turn(view)} (f finishes the hand at once)"
+            # TRANSLATORS: {turn} whose turn it is ("Anna is thinking…")
+            return _("You sit this hand out: {turn} (f finishes the hand at once)").format(turn=words.turn(view))
         return self.turn_text(words.turn(view))
 
     def draw_pot(self, view: RamsliView, words: RamsliWords) -> None:
         undealt = len(view.rules.cards()) - CARDS_PER_HAND * len(view.seated) - 1 - len(view.set_aside)
         pot = self.query_one(PotPanel)
-        pot.border_title = f"Hand {view.number}"
-        pot.tooltip = (f"The turned-up card names trumps. The pot goes to whoever takes the most tricks. "
-                       f"{undealt} cards are not dealt this hand; nobody plays them.")
-        pot.show(view.turn_up, self.app.settings.faces, [f"Pot {view.pot}", f"{undealt} undealt"])
+        pot.border_title = _("Hand {number}").format(number=view.number)
+        pot.tooltip = ngettext(
+            "The turned-up card names trumps. The pot goes to whoever takes the most tricks. "
+            "{count} card is not dealt this hand; nobody plays it.",
+            "The turned-up card names trumps. The pot goes to whoever takes the most tricks. "
+            "{count} cards are not dealt this hand; nobody plays them.", undealt).format(count=undealt)
+        # TRANSLATORS: the pot panel's lines, beside the card turned up: 14 columns at most
+        lines = [_("Pot {chips}").format(chips=view.pot),
+                 ngettext("{count} undealt", "{count} undealt", undealt).format(count=undealt)]
+        pot.show(view.turn_up, self.app.settings.faces, lines)
         announcement = self.announcement_text(view, words)
         self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
 
@@ -353,15 +368,17 @@ class RamsliTableScreen(TableScreenBase):
 
     @staticmethod
     def seat_status(view: RamsliView, seat: int) -> str:
+        """What a seat's line says of it: left, its announcement, deciding, in or out
+        (TRANSLATORS: a seat's status, 9 columns at most)."""
         if seat not in view.seated:
-            return "left"
+            return pgettext("seat", "left")
         if view.announcement and view.announcement[0] == seat:
-            _, kind, target = view.announcement
-            return "G.Rams!" if kind == "general_rams" else f"Nap {target}"
+            kind, target = view.announcement[1:]
+            return pgettext("seat", "G.Rams!") if kind == "general_rams" else _("Nap {target}").format(target=target)
         declared = view.declarations[seat]
         if declared is None:
-            return "deciding…" if seat == view.current_seat else ""
-        return "in" if declared else "out"
+            return pgettext("seat", "deciding…") if seat == view.current_seat else ""
+        return pgettext("seat", "in") if declared else pgettext("seat", "out")
 
     @staticmethod
     def cards_left(view: RamsliView, seat: int) -> int:
@@ -385,27 +402,42 @@ class RamsliTableScreen(TableScreenBase):
         number = len(view.tricks)
         last = self.last_trick()
         if self.showing_last_trick and last is not None:
-            area.show(last.plays, last.seat, f"Last trick: {words.event(last)} (l hides it)", faces, finished=True)
+            # TRANSLATORS: {trick} who took the last trick ("Anna takes trick 2.")
+            caption = _("Last trick: {trick} (l hides it)").format(trick=words.event(last))
+            area.show(last.plays, last.seat, caption, faces, finished=True)
         elif self.trick_on_table is not None:
             done = self.trick_on_table
-            caption = f"Trick {done.trick} of {TRICKS_PER_HAND}: {words.event(done)}"
+            # TRANSLATORS: {what} who took it ("Anna takes trick 2.")
+            caption = _("Trick {number} of {tricks}: {what}").format(
+                number=done.trick, tricks=TRICKS_PER_HAND, what=words.event(done))
             area.show(done.plays, done.seat, caption, faces, finished=True)
         elif trick is not None and trick.plays:
-            caption = f"Trick {number} of {TRICKS_PER_HAND}: {words.led(trick.leader, trick.plays[0][1], view.trump)}"
+            # TRANSLATORS: {what} what was led ("Anna led ♦ diamonds.")
+            caption = _("Trick {number} of {tricks}: {what}").format(
+                number=number, tricks=TRICKS_PER_HAND, what=words.led(trick.leader, trick.plays[0][1], view.trump))
             area.show(trick.plays, view.winning_seat, caption, faces)
         else:
-            caption = {
-                Phase.DECLARE: "Each player in turn says in or out.",
-                Phase.ANNOUNCE: "Announcements before the first lead.",
-            }.get(view.phase, f"{words.seat(view.current_seat)} to lead trick {number}." if view.current_seat >= 0 else "")
-            area.show([], None, caption, faces)
+            area.show([], None, self.empty_trick_caption(view, words, number), faces)
+
+    @staticmethod
+    def empty_trick_caption(view: RamsliView, words: RamsliWords, number: int) -> str:
+        """What the middle of the table says before a trick's first card."""
+        if view.phase is Phase.DECLARE:
+            return _("Each player in turn says in or out.")
+        if view.phase is Phase.ANNOUNCE:
+            return _("Announcements before the first lead.")
+        if view.current_seat < 0:
+            return ""
+        return words.about(view.current_seat, TO_LEAD, number=number)
 
     @staticmethod
     def announcement_text(view: RamsliView, words: RamsliWords) -> str:
         if not view.announcement:
             return ""
         seat, kind, target = view.announcement
-        return f"{words.name(seat)}: General Rams" if kind == "general_rams" else f"{words.name(seat)}: Nap {target}"
+        if kind == "general_rams":
+            return _("{name}: General Rams").format(name=words.name(seat))
+        return _("{name}: Nap {target}").format(name=words.name(seat), target=target)
 
     # --- the human's choices ---------------------------------------------------------------
 
@@ -485,7 +517,7 @@ class RamsliTableScreen(TableScreenBase):
     def action_finish_hand(self) -> None:
         """Out of this hand: see it played out at once, its result shown as usual."""
         self.client.hurry()
-        self.query_one(TurnBanner).say("The others play the hand out…", yours=False)
+        self.query_one(TurnBanner).say(_("The others play the hand out…"), yours=False)
 
     def action_hint(self) -> None:
         view = self.view_
@@ -494,22 +526,23 @@ class RamsliTableScreen(TableScreenBase):
         from ...games.ramsli import RAMSLI
 
         advice = RAMSLI.advice(view, view.legal, self.words.card)
-        self.query_one(TurnBanner).say(f"Hint: {advice.reason}", yours=True)
+        # TRANSLATORS: {reason} the computer player's advice, in English until the advice is translated
+        self.query_one(TurnBanner).say(_("Hint: {reason}").format(reason=advice.reason), yours=True)
         if advice.action.kind == "play":
             self.query_one(HandView).raise_card(advice.action.card)
 
     def action_no_hint(self) -> None:
         """``t`` with no hints offered says why, and where they are turned on."""
         if not self.client.alone:
-            reason = "No hints here: they are only for a game alone against computer players."
+            reason = _("No hints here: they are only for a game alone against computer players.")
         else:
-            reason = "Hints are off: turn them on in the settings (F2 Settings, Hints)."
+            reason = _("Hints are off: turn them on in the settings (F2 Settings, Hints).")
         self.query_one(TurnBanner).say(reason, yours=False)
 
     def action_last_trick(self) -> None:
         """Show the last finished trick in the middle of the table, or stop showing it."""
         if self.last_trick() is None:
-            self.query_one(TurnBanner).say("No trick has been played yet.", yours=False)
+            self.query_one(TurnBanner).say(_("No trick has been played yet."), yours=False)
             return
         self.showing_last_trick = not self.showing_last_trick
         self.redraw()
@@ -528,7 +561,7 @@ class RamsliTableScreen(TableScreenBase):
         self.app.push_screen(summary, self.result_seen)
         return summary
 
-    def result_seen(self, _: object = None) -> None:
+    def result_seen(self, result: object = None) -> None:
         """The summary read, its hand's last trick leaves the table."""
         self.trick_on_table = None
         super().result_seen()
@@ -550,3 +583,12 @@ class RamsliTableScreen(TableScreenBase):
 
     def rules_markdown(self) -> str:
         return rules_markdown(self.rules)
+
+    def refusal_words(self, refusal: IllegalAction) -> str:
+        """A refusal of Ramsli's rules in the reader's language; the table's own as every game's."""
+        if isinstance(refusal, Refusal):
+            return self.words.refusal(refusal)
+        return super().refusal_words(refusal)
+
+
+TO_LEAD = Forms(N_("You to lead trick {number}."), N_("{name} to lead trick {number}."))
