@@ -70,13 +70,13 @@ class IllegalAction(ValueError):
     ``cards`` and ``parameters`` fill it in, those named in ``SEATS`` being seats.
     ``str()`` names the seats by number ("seat 2 must follow suit: it holds KS, 7S");
     ``for_you(faces, names)`` says the same to the player at that seat, the other
-    seats by their players' names ("you must follow suit: you hold K♠, 7♠"), in the
-    person's language once their interface has given the sentences (``speak_to_you``):
-    the engine itself reads no catalogue, and its English stays that of ``TEMPLATES``."""
+    seats by their players' names ("you must follow suit: you hold K♠, 7♠"); and
+    ``said_in(sentence, …)`` fills in the same said in a person's language, which their
+    interface holds: the engine itself reads no catalogue, and its English stays that
+    of ``TEMPLATES``."""
 
     TEMPLATES: ClassVar[Mapping[str, str]] = {}
     SEATS: ClassVar[frozenset[str]] = frozenset({"turn", "taker"})  # the parameters that are seats
-    _sentence_for_you: ClassVar[Callable[[IllegalAction], str | None] | None] = None  # see speak_to_you
 
     def __init__(self, seat: int | None, message: str, cards: tuple[Card, ...] = (), **parameters: object):
         self.seat = seat
@@ -98,26 +98,18 @@ class IllegalAction(ValueError):
                  for key, value in self.parameters.items()}
         return template.format(cards=listed, **persons, **words)
 
-    @classmethod
-    def speak_to_you(cls, sentence: Callable[[IllegalAction], str | None]) -> None:
-        """From now on ``for_you`` says this class's refusals as ``sentence(refusal)`` gives
-        them: a whole sentence said to the player, in their language, with the template's
-        placeholders but none of ``{who}``, ``{does}`` or ``{holds}`` (None: the English
-        template).  A person's interface calls it for each game's refusal, so that the
-        engine reads no catalogue; ``str()`` and ``for_you_in_codes`` stay English."""
-        cls._sentence_for_you = staticmethod(sentence)
-
     def for_you(self, faces: str = "french", names: Sequence[str] | None = None) -> str:
-        """The refusal said to the player, cards in ``faces``, other seats by ``names`` when given."""
+        """The refusal said to the player in English, cards in ``faces``, other seats by
+        ``names`` when given."""
+        return self.said_in(self.TEMPLATES[self.message], faces, names, who="you", does="do", holds="you hold")
+
+    def said_in(self, sentence: str, faces: str = "french", names: Sequence[str] | None = None,
+                **persons: str) -> str:
+        """``sentence``, the refusal said in a person's language (a game's interface holds
+        those, so that the engine reads no catalogue), filled in as ``for_you`` fills the
+        English: the cards in ``faces``, the other seats by ``names`` when given."""
         seat_named = (lambda seat: names[seat]) if names is not None else (lambda seat: f"seat {seat}")
-
-        def named(card: Card) -> str:
-            return card.label(faces)
-
-        sentence = self._sentence_for_you(self) if self._sentence_for_you is not None else None
-        if sentence is None:
-            return self._render("you", "do", "you hold", named, seat_named)
-        return self._filled(sentence, named, seat_named)
+        return self._filled(sentence, lambda card: card.label(faces), seat_named, **persons)
 
     def for_you_in_codes(self) -> str:
         """The same said to the player, with cards in their codes ("you must follow suit:

@@ -16,7 +16,7 @@ from ramsli_tui.languages.pseudo import unmarked_words
 from tests.kits.drivers import play_rami_until, settle
 from tests.kits.scenes import NAMES
 from ramsli_tui.table.spec import GameSpec
-from ramsli_tui.ui.rami.refusals import SENTENCES, speak_refusals
+from ramsli_tui.ui.rami.refusals import SENTENCES, said_to_you
 
 from tests.kits.ui import make_app
 
@@ -88,17 +88,14 @@ def test_every_refusal_a_person_can_meet_has_its_sentence_and_none_for_a_record_
 @pytest.mark.parametrize("key", list(SENTENCES), ids=str)
 def test_each_sentence_says_in_english_exactly_what_the_engine_says_to_you(key):
     refusal = sample(key)
-    engine_words = refusal._render("you", "do", "you hold", lambda card: card.label("german"),
-                                   lambda seat: ("Mia", "Anna")[seat])
-    speak_refusals()
-    assert refusal.for_you("german", ("Mia", "Anna")) == engine_words
+    assert said_to_you(refusal, "german", ("Mia", "Anna")) == refusal.for_you("german", ("Mia", "Anna"))
 
 
 def test_a_refusal_is_said_in_the_persons_language_and_stays_english_for_records_and_the_wire(in_language):
-    speak_refusals()
     in_language("fr")
     refusal = Refusal(1, "tournante_taken", taker=0)
-    assert refusal.for_you(names=("Mia", "Anna")) == "tu ne peux pas prendre la tournante\u00a0: Mia l’a déjà prise"
+    assert said_to_you(refusal, "french", ("Mia", "Anna")) == "tu ne peux pas prendre la tournante\u00a0: Mia l’a déjà prise"
+    assert refusal.for_you(names=("Mia", "Anna")) == "you cannot take the tournante: Mia took it"
     assert str(refusal) == "seat 1 cannot take the tournante: seat 0 took it"
     assert refusal.for_you_in_codes() == "you cannot take the tournante: seat 0 took it"
 

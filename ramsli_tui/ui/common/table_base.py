@@ -75,6 +75,12 @@ HURRY_AT = 10  # seconds left on a person's own clock from which it warns them
 GIVE_UP_PALETTE = ("Give up your seat", "Leave the table for good: a computer player takes your seat", "give_up_seat")
 
 
+def as_sentence(clause: str) -> str:
+    """A refusal's clause ("you must follow suit: …") as the banner's sentence: its first
+    letter raised and a full stop."""
+    return clause[:1].upper() + clause[1:] + "."
+
+
 class TableCommands(Provider):
     """The table's entries in the command palette: those of the screen it is opened on."""
 
@@ -494,9 +500,9 @@ class TableScreenBase(Screen):
             self.query_one(TurnBanner).refuse(self.refusal_words(refusal))
 
     def refusal_words(self, refusal: IllegalAction) -> str:
-        """The refusal as the banner says it: a game's screen says its own refusals in the reader's language."""
-        reason = refusal.for_you(self.app.settings.faces, self.client.names)
-        return reason[:1].upper() + reason[1:] + "."
+        """The refusal as the banner says it: a game's screen says its own refusals in the
+        reader's language; the table's are said in English."""
+        return as_sentence(refusal.for_you(self.app.settings.faces, self.client.names))
 
     def say_server_waited(self, waited: bool) -> None:
         """The banner says the table waits for the server while an answer is slow; then

@@ -3,8 +3,8 @@
 The engine refuses an action with a message id and its parameters (``Refusal``), and
 keeps its English for records, ``--json`` and the table's wire.  Here each id (with the
 parameter that changes the sentence, where one does) is a whole sentence said to "you",
-marked for the catalogue: ``speak_refusals`` has the engine's ``for_you`` say them.  In
-English each is, word for word, what the engine's template says to "you".
+marked for the catalogue: ``said_to_you`` says a refusal in them.  In English each is,
+word for word, what the engine's template says to "you".
 
 A reshuffle is the session's own action, never a person's: its refusals
 (``reshuffle_first``, ``no_reshuffle``, ``reshuffle_has_no_seat``, ``reshuffle_cards``)
@@ -15,7 +15,6 @@ here and stay the engine's.
 from __future__ import annotations
 
 from ...games.protocol import IllegalAction
-from ...games.rami.engine import Refusal
 from ...games.rami.engine.hand import NO_TOURNANTE_AFTER_FIRST_ROUND, NO_TOURNANTE_THIS_HAND
 from ...languages import N_, _
 
@@ -66,15 +65,10 @@ SENTENCES: dict[str | tuple[str, object], str] = {
 SAID_BY = {"no_tournante": "why", "needs_suivi_and_tria": "missing"}  # the parameter that picks the sentence
 
 
-def sentence_for_you(refusal: IllegalAction) -> str | None:
-    """The refusal's sentence to the player in their language, its placeholders still to
-    fill in; None for one that is not said to a person (a reshuffle's)."""
+def said_to_you(refusal: IllegalAction, faces: str, names) -> str | None:
+    """The refusal said to the player in their language, cards in ``faces`` and the other
+    seats by ``names``; None for one that is not said to a person (a reshuffle's)."""
     told_by = SAID_BY.get(refusal.message)
     key = refusal.message if told_by is None else (refusal.message, refusal.parameters.get(told_by))
     sentence = SENTENCES.get(key)
-    return _(sentence) if sentence is not None else None
-
-
-def speak_refusals() -> None:
-    """Have the engine's refusals said to the player in these sentences."""
-    Refusal.speak_to_you(sentence_for_you)
+    return refusal.said_in(_(sentence), faces, names) if sentence is not None else None

@@ -38,21 +38,22 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Label, Static
 
-from ...games.rami.engine import Action, Phase, RamiView
+from ...games.protocol import IllegalAction
+from ...games.rami.engine import Action, Phase, RamiView, Refusal
 from ...languages import N_, _, ngettext
 from ...games.rami.engine.events import Event, HandScored
 from ...table.client import TableClient
 from ...text import for_terminal
 from ..messages import CardChosen
 from ..widgets.banner import TurnBanner
-from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
+from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase, as_sentence
 from ..ramsli.game_log import LOG_WIDTH
 from .arrangement import best_melds, by_rank, by_suit
 from .game_log import RamiLog, RamiLogScreen
 from .card import NARROW_BELOW
 from .hand import RamiHand
 from .piles import Pile, Piles
-from .refusals import speak_refusals
+from .refusals import said_to_you
 from .rules_help import rules_markdown
 from .seat import RamiSeat, RamiSeatState
 from .words import RamiWords
@@ -152,7 +153,6 @@ class RamiTableScreen(TableScreenBase):
 
     def __init__(self, client: TableClient) -> None:
         super().__init__(client)
-        speak_refusals()  # the rules' refusals in the person's words
         self.view_: RamiView | None = None
         self.scored: list[HandScored] = []  # every hand's result so far, for the score sheet
         self.said: deque[str] = deque(maxlen=SAID_LINES)
@@ -413,6 +413,11 @@ class RamiTableScreen(TableScreenBase):
         from .score_sheet import ScoreSheetScreen
 
         self.app.push_screen(ScoreSheetScreen(self.scored, self.rules, len(self.client.names), self.words))
+
+    def refusal_words(self, refusal: IllegalAction) -> str:
+        """A refusal of Rami's rules in the reader's language; the table's own as every game's."""
+        said = said_to_you(refusal, self.app.settings.faces, self.client.names) if isinstance(refusal, Refusal) else None
+        return as_sentence(said) if said is not None else super().refusal_words(refusal)
 
     def rules_markdown(self) -> str:
         return rules_markdown(self.rules)
