@@ -157,7 +157,7 @@ class SetupScreen(Screen):
 
     @on(Button.Pressed, ".saved-session Button")
     def saved_session_chosen(self, event: Button.Pressed) -> None:
-        what, _, number = event.button.id.partition("-")
+        what, _dash, number = event.button.id.partition("-")
         slot = self.slots[int(number)]
         if what == "continue":
             if not self.app.continue_session(slot):

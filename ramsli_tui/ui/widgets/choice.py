@@ -62,7 +62,7 @@ class Choice(Button):
         self.post_message(self.Changed(self, value))
 
     def action_step(self, step: int) -> None:
-        values = [option for _, option in self.options]
+        values = [option for _words, option in self.options]
         self.value = values[(values.index(self.value) + step) % len(values)]
 
     def press(self) -> Choice:
