@@ -75,6 +75,7 @@ _LETTER_RANKS = {letter: Rank(rank) for rank, letter in _RANK_LETTERS.items()}
 FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
 GERMAN_SUIT_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "S", Suit.CLUBS: "E"}
 GERMAN_RANK_LETTERS = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
+FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)  # the ranks a French face marks with a letter
 
 
 def french_suit_name(suit: Suit) -> str:
@@ -104,11 +105,14 @@ def french_rank_letter(rank: Rank) -> str:
     "7", and a letter for a face card ("J", "Q", "K", "A" in English)."""
     if rank == Rank.TEN:
         return "10"
-    # TRANSLATORS: the letter on the corner of a French-faced Jack, Queen, King or Ace
-    # (one letter each, no two alike: French V, D, R, A).
-    letters = {Rank.JACK: pgettext("card letter", "J"), Rank.QUEEN: pgettext("card letter", "Q"),
-               Rank.KING: pgettext("card letter", "K"), Rank.ACE: pgettext("card letter", "A")}
-    return letters.get(rank, rank.letter)
+    if rank not in FACE_RANKS:
+        return rank.letter
+    # TRANSLATORS: the letters on the corners of French-faced cards: Jack, Queen, King and Ace, in this
+    # order, four letters, no two alike (French "VDRA", German "BDKA").
+    letters = pgettext("card letters", "JQKA")
+    if len(letters) != len(FACE_RANKS):  # the pseudo-language's marks around them
+        letters = letters.strip("⟦⟧")
+    return letters[FACE_RANKS.index(rank)]
 
 
 def french_rank_name(rank: Rank) -> str:
@@ -126,6 +130,17 @@ def german_rank_name(rank: Rank) -> str:
         # TRANSLATORS: the King and the Ace of German-suited cards; German may call the Ace "Sau".
         Rank.KING: pgettext("German card", "König"), Rank.ACE: pgettext("German card", "Ass"),
     }.get(rank, str(int(rank)))
+
+
+def german_card_name(suit: Suit) -> str:
+    """A German-suited card of ``suit``, its rank to fill in: "Schellen-{rank}"."""
+    return {
+        # TRANSLATORS: a German-suited card, suit then rank: "Laub-Ober"; French "{rank} de Laub".
+        Suit.SPADES: pgettext("German card", "Laub-{rank}"),
+        Suit.HEARTS: pgettext("German card", "Herz-{rank}"),
+        Suit.DIAMONDS: pgettext("German card", "Schellen-{rank}"),
+        Suit.CLUBS: pgettext("German card", "Eichel-{rank}"),
+    }[suit]
 
 
 def joker_name(rank: Rank) -> str:
@@ -202,9 +217,7 @@ class Card(int):
         if self.is_joker:
             return joker_name(self.rank)
         if style == "german":
-            # TRANSLATORS: a German-suited card, as "Schellen-Ober" (suit, then rank); French "Ober de Schellen".
-            return pgettext("German card", "{suit}-{rank}").format(
-                suit=german_suit_name(self.suit), rank=german_rank_name(self.rank))
+            return german_card_name(self.suit).format(rank=german_rank_name(self.rank))
         # TRANSLATORS: a French-faced card in full, as "Jack of hearts"; German "Herz-Bube".
         return pgettext("card", "{rank} of {suit}").format(
             rank=french_rank_name(self.rank), suit=french_suit_name(self.suit))

@@ -52,6 +52,7 @@ from textual.widgets import Label, Static
 from ...games.protocol import Event, IllegalAction
 from ...table.client import TableClient, TalkRefused
 from ...table.updates import Update, Waiting
+from ...table.table import names_and
 from ..seating import sides
 from ..widgets.banner import TurnBanner
 from ..widgets.key_bar import KeyBar
@@ -615,12 +616,3 @@ class ResultDialog(Dialog[None]):
     async def action_leave_table(self) -> None:
         table = next(screen for screen in reversed(self.app.screen_stack) if isinstance(screen, TableScreenBase))
         await table.run_action("quit_table")
-
-
-def names_and(names: list[str]) -> str:
-    """Names in a sentence: "Anna", "Anna and Bertl", "Anna and Bertl and Carlo"."""
-    said = names[0] if names else ""
-    for name in names[1:]:
-        # TRANSLATORS: a list of the names of players, and one more name.
-        said = _("{names} and {name}").format(names=said, name=name)
-    return said
