@@ -23,6 +23,7 @@ from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 from ..games import game_named
 from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
 from ..languages import _, ngettext
+from ..languages.lists import names_and
 from .seats import Seat, seats_for
 from .spec import GameSpec
 from .updates import Clock, Reading, Update, Waiting
@@ -523,13 +524,3 @@ class Table:
 
     def _unread_people(self) -> tuple[int, ...]:
         return tuple(channel.seat for channel in self.channels if channel.result_unread)
-
-
-def names_and(names: Sequence[str]) -> str:
-    """Names in a sentence a person reads, in the language spoken: "Anna", "Anna and
-    Bertl", "Anna and Bertl and Carlo"."""
-    said = names[0] if names else ""
-    for name in names[1:]:
-        # TRANSLATORS: a list of the names of players, and one more name.
-        said = _("{names} and {name}").format(names=said, name=name)
-    return said

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Select, Static
 
 from ...languages import N_, _, ngettext
+from ...storage.specs import strength_words
 from ...table.lobby import Lobby, LobbyRefusal  # noqa: F401  (the seam, asked for here as ever)
 from ...text import for_terminal
 from ...yamlfile import FileProblem
@@ -281,7 +282,7 @@ class NewTableScreen(Dialog[int | None]):
         return [(name, name) for name in self.offer[game]["rulesets"]]
 
     def _strengths(self, game: str) -> list[tuple[str, str]]:
-        return [(name, name) for name in self.offer[game]["strengths"]]
+        return [(strength_words(name), name) for name in self.offer[game]["strengths"]]
 
     @on(Select.Changed, "#game")
     def game_chosen(self, event: Select.Changed) -> None:

@@ -22,6 +22,7 @@ from ...games import GAMES, game_named
 from ...languages import N_, _, ngettext
 from ...storage import Opponent, SaveSlot, Settings
 from ...storage.settings import NO_NAME
+from ...storage.specs import strength_words
 from ...table.spec import NAME_LENGTH
 from ...text import for_terminal, lines_for_terminal
 from ...yamlfile import FileProblem
@@ -117,7 +118,7 @@ class SetupScreen(Screen):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
                         yield Label(computer_label(seat), id=f"opponent-label-{seat}", classes=row)
                         yield Input(opponent.name, max_length=NAME_LENGTH, compact=True, id=f"opponent-name-{seat}", classes=row)
-                        yield Choice([(strength, strength) for strength in strengths(self.game)],
+                        yield Choice([(strength_words(strength), strength) for strength in strengths(self.game)],
                                      default_strength(opponent.strength, self.game),
                                      id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
                     for label, id, number, empty in ((_("Chips each"), "chips", settings.starting_chips, _("as the ruleset says")),
@@ -198,7 +199,7 @@ class SetupScreen(Screen):
         self.query_one("#ruleset", Select).value = self.ruleset_shown
         for seat in range(1, MOST_OPPONENTS + 1):
             choice = self.query_one(f"#opponent-strength-{seat}", Choice)
-            choice.set_options([(strength, strength) for strength in strengths(self.game)],
+            choice.set_options([(strength_words(strength), strength) for strength in strengths(self.game)],
                                default_strength(choice.value, self.game))
         self.show_game()
         self.show_ruleset(self.ruleset_shown)

@@ -52,12 +52,12 @@ from textual.widgets import Label, Static
 from ...games.protocol import Event, IllegalAction
 from ...table.client import TableClient, TalkRefused
 from ...table.updates import Update, Waiting
-from ...table.table import names_and
 from ..seating import sides
 from ..widgets.banner import TurnBanner
 from ..widgets.key_bar import KeyBar
 from ..widgets.seat import Seat
 from ...languages import N_, _
+from ...languages.lists import names_and
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 
