@@ -103,6 +103,9 @@ def _cannot_be(name: str, value: Any, default: Any) -> str:
     said = {"setting": name, "value": shown_value(value), "default": shown_value(default)}
     if not allowed:
         return _("{setting} cannot be {value}; {default} is used").format(**said)
+    if name in UNSET:
+        return _("{setting} cannot be {value}, only {allowed}; the system's is used").format(
+            setting=name, value=said["value"], allowed=either(list(map(shown_value, allowed))))
     return _("{setting} cannot be {value}, only {allowed}; {default} is used").format(
         allowed=either(list(map(shown_value, allowed))), **said)
 

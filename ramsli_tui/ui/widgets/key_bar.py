@@ -26,8 +26,11 @@ from ...languages import N_, _
 
 DESCRIPTION_STYLE = "$footer-description-foreground"
 MOST_LINES = 3  # the key bar's lines where the window is narrow
-# TRANSLATORS: the key bar's word for ctrl+p, which opens the command palette (Textual's binding).
-PALETTE_WORDS = N_("palette")
+TEXTUAL_WORDS = (  # the words of Textual's own keys the bar shows, marked here to be translated as any other
+    # TRANSLATORS: the key bar's word for ctrl+p, which opens the command palette.
+    N_("palette"),
+    N_("Exit the command palette"),
+)
 
 
 class KeyBar(Widget):
