@@ -219,3 +219,21 @@ def replace_language(storage, language):
     settings = storage.load_settings()
     settings.language = language
     return settings
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_the_labels_of_the_settings_and_of_setup_fit_their_columns(language):
+    """The settings' labels in 15 columns with a space after them, setup's in 14 likewise."""
+    from rich.cells import cell_len
+
+    from ramsli_tui.languages import _
+    from ramsli_tui.ui.common.settings import PLAY_SETTINGS
+    from ramsli_tui.ui.common.setup import computer_label
+
+    use_language(language)
+    settings = [_(label) for label in ("Language", "Theme", "Card faces", "Computer pace")]
+    settings += [_(label) for label, _name, _options in PLAY_SETTINGS]
+    setup = [_(label) for label in ("Game", "Ruleset", "Players", "Your name", "Chips each", "Seed", "Your partner")]
+    setup.append(computer_label(5))
+    assert [label for label in settings if cell_len(label) > 14] == []
+    assert [label for label in setup if cell_len(label) > 13] == []
