@@ -8,7 +8,11 @@ higher index means a higher rank, and the two jokers sit above every suit card, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from typing import Callable, Iterator
+
+from .languages import pgettext
 
 
 class Suit(IntEnum):
@@ -58,20 +62,112 @@ class Rank(IntEnum):
 _RANK_LETTERS = {rank: letter for rank, letter in zip(range(2, 15), "23456789TJQKA")}
 _LETTER_RANKS = {letter: Rank(rank) for rank, letter in _RANK_LETTERS.items()}
 
-# Display glyphs and words, by suit style.  German-suited packs have no glyphs, so a
-# German card is named in German words, suit first as German players say it
-# ("Schellen-Ober" for the Q♦), with Ass and König as the source texts call them.  Its
-# compact face is a rank letter and a suit letter from two sets that share no letter
-# ("OS", "AE", "10E"), so no face reads two ways.
+# Display glyphs and words, by suit style, in the language spoken.  French faces show a
+# suit by its glyph and a face card by its letter in that language (the Jack is "J♥" in
+# English, "V♥" in French, "B♥" in German), and are named in full as each language says
+# it ("Jack of hearts", "Valet de cœur", "Herz-Bube", "Jota de corazones").
+# German-suited packs have no glyphs: a German card is named in German words in every
+# language, suit first as German players say it ("Schellen-Ober" for the Q♦), with Ass
+# and König as the source texts call them (the German catalogue may name the ace "Sau",
+# as Bavaria and Austria do).  Its compact face is a rank letter and a suit letter from
+# two sets that share no letter ("OS", "AE", "10E"), the same in every language, so no
+# face reads two ways.
 FRENCH_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
-GERMAN_SUIT_WORDS = {Suit.SPADES: "Laub", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen", Suit.CLUBS: "Eichel"}
 GERMAN_SUIT_LETTERS = {Suit.SPADES: "L", Suit.HEARTS: "H", Suit.DIAMONDS: "S", Suit.CLUBS: "E"}
-GERMAN_RANK_WORDS = {Rank.JACK: "Unter", Rank.QUEEN: "Ober", Rank.KING: "König", Rank.ACE: "Ass"}
 GERMAN_RANK_LETTERS = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "A"}
-SUIT_NAMES = {
-    "french": {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"},
-    "german": GERMAN_SUIT_WORDS,
-}
+FACE_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)  # the ranks a French face marks with a letter
+
+
+def french_suit_name(suit: Suit) -> str:
+    """A French suit's name in the language spoken: "hearts", "cœur", "Herz", "corazones"."""
+    return {
+        Suit.SPADES: pgettext("French suit", "spades"),
+        Suit.HEARTS: pgettext("French suit", "hearts"),
+        Suit.DIAMONDS: pgettext("French suit", "diamonds"),
+        Suit.CLUBS: pgettext("French suit", "clubs"),
+    }[suit]
+
+
+def german_suit_name(suit: Suit) -> str:
+    """A German suit's name: "Laub", "Herz", "Schellen", "Eichel" (German words, which a
+    language may keep as they are)."""
+    return {
+        # TRANSLATORS: the suits of German-suited cards keep their German names in most languages.
+        Suit.SPADES: pgettext("German suit", "Laub"),
+        Suit.HEARTS: pgettext("German suit", "Herz"),
+        Suit.DIAMONDS: pgettext("German suit", "Schellen"),
+        Suit.CLUBS: pgettext("German suit", "Eichel"),
+    }[suit]
+
+
+def french_rank_letter(rank: Rank) -> str:
+    """The index in the corner of a French-faced card, in the language spoken: "10",
+    "7", and a letter for a face card ("J", "Q", "K", "A" in English)."""
+    if rank == Rank.TEN:
+        return "10"
+    if rank not in FACE_RANKS:
+        return rank.letter
+    # TRANSLATORS: the letters on the corners of French-faced cards: Jack, Queen, King and Ace, in this
+    # order, four letters, no two alike (French "VDRA", German "BDKA").
+    letters = pgettext("card letters", "JQKA")
+    if len(letters) != len(FACE_RANKS):  # the pseudo-language's marks around them
+        letters = letters.strip("⟦⟧")
+    return letters[FACE_RANKS.index(rank)]
+
+
+def french_rank_name(rank: Rank) -> str:
+    """A French-faced card's rank in words: "Jack", "Valet", "Bube", "Jota"; a number as it is."""
+    return {
+        Rank.JACK: pgettext("card", "Jack"), Rank.QUEEN: pgettext("card", "Queen"),
+        Rank.KING: pgettext("card", "King"), Rank.ACE: pgettext("card", "Ace"),
+    }.get(rank, str(int(rank)))
+
+
+def german_rank_name(rank: Rank) -> str:
+    """A German-suited card's rank in words: "Unter", "Ober", "König", "Ass"; a number as it is."""
+    return {
+        Rank.JACK: pgettext("German card", "Unter"), Rank.QUEEN: pgettext("German card", "Ober"),
+        # TRANSLATORS: the King and the Ace of German-suited cards; German may call the Ace "Sau".
+        Rank.KING: pgettext("German card", "König"), Rank.ACE: pgettext("German card", "Ass"),
+    }.get(rank, str(int(rank)))
+
+
+def german_card_name(suit: Suit) -> str:
+    """A German-suited card of ``suit``, its rank to fill in: "Schellen-{rank}"."""
+    return {
+        # TRANSLATORS: a German-suited card, suit then rank: "Laub-Ober"; French "{rank} de Laub".
+        Suit.SPADES: pgettext("German card", "Laub-{rank}"),
+        Suit.HEARTS: pgettext("German card", "Herz-{rank}"),
+        Suit.DIAMONDS: pgettext("German card", "Schellen-{rank}"),
+        Suit.CLUBS: pgettext("German card", "Eichel-{rank}"),
+    }[suit]
+
+
+def joker_name(rank: Rank) -> str:
+    """"Big Joker" or "Little Joker", in the language spoken."""
+    return pgettext("card", "Big Joker") if rank == Rank.BIG_JOKER else pgettext("card", "Little Joker")
+
+
+class SuitNames(Mapping):
+    """The four suits' names in one style, read in the language spoken when asked for:
+    ``SUIT_NAMES["german"][Suit.DIAMONDS]`` is "Schellen"."""
+
+    def __init__(self, name: Callable[[Suit], str]):
+        self.name = name
+
+    def __getitem__(self, suit: Suit) -> str:
+        if suit not in PLAIN_SUITS:
+            raise KeyError(suit)
+        return self.name(suit)
+
+    def __iter__(self) -> Iterator[Suit]:
+        return iter(PLAIN_SUITS)
+
+    def __len__(self) -> int:
+        return len(PLAIN_SUITS)
+
+
+SUIT_NAMES = {"french": SuitNames(french_suit_name), "german": SuitNames(german_suit_name)}
 
 BIG_JOKER_INDEX = 53
 LITTLE_JOKER_INDEX = 52
@@ -107,14 +203,24 @@ class Card(int):
         return _CODES[self]
 
     def label(self, style: str = "french") -> str:
-        """The card as a player reads it: ``10♠``, ``K♥``, or ``Schellen-Ober`` in the German style."""
+        """The card as a player reads it in a sentence: ``10♠``, ``K♥`` (``R♥`` in French),
+        or ``Schellen-Ober`` in the German style."""
         if self.is_joker:
-            return "Big Joker" if self == BIG_JOKER_INDEX else "Little Joker"
-        rank = self.rank
+            return joker_name(self.rank)
         if style == "german":
-            return f"{GERMAN_SUIT_WORDS[self.suit]}-{GERMAN_RANK_WORDS.get(rank, str(int(rank)))}"
-        rank_text = "10" if rank == Rank.TEN else rank.letter
-        return f"{rank_text}{FRENCH_SYMBOLS[self.suit]}"
+            return self.name(style)
+        return f"{french_rank_letter(self.rank)}{FRENCH_SYMBOLS[self.suit]}"
+
+    def name(self, style: str = "french") -> str:
+        """The card's full name: "Jack of hearts" ("Valet de cœur", "Herz-Bube", "Jota de
+        corazones"), or "Schellen-Ober" in the German style."""
+        if self.is_joker:
+            return joker_name(self.rank)
+        if style == "german":
+            return german_card_name(self.suit).format(rank=german_rank_name(self.rank))
+        # TRANSLATORS: a French-faced card in full, as "Jack of hearts"; German "Herz-Bube".
+        return pgettext("card", "{rank} of {suit}").format(
+            rank=french_rank_name(self.rank), suit=french_suit_name(self.suit))
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:

@@ -19,6 +19,7 @@ from typing import Callable, Iterator, TypeVar
 
 from platformdirs import user_config_dir, user_data_dir
 
+from ..languages import N_, _
 from ..text import for_terminal
 from .files import LockTaken, in_one_line, open_locked, shown_path, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
@@ -27,6 +28,12 @@ from .settings import Settings
 
 T = TypeVar("T")
 SET_ASIDE = "unreadable-"  # the mark in the name of a file set aside
+SET_ASIDE_WORDS = {  # what a person is told of a file that could not be read: left where it is, or set aside
+    "settings": (N_("Your settings could not be read ({reason}); it is still at {path}."),
+                 N_("Your settings could not be read ({reason}); it was kept as {path}.")),
+    "saved game": (N_("Your saved game could not be read ({reason}); it is still at {path}."),
+                   N_("Your saved game could not be read ({reason}); it was kept as {path}.")),
+}
 
 
 @dataclass(frozen=True)
@@ -79,10 +86,10 @@ class Storage:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             handle = open_locked(self.lock_path)
         except LockTaken:
-            raise StorageError(
-                f"Another ramsli is already open with your saved games ({shown_path(self.saves_dir)}): "
+            raise StorageError(_(
+                "Another ramsli is already open with your saved games ({folder}): "
                 "finish or leave that one first, so that neither overwrites the other's game."
-            ) from None
+            ).format(folder=shown_path(self.saves_dir))) from None
         except OSError:  # a folder that cannot be written (saving will say so) or a file system that cannot lock
             yield
             return
@@ -187,13 +194,16 @@ class Storage:
             raise self._set_aside(path, what, in_one_line(error)) from None
 
     def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
+        """Move the file that could not be read (``what``: "settings" or "saved game") aside,
+        under a name of its own, and say so."""
         kept = unused_name(path, f"{SET_ASIDE}{time.strftime('%Y%m%d-%H%M%S')}")
+        still, moved = SET_ASIDE_WORDS[what]
         said = for_terminal(str(reason))
         try:
             path.replace(kept)
         except OSError:
-            return StorageError(f"Your {what} could not be read ({said}); it is still at {shown_path(path)}.")
-        return StorageError(f"Your {what} could not be read ({said}); it was kept as {shown_path(kept)}.")
+            return StorageError(_(still).format(reason=said, path=shown_path(path)))
+        return StorageError(_(moved).format(reason=said, path=shown_path(kept)))
 
 
 class Autosave:
@@ -220,4 +230,4 @@ class Autosave:
         try:
             self.storage.save_game(self.path, self.saved)
         except OSError as error:
-            raise StorageError(f"The game could not be saved ({error.strerror or error}).") from None
+            raise StorageError(_("The game could not be saved ({reason}).").format(reason=error.strerror or error)) from None

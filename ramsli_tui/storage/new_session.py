@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from ..games import GAMES, game_named
+from ..languages import pgettext
 from .settings import NO_NAME, Opponent, Settings
 from ..table.spec import GameSpec, SeatSpec
 
@@ -74,6 +75,16 @@ def players_for(counts: tuple[int, ...], wanted: int) -> int:
 
 def strengths(game: str) -> tuple[str, ...]:
     return game_named(game).strengths
+
+
+def strength_words(strength: str) -> str:
+    """A computer player's strength as a person reads it, in the language spoken (one
+    the games do not name here, as it is)."""
+    return {
+        # TRANSLATORS: how strong a computer player is, in setup and the new table's dialog.
+        "random": pgettext("strength", "random"), "easy": pgettext("strength", "easy"),
+        "normal": pgettext("strength", "normal"), "hard": pgettext("strength", "hard"),
+    }.get(strength, strength)
 
 
 def default_strength(wanted: str, game: str) -> str:

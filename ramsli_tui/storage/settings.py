@@ -1,5 +1,5 @@
-"""The player's settings: theme, card faces, pace, how the table plays, and the last
-choices made in setup (the game among them).
+"""The player's settings: the language, theme, card faces, pace, how the table plays,
+and the last choices made in setup (the game among them).
 
 They live in ``settings.yaml`` in the user's config folder, where a player may also
 edit them; a value that cannot be used keeps its default and is reported by line and
@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from ..games import GAMES
+from ..languages import LANGUAGES, _
 from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
@@ -21,7 +22,9 @@ TRICK_PAUSES = ("timed", "until_key")  # a finished trick shows about a second, 
 TURN_ALERTS = ("off", "bell", "flash")  # what tells the person it has become their turn
 CHOICES = {  # the settings of a few words
     "faces": FACES, "trick_pause": TRICK_PAUSES, "turn_alert": TURN_ALERTS, "game": tuple(GAMES),
+    "language": tuple(LANGUAGES),
 }
+UNSET = ("language",)  # settings whose default, None, means "as the system says": never written
 NO_NAME = "You"  # the person's name when they gave none
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
@@ -39,8 +42,10 @@ DEFAULT_OPPONENTS = (
 
 @dataclass
 class Settings:
-    """The player's choices, remembered.  An empty strength means "the default one"."""
+    """The player's choices, remembered.  An empty strength means "the default one"; no
+    language, the one the system's environment names."""
 
+    language: str | None = None
     theme: str = "green-felt"
     faces: str = "french"
     bot_delay: float = 0.6
@@ -57,7 +62,7 @@ class Settings:
     seed: int | None = None
 
     def to_yaml(self) -> str:
-        data = asdict(self)
+        data = {key: value for key, value in asdict(self).items() if not (key in UNSET and value is None)}
         return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
     @classmethod
@@ -75,25 +80,43 @@ class Settings:
         for entry in mapping_entries(node, source):
             key, line = entry.key, entry.line
             if key not in known:
-                problems.append((line, f"unknown setting {shown_value(key)}{did_you_mean(key, known)} is left out"))
+                problems.append((line, _("unknown setting {setting}{did_you_mean} is left out").format(
+                    setting=shown_value(key), did_you_mean=did_you_mean(key, known))))
                 continue
             try:
                 value = plain_value(entry.node)
             except NotPlain as error:
-                problems.append((error.line, f"{key}: {error.what}; the default is used"))
+                problems.append((error.line, _("{setting}: {problem}; the default is used").format(
+                    setting=key, problem=error.what)))
                 continue
             if key == "opponents":
                 settings.opponents = _opponents(value)
             elif not _set_checked(settings, key, value):
-                default = getattr(settings, key)
-                problems.append((line, f"{key} cannot be {shown_value(value)}{_only(key, default)}; {shown_value(default)} is used"))
+                problems.append((line, _cannot_be(key, value, getattr(settings, key))))
         return settings, problems
 
 
-def _only(name: str, default: Any) -> str:
-    """What setting ``name`` may be, where it is one of a few values: ", only 'a' or 'b'"."""
+def _cannot_be(name: str, value: Any, default: Any) -> str:
+    """Why setting ``name`` cannot be ``value``, and what is used instead: where it is one
+    of a few values, which ("only 'a' or 'b'")."""
     allowed = CHOICES.get(name, (False, True) if isinstance(default, bool) else ())
-    return f", only {' or '.join(map(shown_value, allowed))}" if allowed else ""
+    said = {"setting": name, "value": shown_value(value), "default": shown_value(default)}
+    if not allowed:
+        return _("{setting} cannot be {value}; {default} is used").format(**said)
+    if name in UNSET:
+        return _("{setting} cannot be {value}, only {allowed}; the system's is used").format(
+            setting=name, value=said["value"], allowed=either(list(map(shown_value, allowed))))
+    return _("{setting} cannot be {value}, only {allowed}; {default} is used").format(
+        allowed=either(list(map(shown_value, allowed))), **said)
+
+
+def either(choices: list[str]) -> str:
+    """Choices as a sentence offers them: "'a' or 'b'", "'a' or 'b' or 'c'"."""
+    said = choices[0]
+    for choice in choices[1:]:
+        # TRANSLATORS: two choices, or a list of them and one more: "'off' or 'bell'".
+        said = _("{choices} or {choice}").format(choices=said, choice=choice)
+    return said
 
 
 def _opponents(entries: Any) -> list[Opponent]:
@@ -124,7 +147,7 @@ def _set_checked(settings: Settings, name: str, value: Any) -> bool:
     if name in ("starting_chips", "seed"):
         ok = value is None or is_int(value)
     elif name in CHOICES:
-        ok = value in CHOICES[name]
+        ok = value in CHOICES[name] or (name in UNSET and value is None)
     elif isinstance(default, bool):
         ok = isinstance(value, bool)
     elif isinstance(default, float):

@@ -22,6 +22,8 @@ from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 
 from ..games import game_named
 from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
+from ..languages import _, ngettext
+from ..languages.lists import names_and
 from .seats import Seat, seats_for
 from .spec import GameSpec
 from .updates import Clock, Reading, Update, Waiting
@@ -366,7 +368,7 @@ class Table:
                     if self._run is not token:
                         break
                     chair.player = chair.player or self.stand_in()
-                    self.tell_everyone(f"{chair.name} took too long: a computer player acted for them.")
+                    self.tell_everyone(_("{name} took too long: a computer player acted for them.").format(name=chair.name))
                     action = await self._think(seat, chair.player, chair)
                 else:
                     continue
@@ -413,7 +415,9 @@ class Table:
             for seat in seats:
                 self.channels[seat].needed.clear()
 
+
     def _names(self, seats: Sequence[int]) -> str:
+        """The names of ``seats``, as the table's refusals carry them on the wire (in English)."""
         return " and ".join(self.seats[seat].name for seat in seats)
 
     def _time_limit(self, seats: Sequence[int]) -> float | None:
@@ -423,7 +427,10 @@ class Table:
 
     def _read_for(self, seats: Sequence[int]) -> None:
         """Their time to read the result ran out: it counts as read, and play goes on."""
-        self.tell_everyone(f"{self._names(seats)} took too long over the result: the next hand goes on.")
+        names = [self.seats[seat].name for seat in seats]
+        self.tell_everyone(ngettext("{names} took too long over the result: the next hand goes on.",
+                                    "{names} took too long over the result: the next hand goes on.",
+                                    len(names)).format(names=names_and(names)))
         for seat in seats:
             self.result_read(seat)
 
@@ -436,10 +443,12 @@ class Table:
         try:
             action = await asyncio.to_thread(decide, player, self.game, seat, chair.rng)
         except Exception as error:  # a computer player's bug must not end the game
-            self.tell_everyone(f"{chair.name}'s computer player failed ({error}); it played the first legal move.")
+            self.tell_everyone(_("{name}'s computer player failed ({error}); it played the first legal move.").format(
+                name=chair.name, error=error))
             action = legal[0]
         if not self._allowed(action, seat, legal):
-            self.tell_everyone(f"{chair.name}'s computer player chose an illegal move; it played the first legal one.")
+            self.tell_everyone(_("{name}'s computer player chose an illegal move; it played the first legal one.").format(
+                name=chair.name))
             action = legal[0]
         pause = self.delay * self.game.pause_after(self._last_events) - (loop.time() - started)
         if pause > 0 and not self._hurrying():

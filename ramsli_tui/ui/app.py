@@ -12,19 +12,25 @@ after every action, resumes on the next start.
 from __future__ import annotations
 
 import gc
+import os
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
+from rich.align import Align
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ..games import HOUSE_GAME
+from ..languages import N_, _, current_language, use_language
+from ..languages.choice import choose_language
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown_path
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
@@ -47,26 +53,31 @@ class RamsliApp(App[None]):
     Select.-textual-compact > SelectOverlay { border: none; border-left: tall $primary; border-right: tall $primary; }
     """
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="app.new_game"),
-        Binding("f2", "settings", "Settings", id="app.settings"),
+        Binding("n", "new_game", N_("New game"), id="app.new_game"),
+        Binding("f2", "settings", N_("Settings"), id="app.settings"),
     ]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
-                 resume: Path | None = None, lobby=None) -> None:
+                 resume: Path | None = None, lobby=None, language: str | None = None,
+                 environment: Mapping[str, str] | None = None) -> None:
         """``spec`` deals that session at once; ``resume`` goes on with the session saved
         there (else the one played last); ``bot_delay`` overrides the remembered pace for
-        this run only; ``lobby`` (a ui.common.lobby.Lobby): served, starting there."""
+        this run only; ``lobby`` (a ui.common.lobby.Lobby): served, starting there.
+        ``environment`` given (the process's, at start-up; the one an SSH client sent), the
+        app speaks the language ``language`` names (the command line's), else the Language
+        setting's, else the one ``environment`` names; without it, the language spoken
+        stays (tests choose it), and "as the system says" is English."""
         super().__init__()
         self.storage = storage
         self.resume = resume
         self.spec = spec
-        self.problems: list[str] = []
-        try:
-            self.settings, setting_problems = storage.read_settings()
-            self.problems += setting_problems
-        except StorageError as error:
-            self.settings = Settings()
-            self.problems.append(str(error))
+        self.environment = environment
+        self.settings, self.problems = self.read_settings()
+        if environment is not None:
+            spoken = current_language()
+            use_language(choose_language(language, self.settings.language, environment=environment))
+            if self.problems and current_language() != spoken:
+                self.settings, self.problems = self.read_settings()  # to tell its problems in the language chosen
         self.pace = self.settings.bot_delay if bot_delay is None else bot_delay
         themes, theme_problems = load_themes(storage.themes_dir)
         self.problems += theme_problems
@@ -78,6 +89,14 @@ class RamsliApp(App[None]):
         self.remote_game: str | None = None  # the game at a served table
         self.table_worker: Worker | None = None
         self.autosave: Autosave | None = None
+
+    def read_settings(self) -> tuple[Settings, list[str]]:
+        """The settings kept, and what could not be used of them (the defaults where the
+        file cannot be read at all)."""
+        try:
+            return self.storage.read_settings()
+        except StorageError as error:
+            return Settings(), [str(error)]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -121,7 +140,8 @@ class RamsliApp(App[None]):
             slots = [slot for slot in slots if slot.path == self.resume]
         for slot in slots:
             if self.continue_session(slot, quietly=self.resume is None):
-                self.notify(f"Welcome back: your {slot.saved.spec.ruleset} session goes on.", timeout=4, markup=False)
+                self.notify(_("Welcome back: your {ruleset} session goes on.").format(ruleset=slot.saved.spec.ruleset),
+                            timeout=4, markup=False)
                 return
         self.new_game()
 
@@ -137,7 +157,7 @@ class RamsliApp(App[None]):
         aside, and the player told)."""
         slots, problems = self.storage.saved_games()
         for problem in problems:
-            self.notify(problem, title="Saved game", severity="error", timeout=12, markup=False)
+            self.notify(problem, title=_("Saved game"), severity="error", timeout=12, markup=False)
         return slots
 
     def continue_session(self, slot: SaveSlot, quietly: bool = False) -> bool:
@@ -148,7 +168,7 @@ class RamsliApp(App[None]):
             table = Table.for_spec(saved.spec, delay=self.pace, actions=saved.actions, results_read=saved.results_read)
         except (ReplayError, FileProblem, ValueError) as error:
             problem = self.storage.set_game_aside(slot.path, str(error))
-            self.notify(str(problem), title="Saved game", severity="error", timeout=12, markup=False)
+            self.notify(str(problem), title=_("Saved game"), severity="error", timeout=12, markup=False)
             return False
         if quietly and table.game.is_over and saved.results_read is None:
             return False  # an old save of a finished session: nothing to come back to
@@ -224,7 +244,7 @@ class RamsliApp(App[None]):
         try:
             table = Table.for_spec(spec, delay=self.pace)
         except (FileProblem, ValueError) as error:
-            self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
+            self.notify(str(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
             return
         self.sit_at(table, SavedGame(spec), self.storage.new_save_path())
 
@@ -269,7 +289,7 @@ class RamsliApp(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "table" and event.state is WorkerState.ERROR:
-            self.report_error(event.worker.error, "The game stopped")
+            self.report_error(event.worker.error, _("The game stopped"))
 
     def switch_to(self, screen: Screen) -> None:
         """Make ``screen`` the one main screen, above the app's blank default screen: the
@@ -287,7 +307,8 @@ class RamsliApp(App[None]):
         try:
             self.storage.save_settings(self.settings)
         except OSError as error:
-            self.notify(f"Your settings could not be saved ({error.strerror or error}).", severity="warning", markup=False)
+            self.notify(_("Your settings could not be saved ({reason}).").format(reason=error.strerror or error),
+                        severity="warning", markup=False)
 
     def theme_chosen(self, theme) -> None:
         if self.settings.theme != theme.name:
@@ -299,16 +320,41 @@ class RamsliApp(App[None]):
             return
         self.settings.faces = faces
         self.remember_settings()
+        self.redraw_screens()
+
+    def set_language(self, language: str | None) -> None:
+        """Speak ``language`` (None: the one the environment names) from now on, and keep
+        it: the settings, the key bars and what the screens redraw speak it at once, the
+        texts a screen wrote when it opened from the next screen on."""
+        if language == self.settings.language:
+            return
+        self.settings.language = language
+        self.remember_settings()
+        use_language(choose_language(language, environment=self.environment or {}))
+        self.redraw_screens()
+
+    def redraw_screens(self) -> None:
+        """Every screen draws its table again (in the card faces and language now chosen),
+        and its key bar."""
+        from .widgets.key_bar import KeyBar
+
         for screen in self.screen_stack:
             redraw = getattr(screen, "redraw", None)
             if redraw is not None:
                 redraw()
+            for bar in screen.query(KeyBar):
+                bar.keys_changed()
 
     def set_pace(self, seconds: float) -> None:
         self.settings.bot_delay = self.pace = seconds
         self.remember_settings()
         if self.table is not None:
             self.table.delay = seconds
+
+    def action_command_palette(self) -> None:
+        """The command palette, in the language spoken."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette())
 
     def action_settings(self) -> None:
         from .common.settings import SettingsScreen
@@ -319,10 +365,12 @@ class RamsliApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The app's own entries of the palette, none of Textual's (its Quit would leave
         without the table's question, its Theme around the settings)."""
-        yield SystemCommand("Settings", "Theme, card faces, pace, and how the table plays", self.action_settings)
-        other = "german" if self.settings.faces == "french" else "french"
-        yield SystemCommand(f"Card faces: {other}", f"Show the cards with {other} faces", lambda: self.set_faces(other))
-        yield SystemCommand("New game", "Leave this session (it stays saved) and set up a new one", self.new_game)
+        yield SystemCommand(_("Settings"), _("Theme, card faces, pace, and how the table plays"), self.action_settings)
+        if self.settings.faces == "french":
+            yield SystemCommand(_("Card faces: german"), _("Show the cards with german faces"), lambda: self.set_faces("german"))
+        else:
+            yield SystemCommand(_("Card faces: french"), _("Show the cards with french faces"), lambda: self.set_faces("french"))
+        yield SystemCommand(_("New game"), _("Leave this session (it stays saved) and set up a new one"), self.new_game)
 
     # --- errors ----------------------------------------------------------------------------
 
@@ -330,7 +378,7 @@ class RamsliApp(App[None]):
         """Write the details to the error log and tell the player in one sentence."""
         where = self.log_error(error)
         self.notify(
-            f"{error}. The game is saved; start ramsli again to go on. Details: {where}",
+            _("{error}. The game is saved; start ramsli again to go on. Details: {where}").format(error=error, where=where),
             title=title, severity="error", timeout=30, markup=False,
         )
 
@@ -342,7 +390,7 @@ class RamsliApp(App[None]):
             with path.open("a", encoding="utf-8") as log:
                 log.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
-            return "(the error log could not be written)"
+            return _("(the error log could not be written)")
         return shown_path(path)
 
     def _handle_exception(self, error: Exception) -> None:
@@ -353,8 +401,28 @@ class RamsliApp(App[None]):
         where = self.log_error(error)
         said = for_terminal(f"{type(error).__name__}: {error}", CRASH_LENGTH)
         self.exit(return_code=1, message=Text(  # Text: shown as it is, never read as markup
-            f"ramsli stopped on an unexpected error ({said}).\n"
-            f"A game in progress is saved after every move: run ramsli again to go on. Details are in {where}"))
+            _("ramsli stopped on an unexpected error ({error}).\n"
+              "A game in progress is saved after every move: run ramsli again to go on. Details are in {where}"
+              ).format(error=said, where=where)))
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, its own words in the language spoken."""
+
+    def __init__(self) -> None:
+        super().__init__(id="--command-palette", placeholder=_("Search for commands…"))
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's own (textual 8.2.8), saying that nothing matches in the language spoken."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(Align.center(Text(_("No matches found"), style="not bold")), disabled=True, id=self._NO_MATCHES))
+            self._list_visible = bool(search_value)
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
 
 def collect_from_now_on() -> None:
@@ -365,10 +433,11 @@ def collect_from_now_on() -> None:
 
 
 def run_with(storage: Storage, spec_for: Callable[[Settings], GameSpec] | None = None,
-             bot_delay: float | None = None, resume: Path | None = None) -> int:
-    """Run the app on ``storage``, which this process holds."""
+             bot_delay: float | None = None, resume: Path | None = None, language: str | None = None) -> int:
+    """Run the app on ``storage``, which this process holds, in ``language`` (the command
+    line's), else the Language setting's, else the one the environment names."""
     gc.disable()  # until the first frame: starting makes many objects and frees almost none
-    app = RamsliApp(storage, bot_delay=bot_delay, resume=resume)
+    app = RamsliApp(storage, bot_delay=bot_delay, resume=resume, language=language, environment=os.environ)
     if spec_for is not None:
         app.spec = spec_for(app.settings)
     app.run()

@@ -20,6 +20,7 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from ..languages import _
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, mapping_entries, node_value, parse_node, read_text,
     shown_value,
@@ -66,28 +67,33 @@ def load_theme(path: Path) -> Theme:
     source = escaped(str(path), limit=None)
     node = parse_node(read_text(path, ThemeError, "theme"), source, ThemeError)
     if not isinstance(node, yaml.MappingNode):
-        raise ThemeError(f"{source}: a theme must be a mapping of keys to colours (like primary: '#884400')")
+        raise ThemeError(_("{file}: a theme must be a mapping of keys to colours (like primary: '#884400')").format(file=source))
     entries = mapping_entries(node, source, ThemeError)
     data = {entry.key: node_value(entry.node, source, ThemeError) for entry in entries}
     lines = {entry.key: entry.line for entry in entries}
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(f"{source}:{lines[unknown[0]]}: unknown key {shown_value(unknown[0])}{did_you_mean(unknown[0], THEME_COLOURS)}")
+        raise ThemeError(_("{file}:{line}: unknown key {key}{did_you_mean}").format(
+            file=source, line=lines[unknown[0]], key=shown_value(unknown[0]), did_you_mean=did_you_mean(unknown[0], THEME_COLOURS)))
     if "primary" not in data:
-        raise ThemeError(f"{source}: a theme needs at least a 'primary' colour")
+        raise ThemeError(_("{file}: a theme needs at least a 'primary' colour").format(file=source))
     if "name" in data and not (isinstance(data["name"], str) and data["name"].isprintable()):
-        raise ThemeError(f"{source}:{lines['name']}: name must be text, not {shown_value(data['name'])}")
+        raise ThemeError(_("{file}:{line}: name must be text, not {value}").format(
+            file=source, line=lines["name"], value=shown_value(data["name"])))
     if "dark" in data and not isinstance(data["dark"], bool):
-        raise ThemeError(f"{source}:{lines['dark']}: dark must be true or false, not {shown_value(data['dark'])}")
+        raise ThemeError(_("{file}:{line}: dark must be true or false, not {value}").format(
+            file=source, line=lines["dark"], value=shown_value(data["dark"])))
     variables, variable_lines = _variables(entries, data, lines, source)
     border = variables.get("card-border", "round")
     if border not in BORDERS:
-        raise ThemeError(f"{source}:{variable_lines['card-border']}: card-border must be one of {', '.join(BORDERS)}, not {shown_value(border)}")
+        raise ThemeError(_("{file}:{line}: card-border must be one of {borders}, not {value}").format(
+            file=source, line=variable_lines["card-border"], borders=", ".join(BORDERS), value=shown_value(border)))
     colours = [(key, data[key], lines[key]) for key in THEME_COLOURS if key in data]
     colours += [(name, value, variable_lines[name]) for name, value in variables.items() if name != "card-border"]
     for key, value, line in colours:
         if not _is_colour(value):
-            raise ThemeError(f"{source}:{line}: {key} must be a colour such as '#884400', not {shown_value(value)}")
+            raise ThemeError(_("{file}:{line}: {key} must be a colour such as '#884400', not {value}").format(
+                file=source, line=line, key=key, value=shown_value(value)))
     return Theme(
         name=data.get("name") or path.stem,
         dark=data.get("dark", True),
@@ -101,12 +107,13 @@ def _variables(entries: list[Entry], data: dict, lines: dict[str, int], source: 
     if not data.get("variables"):
         return {}, {}
     if not isinstance(data["variables"], dict):
-        raise ThemeError(f"{source}:{lines['variables']}: 'variables' must be a mapping of names to colours")
+        raise ThemeError(_("{file}:{line}: 'variables' must be a mapping of names to colours").format(file=source, line=lines["variables"]))
     node = next(entry.node for entry in entries if entry.key == "variables")
     variables = mapping_entries(node, source, ThemeError)
     for entry in variables:
         if entry.key not in TABLE_VARIABLES:
-            raise ThemeError(f"{source}:{entry.line}: unknown variable {shown_value(entry.key)}{did_you_mean(entry.key, TABLE_VARIABLES)}")
+            raise ThemeError(_("{file}:{line}: unknown variable {variable}{did_you_mean}").format(
+                file=source, line=entry.line, variable=shown_value(entry.key), did_you_mean=did_you_mean(entry.key, TABLE_VARIABLES)))
     values = {entry.key: node_value(entry.node, source, ThemeError) for entry in variables}
     return values, {entry.key: entry.line for entry in variables}
 

@@ -222,7 +222,8 @@ def broken(code: str, **changes: str | tuple[str, ...] | bool) -> Catalog:
 
 def test_the_checks_find_a_text_missing_or_untranslated():
     po = read(po_path("fr"))
-    po.delete(messages(po)[0].id)
+    first = messages(po)[0]
+    po.delete(first.id, first.context)
     assert len(missing(po, TEMPLATE)) == 1
     assert len(missing(broken("de", string=""), TEMPLATE)) == 1
     plural = next(message for message in messages(read(po_path("es"))) if message.pluralizable)

@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Sequence
 
+from ...languages import N_
 from ..protocol import ComputerPlayer, Measured
 from . import records
 from . import house_rules
@@ -30,7 +31,7 @@ class Rami:
     short_title = "Rami"
     default_ruleset = "simple"
     played_for_chips = False
-    partner_label = "Your partner"  # two against two: the seat opposite is the person's side
+    partner_label = N_("Your partner")  # two against two: the seat opposite is the person's side
     strengths = tuple(STRENGTHS)
     stand_in_strength = "normal"
     advice = staticmethod(advise)

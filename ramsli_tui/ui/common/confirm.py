@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Label
 
+from ...languages import N_, _
 from .dialog import Dialog
 
 
@@ -21,15 +22,16 @@ class ConfirmScreen(Dialog[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", show=False, id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", show=False, id="confirm.no"),
+        Binding("y", "answer(True)", N_("Yes"), show=False, id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), show=False, id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+        """``question`` and the two answers' words, in the language spoken ("Yes" and "No" unless told)."""
         super().__init__()
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = _("Yes") if yes is None else yes
+        self.no = _("No") if no is None else no
 
     def compose(self) -> ComposeResult:
         with self.box():

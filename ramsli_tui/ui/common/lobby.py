@@ -25,12 +25,14 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Label, Select, Static
+from textual.widgets import Button, DataTable, Label, Select, Static
 
+from ...languages import N_, _, ngettext
 from ...table.lobby import Lobby, LobbyRefusal  # noqa: F401  (the seam, asked for here as ever)
 from ...text import for_terminal
 from ...yamlfile import FileProblem
-from ...storage.new_session import MOST_PLAYERS, default_ruleset, player_counts, players_for
+from ...storage.new_session import MOST_PLAYERS, default_ruleset, player_counts, players_for, strength_words
+from ..widgets.key_bar import KeyBar
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 
@@ -39,12 +41,16 @@ REFRESH_EVERY = 3.0  # seconds between two readings of the list of tables
 
 def seat_label(seat: dict[str, Any]) -> str:
     if seat["kind"] == "open":
-        return "(open)"
-    return f"{seat['name']} (computer)" if seat["kind"] == "bot" else seat["name"]
+        # TRANSLATORS: a seat nobody has taken yet, in the lobby's list of tables.
+        return _("(open)")
+    # TRANSLATORS: a computer player's seat in the lobby's list of tables: its name, then this.
+    return _("{name} (computer)").format(name=seat["name"]) if seat["kind"] == "bot" else seat["name"]
 
 
 def hand_label(table: dict[str, Any]) -> str:
-    return f"hand {table['hand']}" if table["hand"] else "waiting"
+    """What a table is doing now: the hand played, or waiting for its players."""
+    # TRANSLATORS: the lobby's "Now" column: the number of the hand being played, or "waiting" (for players).
+    return _("hand {number}").format(number=table["hand"]) if table["hand"] else _("waiting")
 
 
 class LobbyScreen(Screen):
@@ -58,12 +64,12 @@ class LobbyScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("j", "join", "Join", id="lobby.join"),
-        Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("s", "start", "Start now", id="lobby.start"),
-        Binding("n", "create", "New table", id="lobby.create"),
-        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
-        Binding("q", "app.quit", "Quit", id="lobby.quit"),
+        Binding("j", "join", N_("Join"), id="lobby.join"),
+        Binding("w", "watch", N_("Watch"), id="lobby.watch"),
+        Binding("s", "start", N_("Start now"), id="lobby.start"),
+        Binding("n", "create", N_("New table"), id="lobby.create"),
+        Binding("r", "refresh", N_("Refresh"), id="lobby.refresh"),
+        Binding("q", "app.quit", N_("Quit"), id="lobby.quit"),
     ]
 
     def __init__(self, lobby: Lobby, back_to_seat: bool = False) -> None:
@@ -79,13 +85,14 @@ class LobbyScreen(Screen):
         self.sitting = False  # is a table being joined or watched now?
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(for_terminal(f"Ramsli tables — you are {self.lobby.name}")), id="heading")
-        yield Label(WAITING_WORDS, id="server-wait")
+        yield Static(Content(for_terminal(_("Ramsli tables — you are {name}").format(name=self.lobby.name))), id="heading")
+        yield Label(_(WAITING_WORDS), id="server-wait")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Table", "Game", "Ruleset", "Seats", "Now")
+        # TRANSLATORS: the columns of the lobby's list of tables.
+        table.add_columns(_("Table"), _("Game"), _("Ruleset"), _("Seats"), _("Now"))
         yield table
-        yield Label("There is no table yet: n makes one.", id="empty")
-        yield Footer()
+        yield Label(_("There is no table yet: n makes one."), id="empty")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.action_refresh()
@@ -102,7 +109,7 @@ class LobbyScreen(Screen):
         """Sit again at the table being played where this person has a seat, if any."""
         number = await self.asked(self.lobby.last_table())
         if number is not None:
-            self.notify(f"Back at table {number}: your seat waited for you.", markup=False)
+            self.notify(_("Back at table {number}: your seat waited for you.").format(number=number), markup=False)
             await self._sit(number, self.lobby.join)
 
     async def asked(self, request):
@@ -155,8 +162,9 @@ class LobbyScreen(Screen):
             self.sitting = False
         if client is None:
             self.waiting.add(number)
-            self.notify(f"You sit at table {number}; it starts when its open seats are taken "
-                        f"(or at once, with computer players, when its maker presses s).", markup=False)
+            self.notify(_("You sit at table {number}; it starts when its open seats are taken "
+                          "(or at once, with computer players, when its maker presses s).").format(number=number),
+                        markup=False)
             return
         self.waiting.discard(number)
         game = next(table["game"] for table in self.listed if table["table"] == number)
@@ -182,7 +190,7 @@ class LobbyScreen(Screen):
     async def _ask(self, request) -> None:
         number = self.chosen()
         if number is None:
-            self.notify("There is no table to choose: n makes one.", markup=False)
+            self.notify(_("There is no table to choose: n makes one."), markup=False)
             return
         await self._sit(number, request)
 
@@ -229,7 +237,7 @@ class NewTableScreen(Dialog[int | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="new-table.cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"), id="new-table.cancel")]
     AUTO_FOCUS = "#make"
 
     def __init__(self, offer: dict[str, dict[str, list[str]]], make) -> None:
@@ -245,23 +253,24 @@ class NewTableScreen(Dialog[int | None]):
         ruleset = self.usual("rulesets", game, default_ruleset(game))
         counts = counts_allowed(game, ruleset)
         players = players_for(counts, 4)
-        with self.box("New table"):
+        with self.box(_("New table")):
             with Grid(id="choices"):
-                yield Label("Game")
+                # TRANSLATORS: the new table's labels take 15 columns at most.
+                yield Label(_("Game"))
                 yield Select([(name, name) for name in self.offer], value=game, allow_blank=False, id="game")
-                yield Label("Ruleset")
+                yield Label(_("Ruleset"))
                 yield Select(self._rulesets(game), value=ruleset, allow_blank=False, id="ruleset")
-                yield Label("Seats")
+                yield Label(_("Seats"))
                 yield Select(seat_options(counts), value=players, allow_blank=False, id="players")
-                yield Label("Computer players")
+                yield Label(_("Computer players"))
                 yield Select(bot_options(players), value=min(2, players - 1), allow_blank=False, id="bots")
-                yield Label("How strong")
+                yield Label(_("How strong"))
                 yield Select(self._strengths(game), value=self.usual("strengths", game, "normal"), allow_blank=False,
                              id="strength")
             yield Label("", id="refusal", markup=False)
             with Horizontal(id="buttons"):
-                yield Button("Cancel", id="cancel")
-                yield Button("Make", id="make", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+                yield Button(_("Make"), id="make", variant="primary")
 
     def usual(self, what: str, game: str, wanted: str | None) -> str:
         """``wanted`` if ``game`` offers it as one of its ``what``, else the first offered."""
@@ -272,7 +281,7 @@ class NewTableScreen(Dialog[int | None]):
         return [(name, name) for name in self.offer[game]["rulesets"]]
 
     def _strengths(self, game: str) -> list[tuple[str, str]]:
-        return [(name, name) for name in self.offer[game]["strengths"]]
+        return [(strength_words(name), name) for name in self.offer[game]["strengths"]]
 
     @on(Select.Changed, "#game")
     def game_chosen(self, event: Select.Changed) -> None:
@@ -331,12 +340,12 @@ class NewTableScreen(Dialog[int | None]):
         said.display = bool(words)
 
     def say_server_waited(self, waited: bool) -> None:
-        self.say(WAITING_WORDS if waited else "")
+        self.say(_(WAITING_WORDS) if waited else "")
         self.query_one("#refusal").set_class(waited, "-waiting")
 
 
 def seat_options(counts: tuple[int, ...]) -> list[tuple[str, int]]:
-    return [(f"{count} players", count) for count in counts]
+    return [(ngettext("{count} player", "{count} players", count).format(count=count), count) for count in counts]
 
 
 def bot_options(players: int) -> list[tuple[str, int]]:

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
+from ...languages import N_
 from ..widgets.key_bar import KeyBar
 
 
@@ -18,7 +19,7 @@ class RulesScreen(Screen):
     RulesScreen Markdown { padding: 0 2; }
     """
 
-    BINDINGS = [Binding("escape,question_mark,q", "app.pop_screen", "Back", id="rules.back")]
+    BINDINGS = [Binding("escape,question_mark,q", "app.pop_screen", N_("Back"), id="rules.back")]
 
     def __init__(self, markdown: str) -> None:
         super().__init__()

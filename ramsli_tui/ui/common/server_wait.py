@@ -11,7 +11,9 @@ from typing import Awaitable, Callable, TypeVar
 
 from textual.dom import DOMNode
 
-WAITING_WORDS = "Waiting for the server…"
+from ...languages import N_
+
+WAITING_WORDS = N_("Waiting for the server…")  # translated where it is shown
 SAY_WAITING_AFTER = 0.5  # seconds without an answer before a screen says it waits for the server
 
 T = TypeVar("T")

@@ -1,9 +1,11 @@
-"""Settings: the theme, the card faces, the computer players' pace and how the table plays
-(a pause after each trick, a second click to play a card, a signal when it is your turn,
-hints), applied at once and remembered.
+"""Settings: the language, the theme, the card faces, the computer players' pace and how
+the table plays (a pause after each trick, a second click to play a card, a signal when
+it is your turn, hints), applied at once and remembered.
 
 Each option is one line, down to 60×20; the values offered are the ones the settings
-file allows, each with its words here.
+file allows, each with its words here.  A language chosen speaks at once in this dialog,
+the key bars and what the screens redraw; the texts a screen wrote when it opened change
+from the next screen on.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Label, Select, Static
 
+from ...languages import LANGUAGES, N_, _
 from ...storage import shown_path
 from ...storage.settings import FACES, TRICK_PAUSES, TURN_ALERTS
 from .dialog import Dialog
 
-PACES = ((0.0, "no pause"), (0.3, "quick"), (0.6, "normal"), (1.2, "slow"), (2.0, "very slow"))
+PACES = ((0.0, N_("no pause")), (0.3, N_("quick")), (0.6, N_("normal")), (1.2, N_("slow")), (2.0, N_("very slow")))
 YES_NO = (False, True)
+SYSTEM_LANGUAGE = ""  # the Language drop-down's value for "as the system says": no setting kept
 
 
 def worded(values: Sequence[Any], words: Sequence[str]) -> list[tuple[str, Any]]:
@@ -30,13 +34,25 @@ def worded(values: Sequence[Any], words: Sequence[str]) -> list[tuple[str, Any]]
     return list(zip(words, values, strict=True))
 
 
-FACE_OPTIONS = worded(FACES, ("French ♠ ♥ ♦ ♣", "German (Laub, Schellen, Eichel)"))
+def translated(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A drop-down's options with their words in the language spoken."""
+    return [(_(words), value) for words, value in options]
+
+
+# TRANSLATORS: the German-suited cards' option in the settings; German players may add Grün for Laub.
+FACE_OPTIONS = worded(FACES, (N_("French ♠ ♥ ♦ ♣"), N_("German (Laub, Schellen, Eichel)")))
 PLAY_SETTINGS = (  # (label, setting, options): what the table reads of the settings as it plays
-    ("After a trick", "trick_pause", worded(TRICK_PAUSES, ("pause briefly", "wait for space or Enter"))),
-    ("Play a card", "second_click", worded(YES_NO, ("on the first click", "on a second click or Enter"))),
-    ("Your turn", "turn_alert", worded(TURN_ALERTS, ("no signal", "ring the bell", "flash the screen"))),
-    ("Hints", "hints", worded(YES_NO, ("off", "on request, against computers"))),
+    (N_("After a trick"), "trick_pause", worded(TRICK_PAUSES, (N_("pause briefly"), N_("wait for space or Enter")))),
+    (N_("Play a card"), "second_click", worded(YES_NO, (N_("on the first click"), N_("on a second click or Enter")))),
+    (N_("Your turn"), "turn_alert", worded(TURN_ALERTS, (N_("no signal"), N_("ring the bell"), N_("flash the screen")))),
+    (N_("Hints"), "hints", worded(YES_NO, (N_("off"), N_("on request, against computers")))),
 )
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The Language drop-down's options: as the system says, then each language in itself."""
+    # TRANSLATORS: the Language setting's first choice: the language the system's environment names.
+    return [(_("as the system says"), SYSTEM_LANGUAGE), *((name, code) for code, name in LANGUAGES.items())]
 
 
 class SettingsScreen(Dialog[None]):
@@ -56,7 +72,7 @@ class SettingsScreen(Dialog[None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "dismiss", "Close", id="settings.close")]
+    BINDINGS = [Binding("escape", "dismiss", N_("Close"), id="settings.close")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     def compose(self) -> ComposeResult:
@@ -65,21 +81,32 @@ class SettingsScreen(Dialog[None]):
         themes = sorted(app.table_theme_names())
         self.pace = min(PACES, key=lambda choice: abs(choice[0] - app.pace))[0]  # the nearest offered
         choices = (
-            ("Theme", "theme", [(name, name) for name in themes], app.theme if app.theme in themes else themes[0]),
-            ("Card faces", "faces", FACE_OPTIONS, settings.faces),
-            ("Computer pace", "pace", [(label, value) for value, label in PACES], self.pace),
-            *((label, name, options, getattr(settings, name)) for label, name, options in PLAY_SETTINGS),
+            (_("Language"), "language", language_options(), settings.language or SYSTEM_LANGUAGE),
+            (_("Theme"), "theme", [(name, name) for name in themes], app.theme if app.theme in themes else themes[0]),
+            (_("Card faces"), "faces", translated(FACE_OPTIONS), settings.faces),
+            (_("Computer pace"), "pace", [(_(label), value) for value, label in PACES], self.pace),
+            *((_(label), name, translated(options), getattr(settings, name)) for label, name, options in PLAY_SETTINGS),
         )
-        with self.box("Settings"):
+        # TRANSLATORS: the settings' labels take 14 columns at most.
+        with self.box(_("Settings")):
             for label, id, options, value in choices:
                 with Horizontal(classes="row"):
                     yield Label(label)
                     yield Select(options, value=value, allow_blank=False, compact=True, id=id)
-            yield Static(Content(
-                f"Settings are kept in {shown_path(app.storage.settings_path)}.\n"
-                f"Your own themes: copy a theme file into {shown_path(app.storage.themes_dir)} and edit it."
-            ), id="where")
-            yield Button("Done (Esc)", id="done", variant="primary", compact=True)
+            yield Static(Content(_(
+                "Settings are kept in {settings}.\n"
+                "Your own themes: copy a theme file into {themes} and edit it."
+            ).format(settings=shown_path(app.storage.settings_path), themes=shown_path(app.storage.themes_dir))), id="where")
+            yield Button(_("Done (Esc)"), id="done", variant="primary", compact=True)
+
+    @on(Select.Changed, "#language")
+    async def language_changed(self, event: Select.Changed) -> None:
+        """Spoken at once: this dialog is written again in the language chosen."""
+        language = event.value or None
+        if language != self.app.settings.language:
+            self.app.set_language(language)
+            await self.recompose()
+            self.query_one("#language", Select).focus()
 
     @on(Select.Changed, "#theme")
     def theme_changed(self, event: Select.Changed) -> None:
@@ -96,7 +123,7 @@ class SettingsScreen(Dialog[None]):
             self.pace = event.value
             self.app.set_pace(event.value)
 
-    @on(Select.Changed, ", ".join(f"#{name}" for _, name, _ in PLAY_SETTINGS))
+    @on(Select.Changed, ", ".join(f"#{name}" for _label, name, _options in PLAY_SETTINGS))
     def play_setting_changed(self, event: Select.Changed) -> None:
         """Kept at once, for the table to read as it plays."""
         settings, name = self.app.settings, event.select.id

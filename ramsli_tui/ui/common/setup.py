@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...games import GAMES, game_named
+from ...languages import N_, _, ngettext
 from ...storage import Opponent, SaveSlot, Settings
 from ...storage.settings import NO_NAME
 from ...table.spec import NAME_LENGTH
@@ -26,7 +27,7 @@ from ...text import for_terminal, lines_for_terminal
 from ...yamlfile import FileProblem
 from ...storage.new_session import (
     default_strength, game_spec, person_name, played_for_chips, player_counts, players_for,
-    ruleset_for, ruleset_names, strengths, title_of,
+    ruleset_for, ruleset_names, strength_words, strengths, title_of,
 )
 from ..widgets.bullets import Bullets
 from .confirm import ConfirmScreen
@@ -39,7 +40,8 @@ LONGEST_NUMBER = 40  # digits of chips or a seed (a 128-bit seed has 39)
 
 
 def counted(counts) -> list[tuple[str, int]]:
-    return [(f"{count} players", count) for count in counts]
+    """The numbers of players offered, in words: "4 players"."""
+    return [(ngettext("{count} player", "{count} players", count).format(count=count), count) for count in counts]
 
 
 class SetupScreen(Screen):
@@ -79,8 +81,8 @@ class SetupScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start the session", id="setup.start"),
-        Binding("escape", "back", "Back to the table", id="setup.back"),
+        Binding("ctrl+s", "start", N_("Start the session"), id="setup.start"),
+        Binding("escape", "back", N_("Back to the table"), id="setup.back"),
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (76, "-wide")]  # the ruleset beside the form from 76 columns
@@ -100,31 +102,32 @@ class SetupScreen(Screen):
         with ScrollableContainer(id="columns", can_focus=False):
             with VerticalScroll(id="form-scroll"):
                 with Grid(id="form"):
-                    yield Label("Game")
+                    # TRANSLATORS: the setup's labels take 13 columns at most.
+                    yield Label(_("Game"))
                     yield Choice([(title_of(game), game) for game in GAMES], self.game, id="game")
-                    yield Label("Ruleset")
+                    yield Label(_("Ruleset"))
                     yield Select([(name, name) for name in ruleset_names(self.game)], value=self.ruleset_shown,
                                  allow_blank=False, compact=True, id="ruleset")
-                    yield Label("Players")
+                    yield Label(_("Players"))
                     players = min(max(settings.players, 2), MOST_OPPONENTS + 1)
                     yield Choice(counted(range(2, MOST_OPPONENTS + 2)), players, id="players")
-                    yield Label("Your name")
+                    yield Label(_("Your name"))
                     yield Input(settings.name, placeholder=NO_NAME, max_length=NAME_LENGTH, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
-                        yield Label(f"Computer {seat}", id=f"opponent-label-{seat}", classes=row)
+                        yield Label(computer_label(seat), id=f"opponent-label-{seat}", classes=row)
                         yield Input(opponent.name, max_length=NAME_LENGTH, compact=True, id=f"opponent-name-{seat}", classes=row)
-                        yield Choice([(strength, strength) for strength in strengths(self.game)],
+                        yield Choice([(strength_words(strength), strength) for strength in strengths(self.game)],
                                      default_strength(opponent.strength, self.game),
                                      id=f"opponent-strength-{seat}", classes=f"{row} opponent-strength")
-                    for label, id, number, empty in (("Chips each", "chips", settings.starting_chips, "as the ruleset says"),
-                                                     ("Seed", "seed", None, "random")):
+                    for label, id, number, empty in ((_("Chips each"), "chips", settings.starting_chips, _("as the ruleset says")),
+                                                     (_("Seed"), "seed", None, _("random"))):
                         yield Label(label, classes=f"{id}-row")
                         yield Input("" if number is None else str(number), placeholder=empty, type="integer",
                                     max_length=LONGEST_NUMBER, compact=True, id=id, classes=f"{id}-row")
-                yield Button("Deal the cards (ctrl+s)", variant="primary", id="start")
+                yield Button(_("Deal the cards (ctrl+s)"), variant="primary", id="start")
                 if self.can_go_back:
-                    yield Button("Back to the table (Esc)", id="back")
+                    yield Button(_("Back to the table (Esc)"), id="back")
                 yield Vertical(id="saved-sessions")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
@@ -146,18 +149,18 @@ class SetupScreen(Screen):
         box.remove_children()
         if not self.slots:
             return
-        rows = [Label("Continue a saved session", classes="saved-heading")]
+        rows = [Label(_("Continue a saved session"), classes="saved-heading")]
         for number, slot in enumerate(self.slots):
             rows.append(Horizontal(
                 Button(self.app.session_label(slot), id=f"continue-{number}", compact=True),
-                Button("Delete", id=f"delete-{number}", compact=True, variant="error"),
+                Button(_("Delete"), id=f"delete-{number}", compact=True, variant="error"),
                 classes="saved-session",
             ))
         box.mount_all(rows)
 
     @on(Button.Pressed, ".saved-session Button")
     def saved_session_chosen(self, event: Button.Pressed) -> None:
-        what, _, number = event.button.id.partition("-")
+        what, _dash, number = event.button.id.partition("-")
         slot = self.slots[int(number)]
         if what == "continue":
             if not self.app.continue_session(slot):
@@ -173,8 +176,9 @@ class SetupScreen(Screen):
                     self.refresh_bindings()
                 self.show_saved_sessions()
 
-        question = f"Delete the session {self.app.session_label(slot)}? It cannot be continued afterwards."
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
+        question = _("Delete the session {session}? It cannot be continued afterwards.").format(
+            session=self.app.session_label(slot))
+        self.app.push_screen(ConfirmScreen(question, yes=_("Delete"), no=_("Keep")), answered)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
@@ -194,7 +198,7 @@ class SetupScreen(Screen):
         self.query_one("#ruleset", Select).value = self.ruleset_shown
         for seat in range(1, MOST_OPPONENTS + 1):
             choice = self.query_one(f"#opponent-strength-{seat}", Choice)
-            choice.set_options([(strength, strength) for strength in strengths(self.game)],
+            choice.set_options([(strength_words(strength), strength) for strength in strengths(self.game)],
                                default_strength(choice.value, self.game))
         self.show_game()
         self.show_ruleset(self.ruleset_shown)
@@ -202,11 +206,11 @@ class SetupScreen(Screen):
     def show_game(self) -> None:
         """The heading names the game; chips each only where the game is played for chips;
         at Rami the computer player opposite you is your partner (two against two)."""
-        self.query_one("#heading", Label).update(f"{title_of(self.game)} — a new session at the table")
+        self.query_one("#heading", Label).update(_("{game} — a new session at the table").format(game=title_of(self.game)))
         for widget in self.query(".chips-row"):
             widget.set_class(not played_for_chips(self.game), "-unused")
-        self.query_one(f"#opponent-label-{PARTNER_SEAT}", Label).update(
-            game_named(self.game).partner_label or f"Computer {PARTNER_SEAT}")
+        partner = game_named(self.game).partner_label
+        self.query_one(f"#opponent-label-{PARTNER_SEAT}", Label).update(_(partner) if partner else computer_label(PARTNER_SEAT))
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
@@ -243,22 +247,29 @@ class SetupScreen(Screen):
         try:
             ruleset, chips_problem = self.table_rules(self.ruleset_shown), None
         except FileProblem as error:
-            description.update(Content(f"This ruleset cannot be used:\n{for_terminal(str(error))}"))
+            description.update(Content(_("This ruleset cannot be used:\n{problem}").format(problem=for_terminal(str(error)))))
             this_table.update("")
             self.query_one("#house-rules", Bullets).show(())
             return
         except ValueError as error:
             ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), str(error)
         description.update(Content(lines_for_terminal(ruleset.description or ruleset.name)))
-        count = self.query_one('#players', Choice).value
-        players = f"At this table: {count} players"
-        if not played_for_chips(self.game):
-            this_table.update(Content(f"{players}, {'one against one' if count == 2 else 'two against two'}"))
-        else:
-            this_table.update(Content(f"{players}; {chips_problem}" if chips_problem
-                                      else f"{players}, {ruleset.starting_chips} chips each"))
+        this_table.update(Content(self.at_this_table(self.query_one("#players", Choice).value, ruleset, chips_problem)))
         this_table.set_class(chips_problem is not None, "-error")
         self.query_one("#house-rules", Bullets).show(ruleset.house_rules())
+
+    def at_this_table(self, count: int, ruleset, chips_problem: str | None) -> str:
+        """The players chosen, and how they play (one against one, or the chips each), or
+        what is wrong with the chips typed."""
+        if not played_for_chips(self.game):
+            if count == 2:
+                return _("At this table: {count} players, one against one").format(count=count)
+            return _("At this table: {count} players, two against two").format(count=count)
+        if chips_problem:
+            return ngettext("At this table: {count} player; {problem}", "At this table: {count} players; {problem}",
+                            count).format(count=count, problem=chips_problem)
+        return ngettext("At this table: {count} player, {chips} chips each", "At this table: {count} players, {chips} chips each",
+                        count).format(count=count, chips=ruleset.starting_chips)
 
     def typed_chips(self) -> int | None:
         """The chips each typed, None for the ruleset's own (and at a game without chips)."""
@@ -275,9 +286,9 @@ class SetupScreen(Screen):
         try:
             return self.table_rules(self.query_one("#ruleset", Select).value)
         except FileProblem as error:
-            self.notify(str(error), title="This ruleset cannot be used", severity="error", markup=False)
+            self.notify(str(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
         except ValueError as error:
-            self.notify(f"Chips each: {error}.", severity="error", markup=False)
+            self.notify(_("Chips each: {problem}.").format(problem=error), severity="error", markup=False)
             self.query_one("#chips", Input).focus()
         return None
 
@@ -291,7 +302,7 @@ class SetupScreen(Screen):
         name = person_name(self.query_one("#name", Input).value)
         opponents = [
             Opponent(
-                self.query_one(f"#opponent-name-{seat}", Input).value.strip() or f"Player {seat + 1}",
+                self.query_one(f"#opponent-name-{seat}", Input).value.strip() or _("Player {number}").format(number=seat + 1),
                 self.query_one(f"#opponent-strength-{seat}", Choice).value,
             )
             for seat in range(1, MOST_OPPONENTS + 1)
@@ -303,6 +314,11 @@ class SetupScreen(Screen):
         settings.starting_chips, settings.seed = self.typed_chips(), None  # a seed is for this session only
         self.app.remember_settings()
         self.app.start_table(game_spec(settings, whole_number(self.query_one("#seed", Input).value)))
+
+
+def computer_label(seat: int) -> str:
+    """The label of a computer player's row: "Computer 2"."""
+    return _("Computer {number}").format(number=seat)
 
 
 def whole_number(typed: str) -> int | None:

@@ -56,23 +56,27 @@ from ..seating import sides
 from ..widgets.banner import TurnBanner
 from ..widgets.key_bar import KeyBar
 from ..widgets.seat import Seat
+from ...languages import N_, _
+from ...languages.lists import names_and
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 
-PACE_KEYS = Binding.Group("Pace", compact=True)
+# TRANSLATORS: the key bar's word for + and - together, which make the computer players faster or slower.
+PACE_KEYS = Binding.Group(N_("Pace"), compact=True)
 PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the end of its own
-    Binding("plus", "pace(-1)", "Faster", key_display="+", group=PACE_KEYS, id="table.faster"),
-    Binding("minus", "pace(1)", "Slower", key_display="-", group=PACE_KEYS, id="table.slower"),
+    Binding("plus", "pace(-1)", N_("Faster"), key_display="+", group=PACE_KEYS, id="table.faster"),
+    Binding("minus", "pace(1)", N_("Slower"), key_display="-", group=PACE_KEYS, id="table.slower"),
 ]
 FLASH_FOR = 0.3  # seconds the banner flashes when it becomes the person's turn
-TALK_BINDING = Binding("c", "talk", "Talk", id="table.talk")  # at a server's table with other people
-LEAVE_QUESTION = "Leave the table? The game is saved: start ramsli again to go on where you left off."
-LOBBY_QUESTION = ("Back to the lobby? Your seat is kept: join the table again to go on "
-                  "(after 30 s away, a computer player plays it until you are back). "
-                  "To give the seat up for good: Ctrl+P, Give up your seat.")
+TALK_BINDING = Binding("c", "talk", N_("Talk"), id="table.talk")  # at a server's table with other people
+LEAVE_QUESTION = N_("Leave the table? The game is saved: start ramsli again to go on where you left off.")
+# TRANSLATORS: "Give up your seat" is the palette's entry of that name.
+LOBBY_QUESTION = N_("Back to the lobby? Your seat is kept: join the table again to go on "
+                    "(after 30 s away, a computer player plays it until you are back). "
+                    "To give the seat up for good: Ctrl+P, Give up your seat.")
 NOTE_FOR = 8  # seconds a note of the table (someone away, back, too slow; a line said) stays
 HURRY_AT = 10  # seconds left on a person's own clock from which it warns them
-GIVE_UP_PALETTE = ("Give up your seat", "Leave the table for good: a computer player takes your seat", "give_up_seat")
+GIVE_UP_PALETTE = (N_("Give up your seat"), N_("Leave the table for good: a computer player takes your seat"), "give_up_seat")
 
 
 def as_sentence(clause: str) -> str:
@@ -82,18 +86,23 @@ def as_sentence(clause: str) -> str:
 
 
 class TableCommands(Provider):
-    """The table's entries in the command palette: those of the screen it is opened on."""
+    """The table's entries in the command palette: those of the screen it is opened on,
+    in the language spoken."""
 
     async def discover(self) -> Hits:
-        for title, help_text, action in self.screen.palette():
+        for title, help_text, action in self.entries():
             yield DiscoveryHit(title, self._runner(action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, action in self.screen.palette():
+        for title, help_text, action in self.entries():
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), self._runner(action), help=help_text)
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        """The screen's entries (``N_()`` texts), translated."""
+        return [(_(title), _(help_text), action) for title, help_text, action in self.screen.palette()]
 
     def _runner(self, action: str):
         return lambda: self.screen.run_action(action)
@@ -103,7 +112,7 @@ class TableScreenBase(Screen):
     """One session at a table, for the person at the client's seat."""
 
     COMMANDS = {TableCommands}
-    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]]  # (title, help, action): the game's palette entries
+    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]]  # (title, help, action): the game's palette entries, N_() texts
     SMALLEST: ClassVar[tuple[int, int]]  # the smallest window the table is laid out for
     COMPACT_BELOW: ClassVar[tuple[int, int]]  # the compact layout in a window narrower or lower than this
     TALL_FROM: ClassVar[tuple[int, int]]  # large cards from this size
@@ -208,18 +217,19 @@ class TableScreenBase(Screen):
         self.set_class(width >= tall[0] and height >= tall[1], "-tall")
         self.lay_out(width, height)
         self.query_one("#too-small", Static).update(Content(
-            f"Make the window at least {least_width}×{least_height} to play: it is {width}×{height} now.\n"
-            + self.meanwhile_text()
+            _("Make the window at least {least_width}×{least_height} to play: it is {width}×{height} now.").format(
+                least_width=least_width, least_height=least_height, width=width, height=height)
+            + "\n" + self.meanwhile_text()
         ))
 
     def meanwhile_text(self) -> str:
         """What happens at the table while the window is too small to play at."""
         if not self.app.served:
-            return "The game waits for you; q leaves it, saved."
+            return _("The game waits for you; q leaves it, saved.")
         if self.watching:
-            return "The table goes on; q goes back to the lobby."
-        return ("The table does not wait: when your time runs out, a computer player acts for you; "
-                "q goes back to the lobby, your seat kept.")
+            return _("The table goes on; q goes back to the lobby.")
+        return _("The table does not wait: when your time runs out, a computer player acts for you; "
+                 "q goes back to the lobby, your seat kept.")
 
     def lay_out(self, width: int, height: int) -> None:
         """What else the game's layout needs for this size, once the size classes are set."""
@@ -287,12 +297,17 @@ class TableScreenBase(Screen):
         if clock is not None:
             left = max(0, math.ceil(clock.seconds_left - since))
             if clock.seat == self.seat:
-                hurry = left <= HURRY_AT
-                return f"Your turn: {left} s{', then a computer player acts for you' if hurry else ' left'}", hurry
-            return f"{self.client.names[clock.seat]}: {left} s to act", False
+                if left <= HURRY_AT:
+                    return _("Your turn: {seconds} s, then a computer player acts for you").format(seconds=left), True
+                return _("Your turn: {seconds} s left").format(seconds=left), False
+            return _("{name}: {seconds} s to act").format(name=self.client.names[clock.seat], seconds=left), False
         if reading is not None:
-            waiting_for = " and ".join(self.client.names[seat] for seat in reading.unread)
-            return f"Still reading the result: {waiting_for}{self.next_hand_in(reading, since, ' · next hand in')}", False
+            waiting_for = names_and([self.client.names[seat] for seat in reading.unread])
+            seconds = self.next_hand_in(reading, since)
+            if seconds is None:
+                return _("Still reading the result: {names}").format(names=waiting_for), False
+            return _("Still reading the result: {names} · next hand in {seconds} s").format(
+                names=waiting_for, seconds=seconds), False
         return "", False
 
     def readers_text(self, since: float) -> str:
@@ -301,17 +316,23 @@ class TableScreenBase(Screen):
         if reading is None:
             return ""
         names = self.client.names
-        read = ", ".join(names[seat] for seat in reading.read) or "nobody yet"
+        # TRANSLATORS: who is ready when nobody is yet, after "Ready:".
+        read = ", ".join(names[seat] for seat in reading.read) or _("nobody yet")
         unread = ", ".join(names[seat] for seat in reading.unread)
-        return (f"Ready: {read}. Still reading: {unread}.\n"
-                f"The next hand starts when everyone is ready{self.next_hand_in(reading, since, ', or in')}.")
+        seconds = self.next_hand_in(reading, since)
+        if seconds is None:
+            return _("Ready: {ready}. Still reading: {reading}.\n"
+                     "The next hand starts when everyone is ready.").format(ready=read, reading=unread)
+        return _("Ready: {ready}. Still reading: {reading}.\n"
+                 "The next hand starts when everyone is ready, or in {seconds} s.").format(
+                     ready=read, reading=unread, seconds=seconds)
 
     @staticmethod
-    def next_hand_in(reading, since: float, words: str) -> str:
-        """When the next hand starts at the latest, after ``words``; nothing when it has no limit."""
+    def next_hand_in(reading, since: float) -> int | None:
+        """In how many seconds the next hand starts at the latest; None when it has no limit."""
         if reading.seconds_left is None:
-            return ""
-        return f"{words} {max(0, math.ceil(reading.seconds_left - since))} s"
+            return None
+        return max(0, math.ceil(reading.seconds_left - since))
 
     @on(Closed)
     def table_closed(self, message: Closed) -> None:
@@ -411,19 +432,22 @@ class TableScreenBase(Screen):
     def result_text(self, number: int) -> str:
         """The banner's line while a round's result is shown: a spectator is not asked to read it."""
         if self.watching:
-            return f"Watching: hand {number} is over; the players read its result."
-        return f"Hand {number} is over: read the result, then Enter."
+            return _("Watching: hand {number} is over; the players read its result.").format(number=number)
+        return _("Hand {number} is over: read the result, then Enter.").format(number=number)
 
     def turn_text(self, turn: str) -> str:
         """The banner's line for whose turn it is, said as watched to a spectator
         ("Watching: the hand is over.", "Watching: Mia is thinking…")."""
         if not self.watching:
             return turn
-        return f"Watching: {turn[0].lower() + turn[1:] if turn.startswith('The ') else turn}"
+        # TRANSLATORS: the banner's line to a spectator; {turn} is whose turn it is, as "Mia is thinking…".
+        return _("Watching: {turn}").format(turn=turn[0].lower() + turn[1:] if turn.startswith("The ") else turn)
 
     def end_text(self) -> str:
         """The banner's line once the session is over: where q goes."""
-        return f"The session is over: q {'goes back to the lobby' if self.app.served else 'leaves'}."
+        if self.app.served:
+            return _("The session is over: q goes back to the lobby.")
+        return _("The session is over: q leaves.")
 
     def offer(self, offered: tuple) -> None:
         """The key bar for what can be done now: redrawn only when that changes."""
@@ -434,35 +458,36 @@ class TableScreenBase(Screen):
     # --- the person's choices ------------------------------------------------------------------
 
     def palette(self) -> tuple[tuple[str, str, str], ...]:
-        """The table's entries in the command palette: the game's, then leaving."""
+        """The table's entries in the command palette (``N_()`` texts): the game's, then leaving."""
         if self.app.served:
-            leaving = "Back to the lobby" + ("" if self.watching else "; your seat is kept")
+            leaving = N_("Back to the lobby") if self.watching else N_("Back to the lobby; your seat is kept")
         else:
-            leaving = "Quit" if self.watching else "Quit; the game is saved and resumes next time"
+            leaving = N_("Quit") if self.watching else N_("Quit; the game is saved and resumes next time")
         giving_up = (GIVE_UP_PALETTE,) if self.app.served and not self.watching and not self.client.is_over else ()
-        return (*self.PALETTE, ("Leave the table", leaving, "quit_table"), *giving_up)
+        return (*self.PALETTE, (N_("Leave the table"), leaving, "quit_table"), *giving_up)
 
     def give_up_question(self) -> str:
         """What giving up the seat does, as the hub does it."""
         if self.client.alone:
-            return ("Give up your seat? You are the only person at this table: it closes, "
-                    "and you go back to the lobby.")
-        return ("Give up your seat for good? A computer player takes it over for the rest of the "
-                "session, and you cannot sit down at this table again (you may watch it from the lobby).")
+            return _("Give up your seat? You are the only person at this table: it closes, "
+                     "and you go back to the lobby.")
+        return _("Give up your seat for good? A computer player takes it over for the rest of the "
+                 "session, and you cannot sit down at this table again (you may watch it from the lobby).")
 
     @work
     async def action_give_up_seat(self) -> None:
         """Give the seat up at the server, after asking; then the lobby."""
         from .confirm import ConfirmScreen
 
-        if await self.app.push_screen_wait(ConfirmScreen(self.give_up_question(), yes="Give it up", no="Stay")):
+        if await self.app.push_screen_wait(ConfirmScreen(self.give_up_question(), yes=_("Give it up"), no=_("Stay"))):
             self.client.give_up()
             self.app.to_lobby()
 
     def binding_description(self, binding: Binding) -> str:
-        """The key bar's words for a key: at a server's table, q goes back to the lobby."""
+        """The key bar's words for a key (an ``N_()`` text, translated by the key bar): at a
+        server's table, q goes back to the lobby."""
         if binding.action == "quit_table" and self.app.served:
-            return "Lobby"
+            return N_("Lobby")
         return binding.description
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -508,7 +533,7 @@ class TableScreenBase(Screen):
         """The banner says the table waits for the server while an answer is slow; then
         it says again what it said."""
         if waited:
-            self.query_one(TurnBanner).say(WAITING_WORDS, yours=False)
+            self.query_one(TurnBanner).say(_(WAITING_WORDS), yours=False)
         else:
             self.redraw()
 
@@ -520,7 +545,8 @@ class TableScreenBase(Screen):
         nearest = min(range(len(PACES)), key=lambda place: abs(PACES[place][0] - self.app.pace))
         seconds, label = PACES[max(0, min(len(PACES) - 1, nearest + step))]
         self.app.set_pace(seconds)
-        self.notify(f"The computer players' pace: {label} ({seconds:g} s a card).", timeout=3, markup=False)
+        self.notify(_("The computer players' pace: {pace} ({seconds} s a card).").format(pace=_(label), seconds=f"{seconds:g}"),
+                    timeout=3, markup=False)
 
     # --- talking at a server's table --------------------------------------------------------------
 
@@ -565,7 +591,7 @@ class TableScreenBase(Screen):
 
         if self.app.served:
             if self.watching or self.client.is_over or await self.app.push_screen_wait(
-                    ConfirmScreen(LOBBY_QUESTION, yes="Lobby", no="Stay")):
+                    ConfirmScreen(_(LOBBY_QUESTION), yes=_("Lobby"), no=_("Stay"))):
                 self.app.to_lobby()
             return
         if self.watching:
@@ -576,7 +602,7 @@ class TableScreenBase(Screen):
                 self.app.session_result_read()
             self.app.exit()
             return
-        if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, yes="Leave", no="Stay")):
+        if await self.app.push_screen_wait(ConfirmScreen(_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"))):
             self.app.exit()
 
 
@@ -584,7 +610,7 @@ class ResultDialog(Dialog[None]):
     """A round's result over the table: its own keys go on; ``q`` does what it does at the
     table (leave, asking a player first), so that nobody is kept at a result."""
 
-    BINDINGS = [Binding("q", "leave_table", "Leave", id="result.leave")]
+    BINDINGS = [Binding("q", "leave_table", N_("Leave"), id="result.leave")]
 
     def on_mount(self) -> None:
         """At a server's table, a line under the result for who has read it."""

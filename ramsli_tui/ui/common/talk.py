@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Label
 
 from ...table.spec import SAY_LENGTH
+from ...languages import N_, _
 from .dialog import Dialog
 
 SHOWN_LINES = 6  # lines said before, shown above the input
@@ -30,7 +31,7 @@ class TalkScreen(Dialog[str | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Close", id="talk.close")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Close"), id="talk.close")]
 
     def __init__(self, talked: Sequence[str]) -> None:
         """``talked``: the lines said at the table so far, each "name: text"."""
@@ -38,12 +39,12 @@ class TalkScreen(Dialog[str | None]):
         self.talked = list(talked)[-SHOWN_LINES:]
 
     def compose(self) -> ComposeResult:
-        with self.box("Say to the table"):
+        with self.box(_("Say to the table")):
             if self.talked:
                 yield Label("\n".join(self.talked), id="talked", markup=False)
             else:
-                yield Label("Nothing has been said at this table yet.", id="nothing-said")
-            yield Input(placeholder="Enter says it to everyone here; Escape closes", max_length=SAY_LENGTH,
+                yield Label(_("Nothing has been said at this table yet."), id="nothing-said")
+            yield Input(placeholder=_("Enter says it to everyone here; Escape closes"), max_length=SAY_LENGTH,
                         id="line")
 
     def on_mount(self) -> None:

@@ -19,7 +19,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cards import FRENCH_SYMBOLS, GERMAN_RANK_LETTERS, GERMAN_SUIT_LETTERS, Card, Rank, Suit
+from ...cards import FRENCH_SYMBOLS, GERMAN_RANK_LETTERS, GERMAN_SUIT_LETTERS, Card, Rank, Suit, french_rank_letter
+from ...languages import pgettext
 
 SUIT_CLASSES = {
     "french": {Suit.SPADES: "-spades", Suit.HEARTS: "-hearts", Suit.DIAMONDS: "-diamonds", Suit.CLUBS: "-clubs"},
@@ -34,13 +35,14 @@ def suit_class(card: Card | None, faces: str) -> str:
 
 
 def rank_text(card: Card, faces: str) -> str:
-    """``10``, ``7``, ``K``; in German faces ``A``, ``K``, ``O``, ``U`` (Ass, König, Ober, Unter)."""
+    """``10``, ``7``, ``K`` (the letters of the language spoken: ``R`` in French); in German
+    faces ``A``, ``K``, ``O``, ``U`` (Ass, König, Ober, Unter) in every language."""
     rank = card.rank
     if rank == Rank.TEN:
         return "10"
     if faces == "german":
         return GERMAN_RANK_LETTERS.get(rank, rank.letter)
-    return rank.letter
+    return french_rank_letter(rank)
 
 
 def suit_mark(card: Card, faces: str) -> str:
@@ -52,14 +54,18 @@ def suit_mark(card: Card, faces: str) -> str:
 def small_face(card: Card, faces: str) -> str:
     """Three cells at most: ``10♥``, ``K♠``, ``OS``, ``10E``, ``B★``."""
     if card.is_joker:
-        return " B★" if card.rank == Rank.BIG_JOKER else " L★"
+        # TRANSLATORS: the small face of the Big and the Little Joker: one letter each, before the star.
+        letter = pgettext("joker letter", "B") if card.rank == Rank.BIG_JOKER else pgettext("joker letter", "L")
+        return f" {letter}★"
     return (rank_text(card, faces) + suit_mark(card, faces)).rjust(3)
 
 
 def large_face(card: Card, faces: str) -> list[str]:
     """Three lines of five cells: the rank in two corners and the suit's mark in the middle."""
     if card.is_joker:
-        return ["BIG" if card.rank == Rank.BIG_JOKER else "LIT", "★", "JOKER"]
+        # TRANSLATORS: the large face of a joker, three lines of 5 columns at most: "BIG", "★", "JOKER".
+        big = pgettext("large joker face", "BIG") if card.rank == Rank.BIG_JOKER else pgettext("large joker face", "LIT")
+        return [big, "★", pgettext("large joker face", "JOKER")]
     rank = rank_text(card, faces)
     return [rank.ljust(5), suit_mark(card, faces).center(5), rank.rjust(5)]
 
@@ -67,7 +73,9 @@ def large_face(card: Card, faces: str) -> list[str]:
 def huge_face(card: Card, faces: str) -> list[str]:
     """Five lines of seven cells: the rank in two corners and the suit's mark in the middle."""
     if card.is_joker:
-        return ["", "BIG" if card.rank == Rank.BIG_JOKER else "LITTLE", "★", "JOKER", ""]
+        # TRANSLATORS: the huge face of a joker, lines of 7 columns at most: "BIG" or "LITTLE", "★", "JOKER".
+        big = pgettext("huge joker face", "BIG") if card.rank == Rank.BIG_JOKER else pgettext("huge joker face", "LITTLE")
+        return ["", big, "★", pgettext("huge joker face", "JOKER"), ""]
     rank = rank_text(card, faces)
     return [rank.ljust(7), "", suit_mark(card, faces).center(7), "", rank.rjust(7)]
 

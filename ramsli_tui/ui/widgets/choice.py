@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button
 
+from ...languages import N_
+
 
 class Choice(Button):
     """``value`` is the current choice, of ``options`` given as (label, value) pairs."""
@@ -23,8 +25,8 @@ class Choice(Button):
     """
 
     BINDINGS = [
-        Binding("right", "step(1)", "Next", show=False, id="choice.next"),
-        Binding("left", "step(-1)", "Previous", show=False, id="choice.previous"),
+        Binding("right", "step(1)", N_("Next"), show=False, id="choice.next"),
+        Binding("left", "step(-1)", N_("Previous"), show=False, id="choice.previous"),
     ]
 
     value: reactive[Any] = reactive(None, init=False)
@@ -62,7 +64,7 @@ class Choice(Button):
         self.post_message(self.Changed(self, value))
 
     def action_step(self, step: int) -> None:
-        values = [option for _, option in self.options]
+        values = [option for _words, option in self.options]
         self.value = values[(values.index(self.value) + step) % len(values)]
 
     def press(self) -> Choice:

@@ -9,6 +9,10 @@ one widget, fitted to the width: one line, or up to three where the keys do not 
 one (the last keys are left out only where even three cannot hold them).  When the keys change
 (the table's change with every turn) it redraws that text, where the Footer mounts a
 widget per key anew, some 30 ms of work.  A click on a key presses it.
+
+The words of each key are translated here, where they are drawn: a binding's
+description, a group's, and a screen's ``binding_description`` are English texts marked
+with ``N_()`` (the language is chosen after the classes are made).
 """
 
 from __future__ import annotations
@@ -18,8 +22,15 @@ from textual.content import Content
 from textual.style import Style
 from textual.widget import Widget
 
+from ...languages import N_, _
+
 DESCRIPTION_STYLE = "$footer-description-foreground"
 MOST_LINES = 3  # the key bar's lines where the window is narrow
+TEXTUAL_WORDS = (  # the words of Textual's own keys the bar shows, marked here to be translated as any other
+    # TRANSLATORS: the key bar's word for ctrl+p, which opens the command palette.
+    N_("palette"),
+    N_("Exit the command palette"),
+)
 
 
 class KeyBar(Widget):
@@ -71,9 +82,9 @@ class KeyBar(Widget):
         app = self.app
         shown: dict[str, tuple[Binding, bool]] = {}  # one key per action, the first bound
         palette = Content("")
-        for key, (_, binding, enabled, _) in app.screen.active_bindings.items():
+        for key, (_node, binding, enabled, _tooltip) in app.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = Content.assemble(self.key(binding, enabled), (f" {binding.description}", DESCRIPTION_STYLE))
+                palette = Content.assemble(self.key(binding, enabled), (f" {_(binding.description)}", DESCRIPTION_STYLE))
             elif binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
         items: list[Content] = []
@@ -86,7 +97,7 @@ class KeyBar(Widget):
             if together > 1:
                 between = Content("" if group.compact else " ")
                 keys = between.join(self.key(binding, enabled) for binding, enabled in bindings[:together])
-                items.append(Content.assemble(keys, (f" {group.description}", DESCRIPTION_STYLE)))
+                items.append(Content.assemble(keys, (f" {_(group.description)}", DESCRIPTION_STYLE)))
             else:
                 binding, enabled = bindings[0]
                 items.append(Content.assemble(self.key(binding, enabled), (f" {self.described(binding)}", DESCRIPTION_STYLE)))
@@ -94,9 +105,10 @@ class KeyBar(Widget):
         return items, palette
 
     def described(self, binding: Binding) -> str:
-        """A key's words: its binding's, or the screen's for where it is (``binding_description``)."""
+        """A key's words in the language spoken: its binding's, or the screen's for where it
+        is (``binding_description``)."""
         words = getattr(self.app.screen, "binding_description", None)
-        return binding.description if words is None else words(binding)
+        return _(binding.description if words is None else words(binding))
 
     @staticmethod
     def fitted(items: list[Content], palette: Content, width: int) -> list[Content]:

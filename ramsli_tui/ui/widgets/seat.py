@@ -8,10 +8,10 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
+from ...languages import pgettext
 from ...text import for_terminal
 
 TURN_MARK = "▶ "
-DEALER_MARK = " D "
 
 
 class Seat(Widget):
@@ -31,7 +31,8 @@ class Seat(Widget):
         dealer's ``D`` at the right, a column apart."""
         width = self.content_size.width
         marker = TURN_MARK if turn else ""
-        mark = DEALER_MARK if dealer else ""
+        # TRANSLATORS: the dealer's mark at the right of a seat's first line: one letter (French D for donneur, German G for Geber).
+        mark = " " + pgettext("dealer mark", "D") + " " if dealer else ""
         name = self.fitted_name(name, width - len(marker) - len(mark) - (1 if dealer else 0))
         gap = max(width - len(marker) - len(name) - len(mark), 1 if dealer else 0)
         return Content.assemble((marker, "bold $seat-turn"), (name, "bold"), " " * gap, (mark, "reverse bold"))

@@ -7,13 +7,21 @@ import pytest
 from rich.cells import cell_len
 from textual.widgets import Button, Select, Static
 
+from ramsli_tui.languages import use_language
 from ramsli_tui.storage.settings import TRICK_PAUSES, TURN_ALERTS
-from ramsli_tui.ui.common.settings import FACE_OPTIONS, PACES, PLAY_SETTINGS, SettingsScreen
+from ramsli_tui.ui.common.settings import FACE_OPTIONS, PACES, PLAY_SETTINGS, SettingsScreen, language_options
 
 from tests.kits.ui import make_app, storage_in
 
 SIZES = [(60, 20), (80, 24), (120, 40)]
-ROWS = ["theme", "faces", "pace", "trick_pause", "second_click", "turn_alert", "hints"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A language chosen in a test is not the next one's."""
+    yield
+    use_language("en")
+ROWS = ["language", "theme", "faces", "pace", "trick_pause", "second_click", "turn_alert", "hints"]
 
 
 async def open_settings(pilot) -> SettingsScreen:
@@ -31,7 +39,8 @@ def every_option(app) -> list[tuple[str, object, str]]:
     options += [("pace", value, words) for value, words in PACES]
     for _, name, offered in PLAY_SETTINGS:
         options += [(name, value, words) for words, value in offered]
-    return options
+    # each language, the one as the system says (English here) last: the dialog is written again in each
+    return options + [("language", value, words) for words, value in reversed(language_options())]
 
 
 def test_the_screen_offers_exactly_the_values_the_settings_file_allows():
@@ -53,6 +62,7 @@ async def test_every_option_shows_on_one_line_and_the_whole_dialog_fits(tmp_path
             select = screen.query_one(f"#{row}", Select)
             select.value = value
             await pilot.pause()
+            select = screen.query_one(f"#{row}", Select)
             label = select.query_one("SelectCurrent #label", Static)
             assert select.outer_size.height == 1, f"{words!r} takes more than one line at {width}x{height}"
             assert cell_len(words) <= label.size.width, f"{words!r} is cut at {width}x{height}"
@@ -103,7 +113,7 @@ async def test_each_play_setting_chosen_is_kept_at_once_and_read_back(tmp_path):
         assert (kept.trick_pause, kept.second_click, kept.turn_alert, kept.hints) == chosen, "saved before closing"
         await pilot.press("escape")
         screen = await open_settings(pilot)
-        assert [screen.query_one(f"#{row}", Select).value for row in ROWS[3:]] == list(chosen)
+        assert [screen.query_one(f"#{row}", Select).value for row in ROWS[-4:]] == list(chosen)
         await choose_by_keys(pilot, screen, "turn_alert", -1)
         assert storage.load_settings().turn_alert == "bell", "changed again: kept again"
     again = make_app(tmp_path)
