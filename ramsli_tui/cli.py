@@ -186,7 +186,7 @@ def run_setup(args: argparse.Namespace) -> int:
 
     storage = Storage.default()
     with _holding(storage):
-        return run_with(storage)
+        return run_with(storage, language=getattr(args, "lang", None))
 
 
 def add_play(commands) -> None:
@@ -225,8 +225,10 @@ def run_play(args: argparse.Namespace) -> int:
     storage = Storage.default()
     with _holding(storage):
         if args.resume is not None:
-            return run_with(storage, resume=_saved_session(storage, args.resume).path, bot_delay=args.bot_delay)
-        return run_with(storage, lambda settings: play_spec(args, settings), args.bot_delay)
+            return run_with(storage, resume=_saved_session(storage, args.resume).path, bot_delay=args.bot_delay,
+                            language=getattr(args, "lang", None))
+        return run_with(storage, lambda settings: play_spec(args, settings), args.bot_delay,
+                        language=getattr(args, "lang", None))
 
 
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:

@@ -26,7 +26,7 @@ from ramsli_tui.games.ramsli.engine.events import (
     TrickWon,
     TrumpTurned,
 )
-from ramsli_tui.languages import PSEUDO, use_language
+from ramsli_tui.languages import PSEUDO, pgettext, use_language
 from ramsli_tui.languages.pseudo import unmarked_words
 from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen, transfer_line, transfers
 from ramsli_tui.ui.ramsli.rules_help import rules_markdown
@@ -45,8 +45,10 @@ NOT_TRANSLATED = {*NAMES, "A", "K", "Q", "J", "classic", "Big", "Little", "Joker
 
 
 def escaped(text: str) -> list[str]:
-    """The words of ``text`` outside the pseudo-language's marks, but for what is never translated."""
-    return [word for word in unmarked_words(text) if word not in NOT_TRANSLATED]
+    """The words of ``text`` outside the pseudo-language's marks, but for what is never
+    translated and the letters of the cards' faces as the language prints them."""
+    letters = set(pgettext("card letters", "JQKA").strip("⟦⟧"))
+    return [word for word in unmarked_words(text) if word not in NOT_TRANSLATED | letters]
 
 
 def settled(outcome: str, winners: tuple[int, ...], payments: tuple[Payment, ...] = ()) -> HandSettled:
@@ -111,7 +113,7 @@ def test_the_rules_help_is_written_in_marked_words(pseudo_language, ruleset):
 
 
 @pytest.mark.parametrize("language, refused, announced, bete", [
-    ("fr", "Vous devez fournir : vous avez K♠, 7♠.", "Anna annonce General Rams !",
+    ("fr", "Vous devez fournir : vous avez R♠, 7♠.", "Anna annonce General Rams !",
      "Vous et Bertl êtes bete : 5 jetons chacun dans le pot suivant."),
     ("de", "Du musst bedienen: Du hast K♠, 7♠.", "Anna sagt General Rams an!",
      "Du und Bertl seid Bete: je 5 Chips in den nächsten Pott."),
