@@ -9,6 +9,7 @@ import textwrap
 
 import pytest
 
+from ramsli_tui.languages import _
 from ramsli_tui.ui.rami.hand import RamiHand
 from ramsli_tui.ui.ramsli.game_log import LOG_WIDTH
 from ramsli_tui.ui.rami.piles import Pile
@@ -65,7 +66,7 @@ def assert_laid_out(screen: RamiTableScreen, size) -> None:
     said_lines = str(said.render()).splitlines()
     assert said_lines and sum(len(textwrap.wrap(line, said.content_region.width)) for line in said_lines) \
         <= said.content_region.height, f"what happened, cut: {said_lines}"
-    assert "q Quit" in str(keys.render())
+    assert f"q {_('Quit')}" in str(keys.render())
     title = screen.query_one("#title")
     view = screen.client.view
     scores = f"{view.scores[0]} – "
@@ -74,7 +75,7 @@ def assert_laid_out(screen: RamiTableScreen, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("players", (2, 4), ids=("1v1", "2v2"))
-async def test_every_part_of_the_rami_table_is_on_screen_whole_and_apart(tmp_path, players, size):
+async def test_every_part_of_the_rami_table_is_on_screen_whole_and_apart(tmp_path, players, size, language):
     app = make_app(tmp_path, rami_spec(players, seed=SEEDS[players]))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
