@@ -6,38 +6,26 @@ hub's ``serve_app`` on one end of a unix socket, the app's ``HubLink`` on the ot
 
 from __future__ import annotations
 
-import asyncio
-import socket
 
 import pytest
 
 from ramsli_tui.languages import use_language
 from ramsli_tui.languages.pseudo import unmarked_words
-from ramsli_tui.net.app_client import HubLink, RemoteLobby, SocketClient, serve_app, told
-from ramsli_tui.net.hub import HubRefusal, Player
-from ramsli_tui.net.journal import Journal
+from ramsli_tui.net.app_client import RemoteLobby, SocketClient, told
+from ramsli_tui.net.hub import HubRefusal
 from ramsli_tui.net.words import Words
 from ramsli_tui.ui.common.lobby import LobbyRefusal
 
 from tests.net.conftest import thinkers  # noqa: F401  (the fixture)
-from tests.net.test_hub import Listener, new_hub, until
-
-MIA = Player("mia", "SHA256:mia-key")
+from tests.net.test_app_client import hub_and_app  # noqa: F401  (the fixture)
+from tests.net.test_hub import Listener, until
 
 
 @pytest.fixture
-async def hub_and_link(tmp_path, thinkers):  # noqa: F811
-    hub = new_hub(tmp_path, thinkers)
-    path = str(tmp_path / "hub.sock")
-    listening = await asyncio.start_unix_server(
-        lambda reader, writer: serve_app(hub, MIA, reader, writer, Journal(open("/dev/null", "w"))), path)
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.connect(path)
-    link = await asyncio.to_thread(HubLink, sock)
-    yield hub, link
-    link.close()
-    listening.close()
-    await hub.stop()
+def hub_and_link(hub_and_app):
+    """The hub and the app's end of its socket (test_app_client's)."""
+    hub, app = hub_and_app
+    return hub, app.link
 
 
 @pytest.mark.parametrize("code, words", [

@@ -24,17 +24,7 @@ from ramsli_tui.net.store import LanguageBook, ServerFolder
 
 from tests.net.kit import QUICK, WAIT, new_key
 from tests.net.test_hub import new_hub, until
-
-
-class SentSession:
-    """What asyncssh gives of a session: the terminal type, and the variables sent."""
-
-    def __init__(self, env):
-        self.env = env
-
-    @staticmethod
-    def get_terminal_type():
-        return "xterm"
+from tests.net.test_sessions import FakeSession
 
 
 def logged(lines: list) -> Journal:
@@ -55,7 +45,7 @@ def logged(lines: list) -> Journal:
     (None, {b"LANG": b"fr_FR.UTF-8"}, "en", "fr"),  # asyncssh's bytes, where it could not decode
 ])
 def test_the_language_of_a_session(last, sent, default, spoken):
-    session = SentSession(sent)
+    session = FakeSession(sent)
     assert session_language(session, last, default) == spoken
     assert app_environment(session, __import__("pathlib").Path("/tmp"), spoken)["LANGUAGE"] == spoken
 
