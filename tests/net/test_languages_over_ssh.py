@@ -10,7 +10,6 @@ import asyncio
 import io
 import json
 import socket
-from contextlib import asynccontextmanager
 
 import asyncssh
 import pytest
@@ -24,7 +23,7 @@ from ramsli_tui.net.store import LanguageBook, ServerFolder
 
 from tests.net.kit import QUICK, WAIT, new_key
 from tests.net.test_hub import new_hub, until
-from tests.net.test_sessions import FakeSession
+from tests.net.test_sessions import FakeSession, served_apps
 
 
 def logged(lines: list) -> Journal:
@@ -109,21 +108,6 @@ async def test_the_app_tells_the_hub_a_new_choice_and_the_hub_keeps_it(tmp_path,
         await hub.stop()
 
 
-@asynccontextmanager
-async def served_apps_speaking(data, thinkers, default: str):
-    log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, journal=Journal(log), default_language=default)
-    server.log = log
-    await server.start("127.0.0.1", 0)
-    try:
-        yield server
-    except BaseException:
-        print(log.getvalue())
-        raise
-    finally:
-        await server.stop()
-
-
 async def app_started_language(server, name: str, env: dict[str, str]) -> str:
     """The language the log says the app of ``name`` was started in, their ssh sending ``env``."""
     connection = await asyncssh.connect("127.0.0.1", server.port, username=name, client_keys=[new_key()],
@@ -146,7 +130,7 @@ async def test_over_ssh_the_app_speaks_the_last_choice_else_what_ssh_sent_else_t
     data = tmp_path / "data"
     data.mkdir()
     (data / "languages.json").write_text(json.dumps({"format": "ramsli-served-languages/1", "languages": {"mia": "fr"}}))
-    async with served_apps_speaking(data, thinkers, default="es") as server:
+    async with served_apps(data, thinkers, default_language="es") as server:
         assert await app_started_language(server, "mia", {"LANG": "de_DE.UTF-8"}) == "fr"
         assert await app_started_language(server, "otto", {"LANG": "de_AT.UTF-8", "LC_MESSAGES": "de_AT.UTF-8"}) == "de"
         assert await app_started_language(server, "zora", {}) == "es"
@@ -156,7 +140,7 @@ async def test_a_refusal_of_the_hub_reaches_the_person_in_the_language_their_ssh
     from tests.net.kit import Peer
     from tests.net.test_sessions import Terminal
 
-    async with served_apps_speaking(tmp_path / "data", thinkers, default="en") as server:
+    async with served_apps(tmp_path / "data", thinkers, default_language="en") as server:
         otto = await Peer.connect(server, "otto", new_key())
         await otto.next("welcome")
         otto.send({"op": "create", "game": "ramsli", "ruleset": "classic", "players": 4, "bots": ["normal"]})
@@ -179,7 +163,7 @@ async def test_a_refusal_of_the_hub_reaches_the_person_in_the_language_their_ssh
 async def test_what_the_server_tells_a_session_as_its_app_ends_is_in_the_sessions_language(tmp_path, thinkers):
     from tests.net.test_sessions import Terminal
 
-    async with served_apps_speaking(tmp_path / "data", thinkers, default="de") as server:
+    async with served_apps(tmp_path / "data", thinkers, default_language="de") as server:
         mia = await Terminal.open(server, "mia")  # its ssh sends no LANG: the server's default
         try:
             await mia.until_shown("mia")

@@ -28,10 +28,12 @@ SHOWN_WAIT = 60.0  # seconds a screen may take (an app process starts in about 1
 
 
 @asynccontextmanager
-async def served_apps(data, thinkers, limits: Limits = Limits()):
-    """A server with the full-screen app on a free port; its log is ``server.log.getvalue()``."""
+async def served_apps(data, thinkers, limits: Limits = Limits(), default_language: str = "en"):
+    """A server with the full-screen app on a free port, its players' language by default
+    ``default_language``; its log is ``server.log.getvalue()``."""
     log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log))
+    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
+                    default_language=default_language)
     server.log = log
     await server.start("127.0.0.1", 0)
     try:
