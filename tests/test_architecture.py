@@ -86,6 +86,13 @@ def test_the_ui_has_one_folder_shared_by_every_game_one_of_shared_widgets_and_on
     assert folders == {"common", "widgets", *GAME_PACKAGES}
 
 
+@pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, *(f"ui.{game}" for game in GAME_PACKAGES))))
+def test_one_game_s_face_imports_nothing_of_another_game_s(module):
+    """What two games' faces share lives in ui/widgets or ui/common, never in one game's folder."""
+    own = next(game for game in GAME_PACKAGES if under(module, f"ui.{game}"))
+    assert not [name for name in GRAPH[module] if under(name, *(f"ui.{game}" for game in GAME_PACKAGES if game != own))]
+
+
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if under(name, "ui.widgets") and name != "ramsli_tui.ui.widgets"))
 def test_a_shared_widget_is_used_by_the_shared_screens_or_by_every_game(module):
     """A widget only one game draws lives in that game's folder (ui/<game>/)."""

@@ -154,7 +154,7 @@ async def test_a_hand_at_the_table_and_its_summary_show_no_word_outside_the_cata
     """The table's words (title, seats, the trick's caption, the pot, the log, the
     buttons, the banner) while declaring and playing, and the hand's summary."""
     from ramsli_tui.ui.ramsli.actions import ActionBar
-    from ramsli_tui.ui.ramsli.game_log import GameLog
+    from ramsli_tui.ui.widgets.game_log import GameLog
     from ramsli_tui.ui.ramsli.pot import PotPanel
     from ramsli_tui.ui.ramsli.seat import RamsliSeat
 

@@ -429,7 +429,7 @@ async def test_a_saved_session_is_deleted_only_when_the_player_says_so(tmp_path)
 
 
 async def test_a_resumed_session_shows_this_hands_table_and_the_latest_lines_of_the_log(tmp_path):
-    from ramsli_tui.ui.ramsli.game_log import GameLog
+    from ramsli_tui.ui.widgets.game_log import GameLog
     from ramsli_tui.ui.ramsli.trick import TrickArea
 
     app = make_app(tmp_path, spec_for(seed=9))

@@ -10,7 +10,7 @@ import pytest
 
 from ramsli_tui.languages import _
 from ramsli_tui.storage import Settings
-from ramsli_tui.ui.ramsli.game_log import GameLog
+from ramsli_tui.ui.widgets.game_log import GameLog
 from ramsli_tui.ui.ramsli.table import MIN_HEIGHT, MIN_WIDTH
 from ramsli_tui.ui.seating import sides
 from ramsli_tui.ui.widgets.banner import TurnBanner

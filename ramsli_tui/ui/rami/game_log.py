@@ -24,7 +24,7 @@ from ...games.rami.engine import RamiView
 from ...games.rami.engine.events import Event
 from ...languages import N_, _
 from ..widgets.key_bar import KeyBar
-from ..ramsli.game_log import GameLog
+from ..widgets.game_log import GameLog
 from .words import RamiWords
 
 

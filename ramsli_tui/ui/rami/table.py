@@ -47,7 +47,7 @@ from ...text import for_terminal
 from ..messages import CardChosen
 from ..widgets.banner import TurnBanner
 from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase, as_sentence
-from ..ramsli.game_log import LOG_WIDTH
+from ..widgets.game_log import LOG_WIDTH
 from .arrangement import best_melds, by_rank, by_suit
 from .game_log import RamiLog, RamiLogScreen
 from .card import NARROW_BELOW

@@ -56,7 +56,7 @@ from .chronicle import Chronicle
 from ..messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
 from ..widgets.banner import TurnBanner
-from .game_log import LOG_WIDTH, GameLog
+from ..widgets.game_log import LOG_WIDTH, GameLog
 from .hand import HandView
 from .pot import PotPanel
 from .seat import RamsliSeat, RamsliSeatState

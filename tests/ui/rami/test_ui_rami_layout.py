@@ -11,7 +11,7 @@ import pytest
 
 from ramsli_tui.languages import _
 from ramsli_tui.ui.rami.hand import RamiHand
-from ramsli_tui.ui.ramsli.game_log import LOG_WIDTH
+from ramsli_tui.ui.widgets.game_log import LOG_WIDTH
 from ramsli_tui.ui.rami.piles import Pile
 from ramsli_tui.ui.rami.seat import RamiSeat
 from ramsli_tui.ui.rami.table import RamiTableScreen

@@ -1,4 +1,5 @@
-"""The running commentary of the session: who dealt, declared, played and won.
+"""The running commentary of the session, in both games: who dealt, declared, played
+and won (each game's words tell its events: ``words.event(event)``).
 
 A scrolling column of plain lines, newest at the bottom, that wraps to its width.  (A
 ``RichLog`` would do, but importing it alone adds some 10 ms to every start.)  It keeps
@@ -10,16 +11,22 @@ shows what people say there too.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from typing import Iterable, Protocol
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from ...games.ramsli.engine import Event
-from .words import RamsliWords
+from ...games.protocol import Event
 from ...languages import _
+
+class EventWords(Protocol):
+    """A game's words, as the log asks them: the cards' faces, and an event's line."""
+    faces: str
+
+    def event(self, event: Event) -> str | None: ...
+
 
 KEPT_LINES = 300
 LOG_WIDTH = 34
@@ -49,12 +56,12 @@ class GameLog(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="log-lines")
 
-    def tell(self, events: Iterable[Event], words: RamsliWords) -> None:
+    def tell(self, events: Iterable[Event], words: EventWords) -> None:
         """A line for each of ``events`` that the log tells of, in ``words``."""
         self.follow(words)
         self._add([(event, line) for event in events if (line := self.line(event, words))])
 
-    def line(self, event: Event, words: RamsliWords) -> str | None:
+    def line(self, event: Event, words: EventWords) -> str | None:
         """The log's line for ``event`` (None: none); a game's log may tell more than its words' usual line."""
         return words.event(event)
 
@@ -68,7 +75,7 @@ class GameLog(VerticalScroll, can_focus=False):
             self.show_lines()
             self.call_after_refresh(self.scroll_end, animate=False)  # once the new lines are laid out
 
-    def follow(self, words: RamsliWords) -> None:
+    def follow(self, words: EventWords) -> None:
         """Tell every kept event again if ``words`` show the cards with other faces."""
         if words.faces == self.faces:
             return
