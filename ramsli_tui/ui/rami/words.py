@@ -61,13 +61,6 @@ class RamiWords(NamedTuple):
             return joined.join(players)
         return _("{first} and {second}").format(first=players[0], second=players[1])
 
-    def side_does(self, side: int, verb: str) -> str:
-        """A side and what it does, at the start of a sentence, in English: "Anna gets",
-        "You and Carlo get" (the screens say whole sentences: ``side_gets``, ``side_loses``)."""
-        players = self.side(side)
-        one = players != "you" and " and " not in players
-        return f"{capitalised(players)} {verb}{'s' if one else ''}"
-
     def _by_side(self, side: int, sentences: tuple[str, str, str, str], **values: object) -> str:
         """One of four sentences, as the side is the person alone, another player alone
         (``{name}``), the person and their partner, or two others (``{players}``, as

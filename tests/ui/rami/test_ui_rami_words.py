@@ -38,10 +38,10 @@ def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
                      ["3", "Anna", "100", "0"], ["Total", "200", "100"]]
 
 
-def test_a_side_does_in_the_singular_alone_and_in_the_plural_with_you_or_a_partner():
+def test_a_side_is_said_in_the_singular_alone_and_in_the_plural_with_you_or_a_partner():
     four = RamiWords(("Mia", "Anna", "Bertl", "Carlo"), "french", 0)
-    assert (WORDS.side_does(1, "get"), WORDS.side_does(0, "lose")) == ("Anna gets", "You lose")
-    assert (four.side_does(0, "get"), four.side_does(1, "lose")) == ("You and Bertl get", "Anna and Carlo lose")
+    assert (WORDS.side_gets(1, 100), WORDS.side_loses(0)) == ("Anna gets 100 points.", "You lose the game.")
+    assert (four.side_gets(0, 1), four.side_loses(1)) == ("You and Bertl get 1 point each.", "Anna and Carlo lose the game.")
 
 
 def test_a_joker_is_said_as_rami_has_it_one_joker_never_big_or_little():
