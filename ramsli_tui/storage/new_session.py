@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from ..games import GAMES, game_named
-from ..languages import pgettext
+from ..languages import _, pgettext
 from .settings import NO_NAME, Opponent, Settings
 from ..table.spec import GameSpec, SeatSpec
 
@@ -23,8 +23,10 @@ MOST_PLAYERS = 6  # the most seats any game has at a table
 
 
 def person_name(given: str) -> str:
-    """The person's seat name: the name given, without spaces around it, or "You"."""
-    return given.strip() or NO_NAME
+    """The person's seat name: the name given, without spaces around it, or "You" in the
+    language spoken (the settings' own default counts as no name given)."""
+    name = given.strip()
+    return name if name and name != NO_NAME else _(NO_NAME)
 
 
 def title_of(game: str) -> str:

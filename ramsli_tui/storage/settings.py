@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from ..games import GAMES
-from ..languages import LANGUAGES, _
+from ..languages import LANGUAGES, N_, _
 from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
@@ -25,7 +25,7 @@ CHOICES = {  # the settings of a few words
     "language": tuple(LANGUAGES),
 }
 UNSET = ("language",)  # settings whose default, None, means "as the system says": never written
-NO_NAME = "You"  # the person's name when they gave none
+NO_NAME = N_("You")  # the person's name when they gave none, said in their language (person_name)
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
 

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...languages import N_
+from ...languages import N_, _
 from ..protocol import ComputerPlayer, Measured
 from . import records
 from . import house_rules
@@ -98,7 +98,9 @@ def points(names: Sequence[str], scores: tuple[int, int]) -> str:
     """Each side's points, its players named: "Zora 100 – Anna 200 points", two against
     two "Zora & Carlo 0 – Anna & Dora 200 points" (a side is every other seat)."""
     sides = [" & ".join(names[side::2]) for side in (0, 1)]
-    return f"{sides[0]} {scores[0]} – {sides[1]} {scores[1]} points"
+    # TRANSLATORS: both sides' points in a saved game's line: "Zora 100 – Anna 200 points"
+    return _("{side} {points} – {other_side} {other_points} points").format(
+        side=sides[0], points=scores[0], other_side=sides[1], other_points=scores[1])
 
 
 RAMI = Rami()

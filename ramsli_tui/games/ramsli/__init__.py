@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from ...languages import ngettext
 from ..protocol import ComputerPlayer, Measured
 from . import records
 from . import house_rules
@@ -60,7 +61,10 @@ class Ramsli:
     @staticmethod
     def save_label(names: Sequence[str], ruleset: str, progress: str, view: Any, seat: int) -> str:
         """"classic, hand 7, Zora 23 chips": the person's chips."""
-        return f"{ruleset}, {progress}, {names[seat]} {view.stacks[seat]} chips"
+        chips = view.stacks[seat]
+        # TRANSLATORS: a saved session's line in a list: "classic, hand 7, Zora 23 chips"
+        return ngettext("{ruleset}, {progress}, {name} {count} chip", "{ruleset}, {progress}, {name} {count} chips",
+                        chips).format(ruleset=ruleset, progress=progress, name=names[seat], count=chips)
 
     @staticmethod
     def load_rules(ruleset: str, starting_chips: int | None = None) -> Ruleset:

@@ -112,7 +112,8 @@ class SetupScreen(Screen):
                     players = min(max(settings.players, 2), MOST_OPPONENTS + 1)
                     yield Choice(counted(range(2, MOST_OPPONENTS + 2)), players, id="players")
                     yield Label(_("Your name"))
-                    yield Input(settings.name, placeholder=NO_NAME, max_length=NAME_LENGTH, compact=True, id="name")
+                    given = "" if settings.name == NO_NAME else settings.name  # the default is said in the language
+                    yield Input(given, placeholder=_(NO_NAME), max_length=NAME_LENGTH, compact=True, id="name")
                     for seat, opponent in enumerate(settings.opponents[:MOST_OPPONENTS], 1):
                         row = f"opponent-{seat}" + (" -unused" if seat >= players else "")
                         yield Label(computer_label(seat), id=f"opponent-label-{seat}", classes=row)
