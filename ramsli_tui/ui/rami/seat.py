@@ -32,16 +32,11 @@ class RamiSeat(Seat):
     def watch_state(self, state: RamiSeatState | None) -> None:
         self.show_turn(state is not None and state.turn)
 
-    def render(self) -> Content:
-        state = self.state
-        if state is None:
-            return Content("")
-        width = self.content_size.width
-        top = self.header(state.name, state.turn, state.dealer)
+    def lines_below(self, state: RamiSeatState, width: int) -> list[Content]:
+        """The seat's side and its card count."""
         # TRANSLATORS: a seat's card count, at the right of its box's second line (13 to 22 columns, with the role).
         count = ngettext("{count} card", "{count} cards", state.cards).format(count=state.cards)
         if len(state.role) + 1 + len(count) > width:
             count = str(state.cards)  # a narrow seat: the count alone
         role = state.role[: max(width - len(count) - 1, 0)]
-        bottom = Content.assemble((role, "italic"), " " * max(width - len(role) - len(count), 1), count)
-        return Content("\n").join([top, bottom])
+        return [Content.assemble((role, "italic"), " " * max(width - len(role) - len(count), 1), count)]

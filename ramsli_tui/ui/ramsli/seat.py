@@ -47,18 +47,14 @@ class RamsliSeat(Seat):
             self.show_turn(state.turn)
             self.set_class(state.out, "-out")
 
-    def render(self) -> Content:
-        state = self.state
-        if state is None:
-            return Content("")
-        width = self.content_size.width
-        top = self.header(state.name, state.turn, state.dealer)
+    def lines_below(self, state: RamsliSeatState, width: int) -> list[Content]:
+        """The stack and cards, then the status and tricks; one line of both where the seat is compact."""
         if self.content_size.height < 3:
             status = " ".join(part for part in (state.status, self.tricks_text(state, 0)) if part)
-            return Content("\n").join([top, self.spread(f"{state.stack}", (status, "italic"), width)])
+            return [self.spread(f"{state.stack}", (status, "italic"), width)]
         chips = ngettext("{count} chip", "{count} chips", state.stack).format(count=state.stack)
-        return Content("\n").join([top, self.spread(chips, ("▮" * state.cards, "dim"), width),
-                                   self.spread((state.status, "italic"), self.tricks_text(state, width), width)])
+        return [self.spread(chips, ("▮" * state.cards, "dim"), width),
+                self.spread((state.status, "italic"), self.tricks_text(state, width), width)]
 
     @staticmethod
     def tricks_text(state: RamsliSeatState, width: int) -> str:

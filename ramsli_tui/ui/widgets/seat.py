@@ -26,6 +26,18 @@ class Seat(Widget):
     def show_turn(self, turn: bool) -> None:
         self.set_class(turn, "-turn")
 
+    def render(self) -> Content:
+        """The first line, then the game's own lines below it; nothing before the seat has a state."""
+        state = self.state
+        if state is None:
+            return Content("")
+        top = self.header(state.name, state.turn, state.dealer)
+        return Content("\n").join([top, *self.lines_below(state, self.content_size.width)])
+
+    def lines_below(self, state, width: int) -> list[Content]:
+        """The game's lines under the name line, ``width`` columns wide."""
+        raise NotImplementedError
+
     def header(self, name: str, turn: bool, dealer: bool) -> Content:
         """The seat's first line: ``▶`` on its turn, the name fitted to what is left, and the
         dealer's ``D`` at the right, a column apart."""
