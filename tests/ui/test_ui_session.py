@@ -94,12 +94,10 @@ async def test_a_save_that_no_longer_replays_is_kept_aside(tmp_path):
     assert list(storage.saves_dir.glob("session.*.unreadable-*.json"))
 
 
-async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path):
+async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_the_save(tmp_path, one_hand):
     from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 
-    short = tmp_path / "one-hand.yaml"
-    short.write_text("max_hands: 1\n")
-    app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
+    app = make_app(tmp_path, spec_for(seed=2, ruleset=one_hand))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.client.is_over)
         await pilot.pause()
@@ -116,12 +114,10 @@ async def test_the_session_end_shows_the_last_hand_then_the_result_and_forgets_t
         assert not app.storage.saved_games()[0], "read: forgotten"
 
 
-async def test_an_enter_typed_ahead_of_the_standings_does_not_skip_them(tmp_path):
+async def test_an_enter_typed_ahead_of_the_standings_does_not_skip_them(tmp_path, one_hand):
     """Enter twice on the last hand's result, as a finger still on the key does: the
     standings stay; a moment later Enter takes the way out (a new game)."""
-    short = tmp_path / "one-hand.yaml"
-    short.write_text("max_hands: 1\n")
-    app = make_app(tmp_path, spec_for(seed=2, ruleset=str(short)))
+    app = make_app(tmp_path, spec_for(seed=2, ruleset=one_hand))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.client.is_over)
         await pilot.pause()
