@@ -224,11 +224,11 @@ def run_play(args: argparse.Namespace) -> int:
                            .format(option=chosen[0]))
     storage = Storage.default()
     with _holding(storage):
+        language = getattr(args, "lang", None)  # the command line's, which the app's own choice must not override
         if args.resume is not None:
             return run_with(storage, resume=_saved_session(storage, args.resume).path, bot_delay=args.bot_delay,
-                            language=getattr(args, "lang", None))
-        return run_with(storage, lambda settings: play_spec(args, settings), args.bot_delay,
-                        language=getattr(args, "lang", None))
+                            language=language)
+        return run_with(storage, lambda settings: play_spec(args, settings), args.bot_delay, language=language)
 
 
 def play_spec(args: argparse.Namespace, settings: Settings) -> GameSpec:
