@@ -34,6 +34,7 @@ import yaml
 from . import __version__
 from .languages import N_, _, ngettext, use_language
 from .languages.choice import choose_language, language_code, not_spoken
+from .languages.words import error_said
 from .games import GAMES, HOUSE_GAME, game_named, game_of_record, game_of_ruleset
 from .options import Parser, speak_for_argparse, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except (CliError, FileProblem, StorageError) as error:
-        print(for_terminal(f"ramsli: {error}"), file=sys.stderr)
+        print(for_terminal(f"ramsli: {error_said(error)}"), file=sys.stderr)
         return EXIT_USAGE
     except Busy as error:
         print(for_terminal(f"ramsli: {error}"), file=sys.stderr)
@@ -457,7 +458,7 @@ def run_rules(args: argparse.Namespace) -> int:
             ruleset = _any_ruleset(name)
         except FileProblem as error:
             failures += 1
-            for problem in error.problems:
+            for problem in error.said_problems():
                 print(for_terminal(problem), file=sys.stderr)
         else:
             print(_("{file}: ok ({ruleset})").format(file=escaped(name, limit=None), ruleset=escaped(ruleset.name)))

@@ -34,6 +34,8 @@ from typing import Any, Iterator
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
+from .languages import N_, ngettext
+from .languages.words import Words, said
 from .text import for_terminal
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -57,7 +59,9 @@ class FileProblem(ValueError):
     """A file that cannot be used; the message names the file, the line and the key.
 
     It may carry more than one problem, each one line: ``problems`` lists them all,
-    ``str()`` is the first and how many more there are."""
+    ``str()`` is the first and how many more there are, in English (what ``--json``
+    and the server's log read); ``said()`` is the same in the language a person reads.
+    Each problem is ``Words`` (languages/words.py), or a text shown as it is."""
 
     def __init__(self, message: str, *more: str):
         super().__init__(message)
@@ -66,6 +70,19 @@ class FileProblem(ValueError):
     def __str__(self) -> str:
         first, *more = self.problems
         return f"{first}; and {len(more)} more" if more else first
+
+    def said(self) -> str:
+        """The first problem and how many more, in the language spoken here."""
+        first, *more = self.said_problems()
+        if not more:
+            return first
+        # TRANSLATORS: {problem} the first problem found in a file, {count} how many more it has
+        return ngettext("{problem}; and {count} more", "{problem}; and {count} more", len(more)).format(
+            problem=first, count=len(more))
+
+    def said_problems(self) -> list[str]:
+        """Every problem, one line each, in the language spoken here."""
+        return [said(problem) for problem in self.problems]
 
 
 def is_int(value: Any) -> bool:
@@ -82,11 +99,12 @@ def bundled(folder: str) -> Path:
 
 def did_you_mean(word: Any, known) -> str:
     """`` (did you mean 'x'?)`` with the known word closest to a misspelt ``word``, or
-    nothing when none is close."""
+    nothing when none is close: ``Words``, to end a problem's sentence."""
     if not isinstance(word, str) or len(word) > SHOWN_LENGTH:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    # TRANSLATORS: added at the end of a problem with a misspelt key; {word} the key meant, keep the space before
+    return Words(N_(" (did you mean '{word}'?)"), {"word": close[0]}) if close else ""
 
 
 # --- showing values in messages ------------------------------------------------------
@@ -100,7 +118,13 @@ def escaped(text: str, limit: int | None = SHOWN_LENGTH) -> str:
 
 def shown_value(value: Any, limit: int = SHOWN_LENGTH) -> str:
     """A value from a file in words a player reads: ``'lots'``, ``nothing``, ``true``,
-    ``[3, 3]``, ``{max: 7, min: 3}``; one line, escaped, cut after ``limit`` characters."""
+    ``[3, 3]``, ``{max: 7, min: 3}``; one line, escaped, cut after ``limit`` characters.
+    A value said in words (``nothing``, ``binary data``) is ``Words``."""
+    if not isinstance(value, (list, tuple, dict)):
+        shown = _scalar(value, limit, inner=False)
+        if isinstance(shown, Words) or len(shown) <= limit:
+            return shown
+        return shown[:limit] + "…"
     text = ""
     for piece in _pieces(value, limit, inner=False):
         text += piece
@@ -132,19 +156,19 @@ def _pieces(value: Any, limit: int, inner: bool) -> Iterator[str]:
 
 def _scalar(value: Any, limit: int, inner: bool) -> str:
     if value is None:
-        return "null" if inner else "nothing"
+        return "null" if inner else Words(N_("nothing"))
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         digits = int(value.bit_length() * 0.30103) + 1
-        return str(value) if digits <= MAX_DIGITS else f"a number of {digits} digits"
+        return str(value) if digits <= MAX_DIGITS else Words(N_("a number of {digits} digits"), {"digits": digits})
     if isinstance(value, float):
         return str(value)
     if isinstance(value, str):
         text = escaped(value[: limit + 1], limit=None)
         return text if inner and PLAIN_WORD.fullmatch(value) else f"'{text}'"
     if isinstance(value, (bytes, bytearray)):
-        return "binary data"
+        return Words(N_("binary data"))
     if isinstance(value, date):
         return value.isoformat()
     return escaped(str(value)[: limit + 1], limit=None)

@@ -38,7 +38,7 @@ from ..languages.choice import language_code
 from .hub import RULESETS, Hub, HubRefusal, Player, TableClosed, closed_words
 from .journal import Journal
 from .store import LanguageBook
-from .words import Words, said
+from ..languages.words import Words, said
 
 VERSION = 4
 HEADER = struct.Struct(">I")

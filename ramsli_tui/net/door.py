@@ -52,7 +52,7 @@ from ..languages import N_, SOURCE, translations
 from ..languages.choice import choose_language
 from ..names import is_a_name
 from .store import LanguageBook, NameBook, ServeError
-from .words import Words
+from ..languages.words import Words
 
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)

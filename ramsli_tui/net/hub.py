@@ -50,13 +50,13 @@ from .history import HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
-from .words import Words
+from ..languages.words import Words, words_of
 
 SAY_EVERY = 1.0  # seconds a person waits between two lines said at one table
 
 
 class HubRefusal(Exception):
-    """A request the hub cannot take; its ``words`` say why (net/words.py): its text is
+    """A request the hub cannot take; its ``words`` say why (languages/words.py): its text is
     their English, for the protocol and the log; the app says them in its person's language."""
 
     @classmethod
@@ -67,7 +67,7 @@ class HubRefusal(Exception):
     @classmethod
     def passed_on(cls, error: Exception) -> HubRefusal:
         """The refusal that says another's message (a game's, a ruleset's) as it came."""
-        return cls(Words.as_it_is(str(error)))
+        return cls(words_of(error))
 
     @property
     def words(self) -> Words:
@@ -124,7 +124,7 @@ class Attendee(Protocol):
         """What ``seat`` may see now (a spectator's update holds only public events)."""
 
     def noticed(self, table: int, message: str) -> None:
-        """Something the table says to everyone at it (the hub's are ``Words``, net/words.py)."""
+        """Something the table says to everyone at it (the hub's are ``Words``, languages/words.py)."""
 
     def said(self, table: int, name: str, text: str) -> None:
         """What a person at ``table`` said to everyone at it (one line, escaped)."""
@@ -661,7 +661,7 @@ class HubTable:
     def tell(self, template: str, **fields: Any) -> None:
         """Say something to everyone at the table (the server's log hears it too): the
         English ``template`` filled in with ``fields``, which each person's app says in
-        their language (net/words.py)."""
+        their language (languages/words.py)."""
         if self.table is not None:
             self.table.tell_everyone(Words(template, fields))
 

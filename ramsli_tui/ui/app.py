@@ -31,6 +31,7 @@ from textual.worker import Worker, WorkerState
 from ..games import HOUSE_GAME
 from ..languages import N_, _, current_language, use_language
 from ..languages.choice import choose_language
+from ..languages.words import error_said
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown_path
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
@@ -167,7 +168,7 @@ class RamsliApp(App[None]):
         try:
             table = Table.for_spec(saved.spec, delay=self.pace, actions=saved.actions, results_read=saved.results_read)
         except (ReplayError, FileProblem, ValueError) as error:
-            problem = self.storage.set_game_aside(slot.path, str(error))
+            problem = self.storage.set_game_aside(slot.path, error_said(error))
             self.notify(str(problem), title=_("Saved game"), severity="error", timeout=12, markup=False)
             return False
         if quietly and table.game.is_over and saved.results_read is None:
@@ -244,7 +245,7 @@ class RamsliApp(App[None]):
         try:
             table = Table.for_spec(spec, delay=self.pace)
         except (FileProblem, ValueError) as error:
-            self.notify(str(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
+            self.notify(error_said(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
             return
         self.sit_at(table, SavedGame(spec), self.storage.new_save_path())
 

@@ -1,6 +1,6 @@
 """What the hub says to a person reaches them in their language: the hub has none, so a
 refusal, a table's notice or the word that a table is over crosses the app's socket as
-its English words and their fields (net/words.py), and the app says them in its own
+its English words and their fields (languages/words.py), and the app says them in its own
 language; the table protocol and the log keep the English.  Through a real link: the
 hub's ``serve_app`` on one end of a unix socket, the app's ``HubLink`` on the other."""
 
@@ -13,7 +13,7 @@ from ramsli_tui.languages import use_language
 from ramsli_tui.languages.pseudo import unmarked_words
 from ramsli_tui.net.app_client import RemoteLobby, SocketClient, told
 from ramsli_tui.net.hub import HubRefusal
-from ramsli_tui.net.words import Words
+from ramsli_tui.languages.words import Words
 from ramsli_tui.ui.common.lobby import LobbyRefusal
 
 from tests.net.conftest import thinkers  # noqa: F401  (the fixture)

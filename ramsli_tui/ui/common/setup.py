@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...games import GAMES, game_named
 from ...languages import N_, _, ngettext
+from ...languages.words import error_said
 from ...storage import Opponent, SaveSlot, Settings
 from ...storage.settings import NO_NAME
 from ...table.spec import NAME_LENGTH
@@ -248,12 +249,12 @@ class SetupScreen(Screen):
         try:
             ruleset, chips_problem = self.table_rules(self.ruleset_shown), None
         except FileProblem as error:
-            description.update(Content(_("This ruleset cannot be used:\n{problem}").format(problem=for_terminal(str(error)))))
+            description.update(Content(_("This ruleset cannot be used:\n{problem}").format(problem=for_terminal(error_said(error)))))
             this_table.update("")
             self.query_one("#house-rules", Bullets).show(())
             return
         except ValueError as error:
-            ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), str(error)
+            ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), error_said(error)
         description.update(Content(lines_for_terminal(ruleset.description or ruleset.name)))
         this_table.update(Content(self.at_this_table(self.query_one("#players", Choice).value, ruleset, chips_problem)))
         this_table.set_class(chips_problem is not None, "-error")
@@ -287,9 +288,9 @@ class SetupScreen(Screen):
         try:
             return self.table_rules(self.query_one("#ruleset", Select).value)
         except FileProblem as error:
-            self.notify(str(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
+            self.notify(error_said(error), title=_("This ruleset cannot be used"), severity="error", markup=False)
         except ValueError as error:
-            self.notify(_("Chips each: {problem}.").format(problem=error), severity="error", markup=False)
+            self.notify(_("Chips each: {problem}.").format(problem=error_said(error)), severity="error", markup=False)
             self.query_one("#chips", Input).focus()
         return None
 

@@ -1,0 +1,91 @@
+"""A text for a person kept as an English template and its fields, said in a language
+only when a person reads it.
+
+Some texts are read by people of every language and by programs at once: the server
+has no language (it serves people of every one), so what it says crosses to each
+person's app as it is, and the app says it in its own language; the door says its
+refusals in the language of the one it turns away (``said_in``); a ruleset's or a
+record's problem is printed to a person in their language, while ``--json`` and the
+table protocol (whose ``error`` text is for programs) and the server's log read the
+English.  A ``Words`` is a ``str`` of its English, so all of those read it unchanged.
+
+    Words(N_("table {number} has started already"), {"number": 3})
+
+A field may itself be ``Words`` (a value said in words, "nothing", or a clause such as
+"(did you mean 'bete'?)"): it is said in the same language as the text around it.
+A text that is not translated (a library's message, passed on) is
+``Words.as_it_is(text)``: shown as it came.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import _, translations
+
+
+class Words(str):
+    """A text for a person: its English, as a ``str``, that keeps its ``template``
+    (marked with ``N_`` where it is written) and ``fields``, so that it is said in any
+    language; ``translated`` False for a text passed on as it came."""
+
+    template: str
+    fields: dict[str, Any]
+    translated: bool
+
+    def __new__(cls, template: str, fields: dict[str, Any] | None = None, translated: bool = True) -> Words:
+        fields = dict(fields or {})
+        words = super().__new__(cls, template.format(**fields))
+        words.template, words.fields, words.translated = template, fields, translated
+        return words
+
+    def __getnewargs__(self) -> tuple:
+        """What pickle makes it again from, over the app's socket."""
+        return self.template, self.fields, self.translated
+
+    @classmethod
+    def as_it_is(cls, text: str) -> Words:
+        """A text shown as it came, in every language."""
+        return cls("{text}", {"text": text}, translated=False)
+
+    def said(self) -> str:
+        """The words in the language spoken here (the app's, its person's)."""
+        return self._said_with(_)
+
+    def said_in(self, code: str) -> str:
+        """The words in the language ``code``, whatever this process speaks: the server's,
+        to one connection or session."""
+        return self._said_with(translations(code).gettext)
+
+    def _said_with(self, gettext: Callable[[str], str]) -> str:
+        template = gettext(self.template) if self.translated else self.template
+        return template.format(**{name: _field_said(value, gettext) for name, value in self.fields.items()})
+
+
+def _field_said(value: Any, gettext: Callable[[str], str]) -> Any:
+    """A field as the text around it says it: ``Words`` in the same language."""
+    return value._said_with(gettext) if isinstance(value, Words) else value
+
+
+def said(message: str) -> str:
+    """A text in the language spoken here: ``Words``, or a text as it is."""
+    return message.said() if isinstance(message, Words) else message
+
+
+def error_said(error: Exception) -> str:
+    """An error's message in the language spoken here: its own ``said()`` (a file's
+    problems), the ``Words`` it was raised with, or its text as it is."""
+    own = getattr(error, "said", None)
+    if callable(own):
+        return own()
+    return said(error.args[0]) if len(error.args) == 1 and isinstance(error.args[0], Words) else str(error)
+
+
+def words_of(error: Exception) -> Words:
+    """The ``Words`` an error was raised with (its first problem, for a file's), to be
+    said later in someone's language; its text as it is when it has none."""
+    problems = getattr(error, "problems", None) or error.args
+    first = problems[0] if len(problems) >= 1 else None
+    if isinstance(first, Words) and len(problems) == 1:
+        return first
+    return Words.as_it_is(str(error))
