@@ -34,7 +34,7 @@ from typing import Any, Iterator
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
-from .languages import N_, ngettext
+from .languages import N_
 from .languages.words import Words, said
 from .text import for_terminal
 
@@ -68,17 +68,19 @@ class FileProblem(ValueError):
         self.problems = [message, *more]
 
     def __str__(self) -> str:
+        return str(self.words())
+
+    def words(self) -> Words:
+        """The first problem and how many more there are, to be said in any language."""
         first, *more = self.problems
-        return f"{first}; and {len(more)} more" if more else first
+        if not more:
+            return first if isinstance(first, Words) else Words.as_it_is(first)
+        # TRANSLATORS: {problem} the first problem found in a file, {count} how many more it has
+        return Words.counted("{problem}; and {count} more", "{problem}; and {count} more", len(more), {"problem": first})
 
     def said(self) -> str:
         """The first problem and how many more, in the language spoken here."""
-        first, *more = self.said_problems()
-        if not more:
-            return first
-        # TRANSLATORS: {problem} the first problem found in a file, {count} how many more it has
-        return ngettext("{problem}; and {count} more", "{problem}; and {count} more", len(more)).format(
-            problem=first, count=len(more))
+        return self.words().said()
 
     def said_problems(self) -> list[str]:
         """Every problem, one line each, in the language spoken here."""

@@ -6,7 +6,7 @@
 
 They are Babel's own (``pybabel extract``, ``update``, ``init``, ``compile``) with this
 project's places and choices filled in: the texts of ``_()``, ``ngettext()``,
-``pgettext()``, ``npgettext()`` and ``N_()`` in ``ramsli_tui/`` as the mapping in
+``pgettext()``, ``npgettext()``, ``N_()`` and ``Words.counted()`` in ``ramsli_tui/`` as the mapping in
 ``pyproject.toml`` says, each with the ``# TRANSLATORS:`` comment above it, placed by
 file only (a line number would change the catalogue at every edit); and the plural forms
 of gettext's tradition, which Babel's own may not be.  Babel is needed only here and in
@@ -30,6 +30,7 @@ LOCALE = CODE / "languages" / "locale"  # LOCALE_FOLDER, as named from the check
 PYPROJECT = Path("pyproject.toml")
 DATED = '"POT-Creation-Date:'
 COMMENT_TAG = "TRANSLATORS:"
+COUNTED = "counted:1,2"  # Words.counted(singular, plural, count): a text with plural forms (languages/words.py)
 PLURAL_FORMS = {  # gettext's: French says "0 jeton", German "0 Chips", Spanish "0 fichas"
     "fr": "nplurals=2; plural=(n > 1);",
     "de": "nplurals=2; plural=(n != 1);",
@@ -43,6 +44,7 @@ def extract(to: Path = TEMPLATE) -> int:
     as it was when no text changed)."""
     before = to.read_text(encoding="utf-8") if to.exists() else ""
     done = _pybabel("extract", "--mapping-file", PYPROJECT, "--output-file", to, "--add-location", "file",
+                    "--keyword", COUNTED,
                     "--add-comments", COMMENT_TAG, "--strip-comments", "--sort-by-file", "--no-wrap",
                     "--project", "ramsli", "--version", __version__, "--copyright-holder", "the ramsli authors", CODE)
     if not done and _undated(to.read_text(encoding="utf-8")) == _undated(before):

@@ -13,6 +13,13 @@ English.  A ``Words`` is a ``str`` of its English, so all of those read it uncha
 
 A field may itself be ``Words`` (a value said in words, "nothing", or a clause such as
 "(did you mean 'bete'?)"): it is said in the same language as the text around it.
+A text that counts has both English forms, and each language chooses its own form
+for the count (``ngettext``):
+
+    Words.counted("{count} problem", "{count} problems", 3)
+
+(the catalogue's extraction knows ``counted`` as it knows ``ngettext``: no ``N_`` there).
+
 A text that is not translated (a library's message, passed on) is
 ``Words.as_it_is(text)``: shown as it came.
 """
@@ -21,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import _, translations
+from . import _, ngettext, translations
 
 
 class Words(str):
@@ -32,16 +39,25 @@ class Words(str):
     template: str
     fields: dict[str, Any]
     translated: bool
+    plural: tuple[str, int] | None  # the English plural form and the count that chooses
 
-    def __new__(cls, template: str, fields: dict[str, Any] | None = None, translated: bool = True) -> Words:
+    def __new__(cls, template: str, fields: dict[str, Any] | None = None, translated: bool = True,
+                plural: tuple[str, int] | None = None) -> Words:
         fields = dict(fields or {})
-        words = super().__new__(cls, template.format(**fields))
-        words.template, words.fields, words.translated = template, fields, translated
+        english = template if plural is None or plural[1] == 1 else plural[0]
+        words = super().__new__(cls, english.format(**fields))
+        words.template, words.fields, words.translated, words.plural = template, fields, translated, plural
         return words
 
     def __getnewargs__(self) -> tuple:
         """What pickle makes it again from, over the app's socket."""
-        return self.template, self.fields, self.translated
+        return self.template, self.fields, self.translated, self.plural
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, fields: dict[str, Any] | None = None) -> Words:
+        """A text that counts ``count`` (its field ``count`` too), in the form each
+        language has for that number."""
+        return cls(singular, {"count": count, **(fields or {})}, plural=(plural, count))
 
     @classmethod
     def as_it_is(cls, text: str) -> Words:
@@ -50,21 +66,27 @@ class Words(str):
 
     def said(self) -> str:
         """The words in the language spoken here (the app's, its person's)."""
-        return self._said_with(_)
+        return self._said_with(_, ngettext)
 
     def said_in(self, code: str) -> str:
         """The words in the language ``code``, whatever this process speaks: the server's,
         to one connection or session."""
-        return self._said_with(translations(code).gettext)
+        language = translations(code)
+        return self._said_with(language.gettext, language.ngettext)
 
-    def _said_with(self, gettext: Callable[[str], str]) -> str:
-        template = gettext(self.template) if self.translated else self.template
-        return template.format(**{name: _field_said(value, gettext) for name, value in self.fields.items()})
+    def _said_with(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+        if not self.translated:
+            template = self.template
+        elif self.plural is None:
+            template = gettext(self.template)
+        else:
+            template = ngettext(self.template, *self.plural)
+        return template.format(**{name: _field_said(value, gettext, ngettext) for name, value in self.fields.items()})
 
 
-def _field_said(value: Any, gettext: Callable[[str], str]) -> Any:
+def _field_said(value: Any, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> Any:
     """A field as the text around it says it: ``Words`` in the same language."""
-    return value._said_with(gettext) if isinstance(value, Words) else value
+    return value._said_with(gettext, ngettext) if isinstance(value, Words) else value
 
 
 def said(message: str) -> str:
@@ -73,19 +95,16 @@ def said(message: str) -> str:
 
 
 def error_said(error: Exception) -> str:
-    """An error's message in the language spoken here: its own ``said()`` (a file's
-    problems), the ``Words`` it was raised with, or its text as it is."""
-    own = getattr(error, "said", None)
-    if callable(own):
-        return own()
-    return said(error.args[0]) if len(error.args) == 1 and isinstance(error.args[0], Words) else str(error)
+    """An error's message in the language spoken here (``words_of``)."""
+    return words_of(error).said()
 
 
 def words_of(error: Exception) -> Words:
-    """The ``Words`` an error was raised with (its first problem, for a file's), to be
-    said later in someone's language; its text as it is when it has none."""
-    problems = getattr(error, "problems", None) or error.args
-    first = problems[0] if len(problems) >= 1 else None
-    if isinstance(first, Words) and len(problems) == 1:
-        return first
+    """What an error says, to be said in someone's language: a file's problems
+    (``FileProblem.words``), the ``Words`` it was raised with, or its text as it is."""
+    own = getattr(error, "words", None)
+    if callable(own):
+        return own()
+    if len(error.args) == 1 and isinstance(error.args[0], Words):
+        return error.args[0]
     return Words.as_it_is(str(error))

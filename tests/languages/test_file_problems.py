@@ -56,3 +56,13 @@ def test_the_hub_passes_on_a_rulesets_words_for_each_app_to_say_in_its_language(
     assert refusal.words.said_in("es") == "datos binarios"
     several = words_of(FileProblem(Words(N_("binary data")), "another"))
     assert str(several) == "binary data; and 1 more"
+
+
+def test_a_counted_text_takes_each_languages_form_for_its_number_and_crosses_a_socket_whole():
+    import pickle
+
+    one = Words.counted("{problem}; and {count} more", "{problem}; and {count} more", 1, {"problem": shown_value(None)})
+    two = Words.counted("{problem}; and {count} more", "{problem}; and {count} more", 2, {"problem": "x"})
+    assert (str(one), str(two)) == ("nothing; and 1 more", "x; and 2 more")
+    assert (one.said_in("fr"), two.said_in("fr")) == ("rien ; et 1 autre", "x ; et 2 autres")
+    assert pickle.loads(pickle.dumps(two)).said_in("de") == "x; und 2 weitere"
