@@ -113,9 +113,9 @@ def did_you_mean(word: Any, known) -> str:
 
 def escaped(text: str, limit: int | None = SHOWN_LENGTH) -> str:
     """``text`` safe to print in one line (``text.for_terminal``, the one boundary):
-    control characters, bidi overrides and other invisible characters as escapes
-    (``\\x1b``, ``\\u202e``), at most ``limit`` characters with an ellipsis."""
-    return for_terminal(text, limit)
+    control characters, bidi overrides, no-break spaces and other invisible characters as escapes
+    (``\\x1b``, ``\\u202e``, ``\\xa0``), at most ``limit`` characters with an ellipsis."""
+    return for_terminal(text, limit, spaces_as_they_are=False)
 
 
 def shown_value(value: Any, limit: int = SHOWN_LENGTH) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from ramsli_tui.text import LINE_LENGTH, for_terminal, lines_for_terminal
+from ramsli_tui.text import LINE_LENGTH, NO_BREAK_SPACES, for_terminal, lines_for_terminal
+from ramsli_tui.yamlfile import escaped
 
 C0 = [chr(code) for code in range(0x20)]
 C1 = [chr(code) for code in range(0x80, 0xA0)]
@@ -18,9 +19,11 @@ hostile = st.text(st.one_of(st.characters(codec=None), st.sampled_from(sorted(OB
 plain = st.text(st.characters(codec="utf-8").filter(str.isprintable), max_size=LINE_LENGTH)
 
 
-def obeyed(text: str) -> set[str]:
-    """The characters in ``text`` a terminal would act on (or turn the line around for)."""
-    return {character for character in text if character in OBEYED or not character.isprintable()}
+def obeyed(text: str, printed: frozenset[str] = NO_BREAK_SPACES) -> set[str]:
+    """The characters in ``text`` a terminal would act on (or turn the line around for),
+    or that would not show: every one that does not print but the ``printed`` spaces."""
+    return {character for character in text
+            if character in OBEYED or not (character.isprintable() or character in printed)}
 
 
 @given(hostile, st.one_of(st.none(), st.integers(min_value=0, max_value=500)))
@@ -64,3 +67,15 @@ def test_text_of_several_lines_keeps_its_line_breaks_and_nothing_else_that_is_ob
     assert obeyed(safe) <= {"\n"}
     assert safe.count("\n") == text.count("\n")
     assert all(len(line) <= LINE_LENGTH for line in safe.split("\n"))
+
+
+def test_a_line_keeps_frenchs_no_break_spaces_and_a_value_shows_them_as_escapes():
+    french = "Pot\u00a0: 3 jetons\u202f; «\u00a0dedans\u00a0»"
+    assert for_terminal(french) == french
+    assert escaped("pot\u00a0") == "pot\\xa0"
+    assert for_terminal("pot\u202f", spaces_as_they_are=False) == "pot\\u202f"
+
+
+@given(hostile)
+def test_a_value_shown_on_its_own_holds_no_character_that_does_not_print(text):
+    assert obeyed(escaped(text, limit=None), printed=frozenset()) == set()

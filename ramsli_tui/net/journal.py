@@ -50,4 +50,4 @@ def _value(value: object) -> str:
 
 def _escaped(character: str) -> str:
     """One character inside quotes: the quote, the backslash and whatever does not print escaped."""
-    return ESCAPES.get(character) or for_terminal(character, limit=None)
+    return ESCAPES.get(character) or for_terminal(character, limit=None, spaces_as_they_are=False)
