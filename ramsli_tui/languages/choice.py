@@ -4,7 +4,10 @@ Locally: ``--lang``, else the Language setting, else the environment as gettext 
 else English.  Over SSH: the language the person chose last on that server, else the
 environment their ``ssh`` sent (``LANG`` and ``LC_*`` with OpenSSH's ``SendEnv``), else the
 server's default (``ramsli serve --lang``).  Both are ``choose_language`` with different
-inputs.
+inputs.  Over SSH a ``C`` or ``POSIX`` locale says nothing of the person: it is what a
+bare system or a container sends (Debian's ``ssh`` sends ``LANG=C.UTF-8`` from one), so
+``naming_a_language`` leaves it out and the next variable, else the server's default,
+speaks.
 
 The environment is read as gettext reads it: ``LANGUAGE`` (a colon-separated list of
 languages in order of preference), then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (a
@@ -57,6 +60,13 @@ def language_code(name: str | None) -> str | None:
         return SOURCE
     code = locale.replace("-", "_").partition("_")[0].lower()
     return code if code in SPOKEN else None
+
+
+def naming_a_language(environment: Mapping[str, str]) -> dict[str, str]:
+    """``environment`` without the variables set to the ``C`` or ``POSIX`` locale, which
+    name no language: what an SSH client sent, read for its person's language."""
+    return {variable: value for variable, value in environment.items()
+            if value.strip().partition(".")[0].partition("@")[0] not in ENGLISH_LOCALES}
 
 
 def not_spoken(asked: str) -> str:

@@ -49,7 +49,7 @@ from .journal import Journal
 from .json_session import JsonSession
 from .outbox import Outbox
 from ..languages import N_, SOURCE, translations
-from ..languages.choice import choose_language
+from ..languages.choice import choose_language, naming_a_language
 from ..names import is_a_name
 from .store import LanguageBook, NameBook, ServeError
 from ..languages.words import Words
@@ -441,9 +441,9 @@ def sent_environment(process: asyncssh.SSHServerProcess) -> dict[str, str]:
 
 def session_language(process: asyncssh.SSHServerProcess, last_chosen: str | None, default: str) -> str:
     """The language of a person's app: the one they chose last on this server, else the
-    one their ``ssh`` sent (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the
-    server's ``default``."""
-    return choose_language(last_chosen, environment=sent_environment(process), default=default)
+    one their ``ssh`` sent (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``C`` names
+    none), else the server's ``default``."""
+    return choose_language(last_chosen, environment=naming_a_language(sent_environment(process)), default=default)
 
 
 def banner(reason: str, language: str) -> str:

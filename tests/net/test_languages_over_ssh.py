@@ -37,7 +37,9 @@ def logged(lines: list) -> Journal:
 @pytest.mark.parametrize("last, sent, default, spoken", [
     ("fr", {"LANG": "de_DE.UTF-8"}, "es", "fr"),  # the last choice first
     (None, {"LANG": "de_DE.UTF-8"}, "es", "de"),  # then what ssh sent
-    (None, {"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "es", "en"),  # as gettext reads it: C is English
+    (None, {"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "es", "de"),  # C names no language: the next one speaks
+    (None, {"LANG": "C.UTF-8"}, "es", "es"),  # what a bare system sends: the server's default
+    (None, {"LC_ALL": "POSIX"}, "fr", "fr"),
     (None, {"LANGUAGE": "nl:fr", "LANG": "de_DE.UTF-8"}, "es", "fr"),
     (None, {"LANG": "nl_NL.UTF-8"}, "es", "es"),  # then the server's default
     (None, {}, "es", "es"),
