@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from ramsli_tui.games.ramsli.engine import Phase
 from ramsli_tui.languages import _
 from ramsli_tui.storage import Settings
 from ramsli_tui.ui.widgets.game_log import GameLog
@@ -182,6 +183,18 @@ async def test_the_bottom_line_says_the_whole_sentence_and_every_card_you_may_pl
             assert screen.words.card(action.card) in shown
         assert inside(banner.region, size)
         assert banner.region.bottom <= screen.query_one(KeyBar).region.y
+
+
+@pytest.mark.parametrize("ruleset, phase", [("classic", Phase.DECLARE), ("nap", Phase.ANNOUNCE)])
+async def test_a_turns_question_that_names_no_card_takes_one_line_at_the_smallest_size_in_every_language(
+        tmp_path, ruleset, phase, language):
+    """"Are you in or out?" and the Nap bid fit one line at 60×20 in English: so they do
+    in every language, and the table keeps its rows."""
+    app = make_app(tmp_path, spec_for(players=4, seed=3, ruleset=ruleset))
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+        await play_until(pilot, lambda app: app.client.view.my_turn and app.client.view.phase is phase)
+        banner = table_screen(app).query_one(TurnBanner)
+        assert banner.region.height == 1, rows_of(app, banner)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)

@@ -238,7 +238,7 @@ class RamsliWords:
             if view.rules.general_rams:
                 return _("Your turn: announce General Rams (g) — all five tricks — or pass (p).")
             targets = " ".join(str(action.target) for action in view.legal if action.kind == "nap")
-            # TRANSLATORS: {targets} the Nap targets that may be bid, such as "3 4 5"
+            # TRANSLATORS: {targets} the Nap targets that may be bid, such as "3 4 5"; one line at 60 columns: 56 at most
             return _("Your turn: bid a Nap target ({targets}) or pass (p).").format(targets=targets)
         # TRANSLATORS: {hint} what you may play and why ("follow ♦ diamonds: play one of K♦, 7♦.")
         return _("Your turn: {hint}").format(hint=self.play_hint(view))
