@@ -168,3 +168,56 @@ def test_the_template_holds_each_bundled_rulesets_description_with_a_comment_nam
             assert message is not None, name
             named = f"the bundled ruleset '{name}' ({folder}/{name}.yaml)"
             assert named in " ".join(message.auto_comments), message.auto_comments
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+def about_the_ruleset(screen) -> tuple[str, str]:
+    """What setup says of the ruleset chosen: its description, and its house rules."""
+    from ramsli_tui.ui.widgets.bullets import Bullets
+
+    return str(screen.query_one("#description").render()), "\n".join(screen.query_one("#house-rules", Bullets).points)
+
+
+async def choose_ruleset(pilot, name: str) -> None:
+    from textual.widgets import Select
+
+    pilot.app.screen.query_one("#ruleset", Select).value = name
+    await pilot.pause()
+
+
+async def test_setup_says_each_bundled_rulesets_description_and_house_rules_in_marked_words(tmp_path, monkeypatch):
+    from tests.kits.ui import make_app
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    use_language(PSEUDO)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for name in RAMSLI_BUNDLED:
+            await choose_ruleset(pilot, name)
+            description, bullets = about_the_ruleset(app.screen)
+            assert description.startswith("⟦") and not_a_name(description) == [], name
+            assert bullets.count("⟦") >= 5 and not_a_name(bullets) == [], name
+
+
+async def test_setup_says_a_bundled_description_in_french_and_a_persons_own_as_they_wrote_it(tmp_path, monkeypatch):
+    from tests.kits.ui import make_app
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    own = tmp_path / "config" / "ramsli" / "rulesets"
+    own.mkdir(parents=True)
+    (own / "mine.yaml").write_text("description: Classic rules with a full 52-card deck.\ndeck: standard52\n",
+                                   encoding="utf-8")
+    use_language("fr")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await choose_ruleset(pilot, "modern-52")
+        description, bullets = about_the_ruleset(app.screen)
+        assert description == "Les règles classiques avec un jeu complet de 52 cartes."
+        assert bullets.splitlines()[0] == "Jeu : 52 cartes (du 2 à l’as)"
+        await choose_ruleset(pilot, "mine")
+        description, bullets = about_the_ruleset(app.screen)
+        assert description == "Classic rules with a full 52-card deck."
+        assert bullets.splitlines()[0] == "Jeu : 52 cartes (du 2 à l’as)"
