@@ -487,10 +487,11 @@ def _rules_list() -> int:
 
 
 def _list_rulesets(game_rules) -> None:
-    """The rulesets of one game's ``rules`` module, one line each."""
+    """The rulesets of one game's ``rules`` module, one line each: a bundled one's
+    description in the reader's language, a person's own as written, with its file."""
+    from .games.rulesets import said_description
     from .yamlfile import escaped
 
-    bundled = game_rules.bundled_dir()
     for name, path in game_rules.available().items():
         shown_name = escaped(name, limit=None)
         try:
@@ -498,8 +499,8 @@ def _list_rulesets(game_rules) -> None:
         except game_rules.RulesetError as error:
             print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error)))
             continue
-        origin = "" if path.parent == bundled else f"  [{escaped(str(path), limit=None)}]"
-        print(for_terminal(f"{shown_name:16} {ruleset.description}{origin}"))
+        origin = "" if ruleset.bundled else f"  [{escaped(str(path), limit=None)}]"
+        print(for_terminal(f"{shown_name:16} {said_description(ruleset)}{origin}"))
 
 
 def _table_rules(name: str, players: int, game: str = HOUSE_GAME):

@@ -8,17 +8,23 @@ and the words its messages use; each game's ``rules`` module keeps only its own 
 keys.  Every mistake is one line of the game's ``RulesetError`` naming the file, the line
 and the key; a file's wrong keys are told all at once (up to ``MAX_PROBLEMS``); a circle
 or a chain of ``extends`` too long is blamed on the first file's ``extends:`` line.
+
+A game's rules know whether they are a bundled ruleset (``bundled``, set here as a file
+is read, never a key of the file): a bundled ruleset's description is in the catalogue
+and said in the reader's language (``said_description``), a person's own as they wrote
+it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import yaml
 from platformdirs import user_config_dir
 
+from ..languages import _
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, line_of, mapping_entries, node_value, parse_node, read_text,
     shown_value,
@@ -37,6 +43,27 @@ def bundled_folder() -> Path:
 def user_folder() -> Path:
     """The player's own rulesets, in the platform's config folder (a folder of each other game's inside)."""
     return Path(user_config_dir("ramsli")) / "rulesets"
+
+
+# --- bundled or a person's own ----------------------------------------------------------
+
+def bundled_field() -> Any:
+    """The ``bundled`` field of a game's rules: True for a ruleset shipped with ramsli (its
+    file in the bundled folder, or the game's base rules in the code), whose description
+    the catalogue holds.  It says where the rules were read, not what they are: no key of
+    a file, not compared."""
+    return field(default=False, compare=False, repr=False)
+
+
+def key_fields(rules: Any) -> list[Field]:
+    """The fields of a game's rules that are keys of a ruleset file (all but ``bundled``)."""
+    return [item for item in fields(rules) if item.name != "bundled"]
+
+
+def said_description(rules: Any) -> str:
+    """The description a person reads: a bundled ruleset's in their language, their own
+    exactly as they wrote it (never looked up in the catalogue)."""
+    return _(rules.description) if rules.bundled and rules.description else rules.description
 
 
 # --- the checks of keys ----------------------------------------------------------------
@@ -97,6 +124,11 @@ class _Layer:
 @dataclass(frozen=True)
 class RulesetFiles:
     """How one game finds and reads its ruleset files.
+
+    The game's rules are a frozen dataclass with ``name``, ``description`` and
+    ``bundled`` (``bundled_field()``) among its fields; each file gives its own
+    ``name`` (its file's, unless it says one) and ``description``, and says whether it
+    is a bundled one.
 
     ``checks`` maps each key to its check; ``base`` is the rules beneath every chain of
     ``extends``; ``folders`` gives the bundled folder, then the player's own (asked at
@@ -247,7 +279,7 @@ class RulesetFiles:
 
     def _applied(self, layer: _Layer, base: Any) -> Any:
         """``base`` with ``layer``'s keys; the problem listing every wrong key and value."""
-        changes: dict[str, Any] = {"name": layer.default_name, "description": ""}
+        changes: dict[str, Any] = {"name": layer.default_name, "description": "", "bundled": self._bundled(layer)}
         failures: list[tuple[int, str]] = []
         for entry in layer.entries:
             try:
@@ -259,6 +291,10 @@ class RulesetFiles:
         rules = replace(base, **changes)
         self.check_whole(rules, layer.source, layer.entries)
         return rules
+
+    def _bundled(self, layer: _Layer) -> bool:
+        """Is ``layer`` a file of the bundled folder (the first of ``folders``)?"""
+        return layer.path is not None and layer.path.resolve().parent == Path(self.folders()[0]).resolve()
 
     def _checked(self, entry: Entry, source: str, base: Any) -> Any:
         if entry.key not in self.checks:

@@ -6,8 +6,9 @@
 
 They are Babel's own (``pybabel extract``, ``update``, ``init``, ``compile``) with this
 project's places and choices filled in: the texts of ``_()``, ``ngettext()``,
-``pgettext()``, ``npgettext()``, ``N_()`` and ``Words.counted()`` in ``ramsli_tui/`` as the mapping in
-``pyproject.toml`` says, each with the ``# TRANSLATORS:`` comment above it, placed by
+``pgettext()``, ``npgettext()``, ``N_()`` and ``Words.counted()`` in ``ramsli_tui/``, and the
+descriptions of the bundled rulesets in ``rulesets/``, as the mapping in ``pyproject.toml``
+says, each with the ``# TRANSLATORS:`` comment above it, placed by
 file only (a line number would change the catalogue at every edit); and the plural forms
 of gettext's tradition, which Babel's own may not be.  Babel is needed only here and in
 the tests (``pip install -e ".[test]"``); the app reads the compiled ``.mo`` files with
@@ -25,6 +26,7 @@ from . import DOMAIN, SOURCE
 
 CHECKOUT = Path(__file__).resolve().parent.parent.parent  # the commands run here: the catalogue names files from here
 CODE = Path("ramsli_tui")
+RULESETS = Path("rulesets")  # the bundled rulesets, whose descriptions are in the catalogue
 TEMPLATE = CODE / "languages" / "messages.pot"
 LOCALE = CODE / "languages" / "locale"  # LOCALE_FOLDER, as named from the checkout
 PYPROJECT = Path("pyproject.toml")
@@ -46,7 +48,8 @@ def extract(to: Path = TEMPLATE) -> int:
     done = _pybabel("extract", "--mapping-file", PYPROJECT, "--output-file", to, "--add-location", "file",
                     "--keyword", COUNTED,
                     "--add-comments", COMMENT_TAG, "--strip-comments", "--sort-by-file", "--no-wrap",
-                    "--project", "ramsli", "--version", __version__, "--copyright-holder", "the ramsli authors", CODE)
+                    "--project", "ramsli", "--version", __version__, "--copyright-holder", "the ramsli authors", CODE,
+                    RULESETS)
     if not done and _undated(to.read_text(encoding="utf-8")) == _undated(before):
         to.write_text(before, encoding="utf-8")
     return done

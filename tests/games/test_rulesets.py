@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from ramsli_tui.games.rulesets import RulesetFiles, Where, plain_text
+from ramsli_tui.games.rulesets import RulesetFiles, Where, bundled_field, plain_text
 from ramsli_tui.yamlfile import is_int
 from ramsli_tui.yamlfile import FileProblem
 
@@ -19,6 +19,7 @@ class Dice:
     description: str = ""
     sides: int = 6
     dice: int = 1
+    bundled: bool = bundled_field()
 
 
 class DiceError(FileProblem):

@@ -22,14 +22,15 @@ key in one sentence, read by the same ``games.rulesets`` as Ramsli's rulesets (o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
 import yaml
 
 from ...yamlfile import FileProblem, escaped, is_int, parse_node, read_text
-from ..rulesets import RulesetFiles, Where, bundled_folder, plain_text, user_folder
+from ...languages import N_, _, ngettext
+from ..rulesets import RulesetFiles, Where, bundled_field, bundled_folder, key_fields, plain_text, user_folder
 
 GAME = "rami"
 PLAYER_COUNTS = (2, 4)  # S2: one against one, or two against two
@@ -67,6 +68,7 @@ class RamiRules:
     description: str = ""
     points_per_loser: int = 100
     losing_total: LosingTotals = LosingTotals()
+    bundled: bool = bundled_field()
 
     def check_players(self, players: int) -> None:
         """ValueError, in one sentence, unless ``players`` is 2 or 4 (S2)."""
@@ -87,22 +89,31 @@ class RamiRules:
     def as_yaml_dict(self) -> dict[str, Any]:
         """Every key, resolved, as plain YAML-ready values."""
         out: dict[str, Any] = {"game": GAME}
-        for item in fields(self):
+        for item in key_fields(self):
             value = getattr(self, item.name)
             out[item.name] = value.as_dict() if isinstance(value, LosingTotals) else value
         return out
 
     def house_rules(self) -> list[str]:
-        """The rules that matter at the table, in words, for menus and help."""
+        """The rules that matter at the table, in words, for menus and help, in the
+        reader's language."""
         return [
-            "Two 52-card decks and four jokers; 1 against 1, or 2 against 2 with partners opposite",
-            f"Each player of the losing side gets {self.points_per_loser} points, whatever they hold",
-            f"The game is lost at {self.lost_at(2)} points one against one, "
-            f"at {self.lost_at(4)} for a team two against two",
+            _("Two 52-card decks and four jokers; 1 against 1, or 2 against 2 with partners opposite"),
+            # TRANSLATORS: a house rule's bullet; {count} the points each player of the side that lost a hand gets
+            ngettext("Each player of the losing side gets {count} point, whatever they hold",
+                     "Each player of the losing side gets {count} points, whatever they hold",
+                     self.points_per_loser).format(count=self.points_per_loser),
+            # TRANSLATORS: a house rule's bullet; {count} the points that lose the game one against one,
+            # {teams} those that lose it for a team two against two
+            ngettext("The game is lost at {count} point one against one, at {teams} for a team two against two",
+                     "The game is lost at {count} points one against one, at {teams} for a team two against two",
+                     self.lost_at(2)).format(count=self.lost_at(2), teams=self.lost_at(4)),
         ]
 
 
-SIMPLE = RamiRules(description="Rami Simple as the source plays it: 100 points to each loser, lost at 300 (1 v 1) or 600 (2 v 2).")
+SIMPLE = RamiRules(
+    description=N_("Rami Simple as the source plays it: 100 points to each loser, lost at 300 (1 v 1) or 600 (2 v 2)."),
+    bundled=True)
 
 
 # --- where Rami rulesets live, and reading them ----------------------------------------------

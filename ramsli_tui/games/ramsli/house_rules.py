@@ -11,7 +11,7 @@ module holds Ramsli's rules, its keys and their checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -19,7 +19,8 @@ import yaml
 
 from ...cards import Card, deck_cards
 from ...yamlfile import Entry, FileProblem, is_int, parse_node
-from ..rulesets import RulesetFiles, Where, bundled_folder, plain_text, user_folder
+from ...languages import N_, _, ngettext
+from ..rulesets import RulesetFiles, Where, bundled_field, bundled_folder, key_fields, plain_text, user_folder
 
 NAP_TARGETS = (2, 3, 4, 5)
 CARDS_PER_HAND = 5  # R6: five cards each
@@ -89,6 +90,7 @@ class Ruleset:
     target: int | None = None
     on_bust: str = "end"
     max_hands: int | None = None
+    bundled: bool = bundled_field()
 
     def cards(self) -> list[Card]:
         """The ruleset's deck, in a fixed order (shuffle a copy to deal)."""
@@ -107,7 +109,7 @@ class Ruleset:
     def as_yaml_dict(self) -> dict[str, Any]:
         """Every key, resolved, as plain YAML-ready values."""
         out: dict[str, Any] = {}
-        for item in fields(self):
+        for item in key_fields(self):
             value = getattr(self, item.name)
             if isinstance(value, PlayerLimits):
                 value = {"min": value.min, "max": value.max}
@@ -119,39 +121,79 @@ class Ruleset:
         return out
 
     def house_rules(self) -> list[str]:
-        """The rules that matter at the table, in words, for menus and help."""
-        deck = "32 cards (7 to ace)" if self.deck == "piquet32" else "52 cards (2 to ace)"
+        """The rules that matter at the table, in words, for menus and help, in the
+        reader's language."""
         lines = [
-            f"Deck: {deck}" + (" plus two jokers as top trumps" if self.jokers else ""),
-            f"Players: {self.players.min} to {self.players.max}; {self.starting_chips} chips each",
-            f"Ante: {self.ante}; deal in packets of {' + '.join(map(str, self.packets))}",
-            "Bete: " + ("the pot" if self.bete == "pot" else f"{self.bete} chips")
-            + (f" x {self.bete_multiplier}" if self.bete_multiplier != 1 else ""),
+            self._deck_rule(),
+            # TRANSLATORS: a house rule's bullet; {count} the chips each player starts with
+            ngettext("Players: {min} to {max}; {count} chip each", "Players: {min} to {max}; {count} chips each",
+                     self.starting_chips).format(min=self.players.min, max=self.players.max, count=self.starting_chips),
+            # TRANSLATORS: a house rule's bullet; {packets} the cards of each packet of the deal, like "3 + 2"
+            _("Ante: {ante}; deal in packets of {packets}").format(
+                ante=self.ante, packets=" + ".join(map(str, self.packets))),
+            self._bete_rule(),
+            self._everyone_out_rule(),
         ]
-        if self.obligatory:
-            lines.append("Obligatory: everyone plays every hand")
-        elif self.dealer_forced:
-            lines.append("If everyone else is out, the dealer must play")
-        else:
-            lines.append("If everyone is out, the pot carries over")
         if self.must_head:
-            lines.append("Must head: beat the best card of the led suit when you can")
+            lines.append(_("Must head: beat the best card of the led suit when you can"))
         if self.general_rams:
-            failure = "3 x the bete" if self.general_rams_failure == "triple_bete" else "3 x the pot"
-            lines.append(f"General Rams allowed: all 5 tricks win 2 x the pot; failing costs {failure}")
+            if self.general_rams_failure == "triple_bete":
+                lines.append(_("General Rams allowed: all 5 tricks win 2 x the pot; failing costs 3 x the bete"))
+            else:
+                lines.append(_("General Rams allowed: all 5 tricks win 2 x the pot; failing costs 3 x the pot"))
         if self.nap:
-            bonus = ", ".join(f"{t}: +{self.nap_bonus[t]}/-{self.nap_penalty[t]}" for t in NAP_TARGETS)
-            lines.append(f"Nap targets (from each other player) {bonus}")
-        lines.append("Target: " + (f"first to {self.target} chips" if self.target else "none (play until someone is out of chips)"))
+            targets = ", ".join(f"{t}: +{self.nap_bonus[t]}/-{self.nap_penalty[t]}" for t in NAP_TARGETS)
+            # TRANSLATORS: a house rule's bullet; {targets} each target (tricks) with the chips won and paid,
+            # like "2: +2/-2, 3: +3/-3, 4: +4/-4, 5: +10/-5"
+            lines.append(_("Nap targets (from each other player) {targets}").format(targets=targets))
+        if self.target:
+            lines.append(ngettext("Target: first to {count} chip", "Target: first to {count} chips",
+                                  self.target).format(count=self.target))
+        else:
+            lines.append(_("Target: none (play until someone is out of chips)"))
         if self.on_bust == "eliminate":
-            lines.append("A player who cannot pay the ante leaves; play goes on")
+            lines.append(_("A player who cannot pay the ante leaves; play goes on"))
         if self.max_hands:
-            lines.append(f"At most {self.max_hands} hands")
+            lines.append(ngettext("At most {count} hand", "At most {count} hands", self.max_hands).format(
+                count=self.max_hands))
         return lines
 
+    def _deck_rule(self) -> str:
+        """The house rule of the deck, and of the jokers."""
+        if self.deck == "piquet32":
+            if self.jokers:
+                return _("Deck: 32 cards (7 to ace) plus two jokers as top trumps")
+            return _("Deck: 32 cards (7 to ace)")
+        if self.jokers:
+            return _("Deck: 52 cards (2 to ace) plus two jokers as top trumps")
+        return _("Deck: 52 cards (2 to ace)")
 
-RULESET_KEYS = [item.name for item in fields(Ruleset)]
-CLASSIC = Ruleset(description="The classic tavern game: 32 cards, ante 1, bete 5, dealer forced, 20 chips.")
+    def _bete_rule(self) -> str:
+        """The house rule of the bete: the pot or a number of chips, times its multiplier."""
+        multiplier = self.bete_multiplier
+        if self.bete == "pot":
+            if multiplier == 1:
+                return _("Bete: the pot")
+            # TRANSLATORS: {multiplier} a number: the bete is the pot times it
+            return _("Bete: the pot x {multiplier}").format(multiplier=multiplier)
+        if multiplier == 1:
+            return ngettext("Bete: {count} chip", "Bete: {count} chips", self.bete).format(count=self.bete)
+        # TRANSLATORS: {multiplier} a number: the bete is {count} chips times it
+        return ngettext("Bete: {count} chip x {multiplier}", "Bete: {count} chips x {multiplier}", self.bete).format(
+            count=self.bete, multiplier=multiplier)
+
+    def _everyone_out_rule(self) -> str:
+        """The house rule of a hand that everyone would sit out."""
+        if self.obligatory:
+            return _("Obligatory: everyone plays every hand")
+        if self.dealer_forced:
+            return _("If everyone else is out, the dealer must play")
+        return _("If everyone is out, the pot carries over")
+
+
+RULESET_KEYS = [item.name for item in key_fields(Ruleset)]
+CLASSIC = Ruleset(description=N_("The classic tavern game: 32 cards, ante 1, bete 5, dealer forced, 20 chips."),
+                  bundled=True)
 
 
 # --- where rulesets live, and reading them ----------------------------------------------

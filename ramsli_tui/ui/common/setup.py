@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...games import GAMES, game_named
+from ...games.rulesets import said_description
 from ...languages import N_, _, ngettext
 from ...languages.words import error_said
 from ...storage import Opponent, SaveSlot, Settings
@@ -255,7 +256,7 @@ class SetupScreen(Screen):
             return
         except ValueError as error:
             ruleset, chips_problem = game_named(self.game).load_rules(self.ruleset_shown), error_said(error)
-        description.update(Content(lines_for_terminal(ruleset.description or ruleset.name)))
+        description.update(Content(lines_for_terminal(said_description(ruleset) or ruleset.name)))
         this_table.update(Content(self.at_this_table(self.query_one("#players", Choice).value, ruleset, chips_problem)))
         this_table.set_class(chips_problem is not None, "-error")
         self.query_one("#house-rules", Bullets).show(ruleset.house_rules())

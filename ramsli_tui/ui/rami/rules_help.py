@@ -5,6 +5,7 @@ one text, written in each language from the rules' own sources, not word for wor
 from __future__ import annotations
 
 from ...games.rami.house_rules import RamiRules
+from ...games.rulesets import said_description
 from ...languages import _, ngettext
 
 
@@ -14,7 +15,7 @@ def rules_markdown(rules: RamiRules) -> str:
         # of your language's Rami (or rummy) players, from the rules' French source, not word for word.
         # {ruleset} is the ruleset's name.
         _("# Rami Simple — {ruleset}").format(ruleset=rules.name),
-        rules.description,
+        said_description(rules),
         _("## This table's house rules"),
         *(f"- {line}" for line in rules.house_rules()),
         _("## The cards and the deal"),

@@ -8,6 +8,7 @@ rather than a sentence translated at a time."""
 from __future__ import annotations
 
 from ...games.ramsli.house_rules import NAP_TARGETS, Ruleset
+from ...games.rulesets import said_description
 from ...languages import _, ngettext
 
 
@@ -16,7 +17,7 @@ def rules_markdown(rules: Ruleset) -> str:
     parts = [
         # TRANSLATORS: the rules help's title; {rules} the ruleset's name
         _("# Ramsli — {rules}").format(rules=rules.name),
-        rules.description or "",
+        said_description(rules),
         _("## This table's house rules"),
         *(f"- {line}" for line in rules.house_rules()),
         _("## The deal"),
