@@ -153,7 +153,7 @@ def test_a_ramsli_hint_reads_as_a_player_of_the_language_says_it(code, lead, one
 @pytest.mark.parametrize("code, take, one, two", [
     ("fr", "Prenez AH sur la jetée : votre main se rapproche de la sortie (alors vous sortez).",
      "(il vous manque alors 1 carte)", "(il vous manque alors 2 cartes)"),
-    ("de", "Nimm AH von der Ablage: damit kommst du dem Auslegen näher (dann legst du aus).",
+    ("de", "Nimm AH von der Ablage: Damit kommst du dem Auslegen näher (dann legst du aus).",
      "(dann fehlt dir 1 Karte)", "(dann fehlen dir 2 Karten)"),
     ("es", "Toma AH del descarte: te acerca a cerrar (entonces cierras).",
      "(entonces te falta 1 carta)", "(entonces te faltan 2 cartas)"),
