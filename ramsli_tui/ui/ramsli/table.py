@@ -526,7 +526,7 @@ class RamsliTableScreen(TableScreenBase):
         from ...games.ramsli import RAMSLI
 
         advice = RAMSLI.advice(view, view.legal, self.words.card)
-        # TRANSLATORS: {reason} the computer player's advice, in English until the advice is translated
+        # TRANSLATORS: {reason}: the computer player's advice, in one sentence.
         self.query_one(TurnBanner).say(_("Hint: {reason}").format(reason=advice.reason), yours=True)
         if advice.action.kind == "play":
             self.query_one(HandView).raise_card(advice.action.card)

@@ -3,7 +3,8 @@
 ``advise(view, legal)`` asks the normal player (``normal.decide``) and puts the reason
 its rule of thumb gave (``reasons``) in words: "An ace and a high trump (A♥, K♠): go
 in."  Cards are named by ``name_card``, so a table with German faces passes its own
-way of naming them; by default they are named with French glyphs.
+way of naming them; by default they are named with French glyphs.  The sentence is said
+in the language spoken (``languages``), every piece of it a whole phrase of the catalogue.
 """
 
 from __future__ import annotations
@@ -11,12 +12,27 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from ....cards import ALL_CARDS, Card, Rank
+from ....languages import N_, _, pgettext
 from ..engine import Action, RamsliView
 from .normal import decide
 from .reasons import Why
 
 NAMED_PATHS_AT_MOST = 2  # a declaration names the cards of its paths to a trick up to this many
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+# A declaration's paths to a trick, each a whole phrase by its count (a hand of five holds
+# five at most): side aces, side top cards (a king whose ace is turned up or held), high
+# trumps; and trump length with a second-rank honour.
+# TRANSLATORS: the hand's ways to a trick, one phrase each: said alone, or joined ("an ace and a
+# high trump"), at the start of a hint ("An ace and a high trump (A♥, K♠): go in.").
+ACES = {1: N_("an ace"), 2: N_("two aces"), 3: N_("three aces"), 4: N_("four aces"), 5: N_("five aces")}
+# TRANSLATORS: a top card: a side card no card unseen beats, as a king whose ace is turned up or held.
+TOP_CARDS = {1: N_("a top card"), 2: N_("two top cards"), 3: N_("three top cards"), 4: N_("four top cards"),
+             5: N_("five top cards")}
+# TRANSLATORS: a high trump: a trump that at most one card unseen can beat.
+HIGH_TRUMPS = {1: N_("a high trump"), 2: N_("two high trumps"), 3: N_("three high trumps"),
+               4: N_("four high trumps"), 5: N_("five high trumps")}
+# TRANSLATORS: trump length with a second-rank honour, counted as a way to a trick.
+TRUMP_LENGTH = N_("trumps with an honour")
 
 
 class Advice(NamedTuple):
@@ -33,10 +49,12 @@ def advise(view: RamsliView, legal: Sequence[Action], name_card: Callable[[Card]
 
 
 def reason_text(why: Why, name_card: Callable[[Card], str] = Card.label) -> str:
-    """``why`` as one sentence, its cards named by ``name_card``."""
+    """``why`` as one sentence in the language spoken, its cards named by ``name_card``."""
     names = [name_card(ALL_CARDS[card]) for card in why.cards]
+    template = _(why.reason.value)
     assets = paths_to_a_trick(why, names) if "{assets}" in why.reason.value else ""
-    text = why.reason.value.format(c=names, assets=assets, **why.numbers)
+    cards = dict(zip(("card", "other_card"), names))
+    text = template.format(**cards, assets=assets, **why.numbers)
     return text[:1].upper() + text[1:]
 
 
@@ -47,20 +65,23 @@ def paths_to_a_trick(why: Why, names: Sequence[str]) -> str:
     trump length is not counted besides."""
     aces = why.numbers["aces"]
     all_aces = all(ALL_CARDS[card].rank is Rank.ACE for card in why.cards[:aces])
-    parts = [
-        counted(aces, "an ace", "aces") if all_aces else counted(aces, "a top card", "top cards"),
-        counted(why.numbers["high_trumps"], "a high trump", "high trumps"),
-        "trumps with an honour" if why.numbers["length"] else "",
-    ]
-    parts = [part for part in parts if part]
-    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    paths = [_(phrases[count]) for phrases, count in ((ACES if all_aces else TOP_CARDS, aces),
+                                                       (HIGH_TRUMPS, why.numbers["high_trumps"])) if count]
+    if why.numbers["length"]:
+        paths.append(_(TRUMP_LENGTH))
+    words = listed(paths)
     if names and len(names) <= NAMED_PATHS_AT_MOST and not why.numbers["length"]:
-        words += f" ({', '.join(names)})"
+        words += f" ({', '.join(names)})"  # the cards in brackets, as every language here writes them
     return words
 
 
-def counted(number: int, one: str, many: str) -> str:
-    """``one`` ("an ace") for one, "two aces" for two, "" for none."""
-    if number <= 1:
-        return one if number else ""
-    return f"{NUMBER_WORDS[number]} {many}"
+def listed(paths: Sequence[str]) -> str:
+    """One, two or three paths to a trick as one phrase: "an ace, a high trump and trumps with an honour"."""
+    if len(paths) == 1:
+        return paths[0]
+    if len(paths) == 2:
+        # TRANSLATORS: two of the hand's ways to a trick, as "an ace" and "a high trump".
+        return pgettext("ways to a trick", "{first} and {second}").format(first=paths[0], second=paths[1])
+    # TRANSLATORS: three of the hand's ways to a trick, as "an ace", "a high trump" and "trumps with an honour".
+    return pgettext("ways to a trick", "{first}, {second} and {third}").format(
+        first=paths[0], second=paths[1], third=paths[2])
