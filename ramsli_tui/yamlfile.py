@@ -487,8 +487,8 @@ def node_value(node: yaml.Node, source: str, problem: type[FileProblem] = FilePr
         return plain_value(node)
     except NotPlain as error:
         where = f"{source}:{error.line}" + (f": {escaped(key)}" if key is not None else "")
-        # TRANSLATORS: {where} a file's path and line, and the key there ("mine.yaml:4: ante"), {problem} what is wrong
-        raise problem(Words(N_("{where}: {problem}"), {"where": where, "problem": error.what})) from None
+        # the place, then the problem said in the reader's language: nothing of its own to translate
+        raise problem(Words("{where}: {problem}", {"where": where, "problem": error.what}, translated=False)) from None
 
 
 def line_of(node: yaml.Node) -> int:
