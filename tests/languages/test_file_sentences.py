@@ -220,3 +220,25 @@ def test_an_alias_bomb_is_told_in_spanish(tmp_path, capsys):
     assert cli.main(["--lang", "es", "rules", "check", str(path)]) == 2
     assert capsys.readouterr().err.strip() == \
         f"{path}:3: los alias de YAML (*a) no se leen aquí: escribe el valor entero"
+
+
+async def test_setup_tells_why_a_players_own_ruleset_cannot_be_used_in_their_language(tmp_path, monkeypatch):
+    from textual.widgets import Static
+
+    from ramsli_tui.ui.common.setup import SetupScreen
+    from tests.kits.ui import make_app
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    own = tmp_path / "xdg" / "ramsli" / "rulesets"
+    own.mkdir(parents=True)
+    (own / "mine.yaml").write_text("bete: lots\n", encoding="utf-8")
+    use_language("de")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.show_ruleset("mine")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#description", Static).render())
+    assert shown == ("Dieses Regelwerk ist nicht verwendbar:\n"
+                     f"{own / 'mine.yaml'}:1: bete muss eine Zahl von Chips oder „pot“ sein, nicht 'lots'"), shown
