@@ -34,7 +34,7 @@ import yaml
 from . import __version__
 from .languages import N_, _, ngettext, use_language
 from .languages.choice import choose_language, language_code, not_spoken
-from .languages.words import error_said
+from .languages.words import error_said, words_of
 from .games import GAMES, HOUSE_GAME, game_named, game_of_record, game_of_ruleset
 from .options import Parser, speak_for_argparse, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
@@ -497,7 +497,7 @@ def _list_rulesets(game_rules) -> None:
         try:
             ruleset = game_rules.load_file(path)
         except game_rules.RulesetError as error:
-            print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error)))
+            print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error_said(error))))
             continue
         origin = "" if ruleset.bundled else f"  [{escaped(str(path), limit=None)}]"
         print(for_terminal(f"{shown_name:16} {said_description(ruleset)}{origin}"))
@@ -510,7 +510,7 @@ def _table_rules(name: str, players: int, game: str = HOUSE_GAME):
     try:
         kind.check_players(ruleset, players)
     except ValueError as error:
-        raise CliError(str(error)) from None
+        raise CliError(words_of(error)) from None
     return ruleset
 
 

@@ -105,10 +105,11 @@ def test_a_shared_widget_is_used_by_the_shared_screens_or_by_every_game(module):
 def test_cards_outside_text_and_yaml_reading_stand_at_the_bottom(module):
     """Below everything: the cards, the one boundary for outside text (text.py) and the
     bounded YAML reader, which import nothing else of the package but the words a person
-    reads (languages, for the cards' names)."""
-    assert GRAPH[module] <= {"ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.languages"}
+    reads (languages, for the cards' names and the problems' Words)."""
+    assert GRAPH[module] <= {"ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.languages", "ramsli_tui.languages.words"}
     assert not GRAPH["ramsli_tui.text"], "the boundary stands alone"
     assert GRAPH["ramsli_tui.languages"] <= {"ramsli_tui.languages.pseudo"}, "the words a person reads stand alone"
+    assert GRAPH["ramsli_tui.languages.words"] <= {"ramsli_tui.languages"}, "and so do their Words"
 
 
 def test_there_is_no_import_circle_anywhere_in_the_package():

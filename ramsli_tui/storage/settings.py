@@ -15,6 +15,7 @@ import yaml
 
 from ..games import GAMES
 from ..languages import LANGUAGES, N_, _
+from ..languages.words import Words
 from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
@@ -73,7 +74,7 @@ class Settings:
         if node is None:
             return cls(), []
         if not isinstance(node, yaml.MappingNode):
-            raise ValueError("it is not a mapping of settings")
+            raise ValueError(Words(N_("it is not a mapping of settings")))
         settings = cls()
         problems = []
         known = [item.name for item in fields(cls)]
@@ -87,7 +88,7 @@ class Settings:
                 value = plain_value(entry.node)
             except NotPlain as error:
                 problems.append((error.line, _("{setting}: {problem}; the default is used").format(
-                    setting=key, problem=error.what)))
+                    setting=key, problem=error.what.said())))
                 continue
             if key == "opponents":
                 settings.opponents = _opponents(value)
