@@ -22,7 +22,8 @@ from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 
 from ..games import game_named
 from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
-from ..languages import _, ngettext
+from ..languages import N_, _, ngettext
+from ..languages.words import Words, words_of
 from ..languages.lists import names_and
 from .seats import Seat, seats_for
 from .spec import GameSpec
@@ -126,7 +127,10 @@ class Table:
             try:
                 events = game.apply(game.parse_action(text))
             except ValueError as error:
-                raise ReplayError(f"action {number} ({text}) no longer replays: {error}") from None
+                # TRANSLATORS: a saved game that cannot be played again: {number} its action's number (1 the
+                # first), {text} the action as saved ("nap:3", "AS"), {problem} why the rules refuse it now
+                raise ReplayError(Words(N_("action {number} ({text}) no longer replays: {problem}"),
+                                        {"number": number, "text": text, "problem": words_of(error)})) from None
             self.actions.append(text)
             self._deliver_to_backlogs(events)
             settled = game.rounds_finished > rounds_before

@@ -72,3 +72,15 @@ def said_to_you(refusal: IllegalAction, faces: str, names) -> str | None:
     key = refusal.message if told_by is None else (refusal.message, refusal.parameters.get(told_by))
     sentence = SENTENCES.get(key)
     return refusal.said_in(_(sentence), faces, names) if sentence is not None else None
+
+
+def record_refusal(refusal: IllegalAction, names) -> str | None:
+    """A refusal of an action of a hand record being replayed, in the reader's language:
+    what the table told the player at that seat, the seats by ``names`` ("seat 2"), the
+    cards by their faces; None for a reshuffle's (said in the record's English)."""
+    said = said_to_you(refusal, "french", names)
+    if said is None or refusal.seat is None:
+        return None if said is None else said[:1].upper() + said[1:] + "."
+    # TRANSLATORS: a refused action of a replayed Rami record: {refusal} what the table told the player at
+    # seat {seat}, said to them ("you cannot discard 7♥: you hold no 7♥")
+    return _("Seat {seat} was told: {refusal}.").format(seat=refusal.seat, refusal=said)

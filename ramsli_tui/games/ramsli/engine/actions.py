@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ....cards import ALL_CARDS, Card
+from ....languages import N_
+from ....languages.words import Words
 from ...protocol import IllegalAction
 
 
@@ -31,7 +33,8 @@ class Action(NamedTuple):
     @staticmethod
     def nap(target: int) -> Action:
         if target not in NAP:
-            raise ValueError(f"a nap target must be 2, 3, 4 or 5, not {target}")
+            # TRANSLATORS: {target} the number of tricks asked for, not a Nap target
+            raise ValueError(Words(N_("a nap target must be 2, 3, 4 or 5, not {target}"), {"target": target}))
         return NAP[target]
 
     @staticmethod
@@ -44,7 +47,8 @@ class Action(NamedTuple):
             try:
                 return Action.nap(int(word[4:]))
             except ValueError:
-                raise ValueError(f"'{text}' is not a nap target (nap:2 to nap:5)") from None
+                # TRANSLATORS: {text} an action as written (in a record, a saved game); nap:2 to nap:5 as typed
+                raise ValueError(Words(N_("'{text}' is not a nap target (nap:2 to nap:5)"), {"text": text})) from None
         return PLAY[Card.from_code(text)]
 
 
