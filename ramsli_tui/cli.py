@@ -760,7 +760,7 @@ def run_history(args: argparse.Namespace) -> int:
         finally:
             history.close()
     except HistoryError as error:
-        raise CliError(str(error)) from None
+        raise CliError(words_of(error)) from None
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:

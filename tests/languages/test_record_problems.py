@@ -18,6 +18,7 @@ from ramsli_tui.languages.pseudo import unmarked_words
 from ramsli_tui.languages.words import error_said
 from ramsli_tui.table.table import ReplayError, Table
 
+from tests.cli.test_cli_history_unprintable import GOOD as GOOD_KEPT, UNPRINTABLE, history_of
 from tests.games.rami import test_records as rami_records
 from tests.games.ramsli.records.test_records_errors import ACTS, CASES, GOOD, with_actions
 from tests.table.test_table import spec_for
@@ -151,3 +152,36 @@ def test_the_placeholders_of_help_read_in_french(capsys):
     for placeholder in ("--ruleset NOM", "--bots FORCES", "--name NOM", "--bot-delay SECONDES", "--chips JETONS",
                         "--players N", "--seed S", "--lang CODE"):
         assert placeholder in usage, usage
+
+
+
+# --- `ramsli history export`: the hands it cannot print ----------------------------------------
+
+# The JSON reader's own words, which a record that is not JSON passes on as they are.
+NOT_OURS = {"not JSON"}
+
+
+def history_refused(capsys, folder, code: str) -> str:
+    """What ``ramsli --lang CODE history export --data FOLDER`` says, one line on standard error."""
+    status = main(["--lang", code, "history", "export", "--data", str(folder)])
+    out, err = capsys.readouterr()
+    assert (status, out, err.count("\n")) == (2, "", 1), err
+    return err.replace(str(folder), "DATA")
+
+
+@pytest.mark.parametrize("case", [case for case in UNPRINTABLE if case not in NOT_OURS])
+def test_every_kept_hand_history_cannot_print_is_said_in_the_pseudo_language(capsys, tmp_path, case):
+    game, record, _ = UNPRINTABLE[case]
+    history_of(tmp_path, [("ramsli", GOOD_KEPT), (game, record)])
+    told = history_refused(capsys, tmp_path, "qps")
+    assert escaped(told.replace("DATA/history.sqlite3", " ")) == [], told
+
+
+def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tmp_path):
+    assert history_refused(capsys, tmp_path, "fr") == (
+        "ramsli: DATA/history.sqlite3 : il n’y a pas d’historique des manches ici "
+        "(ramsli serve le garde dans son dossier de données)\n")
+    history_of(tmp_path, [("ramsli", "[1, 2, 3]")])
+    assert history_refused(capsys, tmp_path, "de") == (
+        "ramsli: DATA/history.sqlite3: Tisch 1, Runde 1: ihre Aufzeichnung ist eine Liste, "
+        "keine Zuordnung von Schlüsseln zu Werten\n")
