@@ -96,6 +96,18 @@ def test_a_refused_rami_action_says_what_the_table_told_that_seat(capsys, tmp_pa
     assert told == "ramsli: À la place 0, la table a répondu : vous ne pouvez pas jeter R♥ : R♥ n’est pas dans votre main.\n"
 
 
+def test_a_refused_reshuffle_or_a_draw_before_one_is_said_in_spanish(capsys, tmp_path, monkeypatch):
+    record, _ = rami_records.talon_emptied()
+    drawn = [{"seat": 0, "act": "draw", "from": "talon"}]
+    draw_first = replayed(capsys, tmp_path, monkeypatch, rami_records.record(actions=record["actions"] + drawn),
+                          "--lang", "es")[2]
+    too_soon = replayed(capsys, tmp_path, monkeypatch,
+                        rami_records.record(actions=[{"act": "reshuffle", "talon": ["2H"]}]), "--lang", "es")[2]
+    assert draw_first.startswith("ramsli: Al asiento ") and draw_first.endswith(
+        ": el mazo está vacío: primero hay que barajar el descarte para hacer un mazo nuevo.\n")
+    assert too_soon == "ramsli: El mazo no está vacío: no hay nada que barajar.\n"
+
+
 def test_a_saved_game_that_no_longer_replays_is_said_in_the_readers_language():
     with pytest.raises(ReplayError) as raised:
         Table.for_spec(spec_for(seed=8), actions=["AS"])

@@ -6,10 +6,11 @@ parameter that changes the sentence, where one does) is a whole sentence said to
 marked for the catalogue: ``said_to_you`` says a refusal in them.  In English each is,
 word for word, what the engine's template says to "you".
 
-A reshuffle is the session's own action, never a person's: its refusals
-(``reshuffle_first``, ``no_reshuffle``, ``reshuffle_has_no_seat``, ``reshuffle_cards``)
-are only said of a hand record being replayed, in the record's English, so they are not
-here and stay the engine's.
+A reshuffle is the session's own action, never a person's: its refusals are only said
+of a hand record being replayed (``record_refusal``, for ``ramsli replay``).
+``reshuffle_first`` and ``no_reshuffle`` are here for it; ``reshuffle_cards`` (whose
+difference the engine words) stays the record's English, and ``reshuffle_has_no_seat``
+never reaches the engine from a record (its reading refuses a reshuffle's seat first).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ SENTENCES: dict[str | tuple[str, object], str] = {
                         "a drawn card comes before the discard)"),
     "draw_first": N_("you must draw first: from the talon, the jetée or the tournante"),
     "name_the_discard": N_("you must name the card to discard"),
+    # TRANSLATORS: the talon is empty: a replayed record must reshuffle the jetée before anyone draws
+    "reshuffle_first": N_("the talon is empty: the jetée must be reshuffled into a new talon first"),
+    "no_reshuffle": N_("the talon is not empty: there is nothing to reshuffle"),
     # TRANSLATORS: {card} is a card's name, as "7♥" or "a joker" (the same in every refusal).
     "not_held": N_("you cannot discard {card}: you hold no {card}"),
     "jetee_empty": N_("you cannot take from the jetée: it is empty"),
