@@ -197,3 +197,10 @@ def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tm
     assert history_refused(capsys, tmp_path, "de") == (
         "ramsli: DATA/history.sqlite3: Tisch 1, Runde 1: ihre Aufzeichnung ist eine Liste, "
         "keine Zuordnung von Schlüsseln zu Werten\n")
+
+
+def test_the_refusals_only_a_record_meets_are_in_english_the_engines_own_words():
+    from ramsli_tui.games.rami.engine.actions import Refusal
+    from ramsli_tui.ui.rami.refusals import RECORD_ONLY
+
+    assert RECORD_ONLY and all(RECORD_ONLY[message] == Refusal.TEMPLATES[message] for message in RECORD_ONLY)

@@ -8,7 +8,7 @@ word for word, what the engine's template says to "you".
 
 A reshuffle is the session's own action, never a person's: its refusals are only said
 of a hand record being replayed (``record_refusal``, for ``ramsli replay``).
-``reshuffle_first`` and ``no_reshuffle`` are here for it; ``reshuffle_cards`` (whose
+``reshuffle_first`` and ``no_reshuffle`` are in ``RECORD_ONLY`` for it; ``reshuffle_cards`` (whose
 difference the engine words) stays the record's English, and ``reshuffle_has_no_seat``
 never reaches the engine from a record (its reading refuses a reshuffle's seat first).
 """
@@ -30,9 +30,6 @@ SENTENCES: dict[str | tuple[str, object], str] = {
                         "a drawn card comes before the discard)"),
     "draw_first": N_("you must draw first: from the talon, the jetée or the tournante"),
     "name_the_discard": N_("you must name the card to discard"),
-    # TRANSLATORS: the talon is empty: a replayed record must reshuffle the jetée before anyone draws
-    "reshuffle_first": N_("the talon is empty: the jetée must be reshuffled into a new talon first"),
-    "no_reshuffle": N_("the talon is not empty: there is nothing to reshuffle"),
     # TRANSLATORS: {card} is a card's name, as "7♥" or "a joker" (the same in every refusal).
     "not_held": N_("you cannot discard {card}: you hold no {card}"),
     "jetee_empty": N_("you cannot take from the jetée: it is empty"),
@@ -66,6 +63,12 @@ SENTENCES: dict[str | tuple[str, object], str] = {
     "suivi_gap": N_("[{cards}]: the cards of a Suivi must follow each other, a joker standing for one missing card"),
     "not_a_meld": N_("[{cards}]: neither a Suivi (one suit in sequence) nor a Tria (one rank, different suits)"),
 }
+# The refusals only a hand record meets: a reshuffle's, the session's own action.
+RECORD_ONLY = {
+    # TRANSLATORS: the talon is empty: a replayed record must reshuffle the jetée before anyone draws
+    "reshuffle_first": N_("the talon is empty: the jetée must be reshuffled into a new talon first"),
+    "no_reshuffle": N_("the talon is not empty: there is nothing to reshuffle"),
+}
 SAID_BY = {"no_tournante": "why", "needs_suivi_and_tria": "missing"}  # the parameter that picks the sentence
 
 
@@ -82,7 +85,8 @@ def record_refusal(refusal: IllegalAction, names) -> str | None:
     """A refusal of an action of a hand record being replayed, in the reader's language:
     what the table told the player at that seat, the seats by ``names`` ("seat 2"), the
     cards by their faces; None for a reshuffle's (said in the record's English)."""
-    said = said_to_you(refusal, "french", names)
+    own = RECORD_ONLY.get(refusal.message)
+    said = refusal.said_in(_(own), "french", names) if own is not None else said_to_you(refusal, "french", names)
     if said is None or refusal.seat is None:
         return None if said is None else said[:1].upper() + said[1:] + "."
     # TRANSLATORS: a refused action of a replayed Rami record: {refusal} what the table told the player at
