@@ -199,8 +199,34 @@ def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tm
         "keine Zuordnung von Schlüsseln zu Werten\n")
 
 
+def wrong_talons():
+    """A hand whose talon ran out, and new talons its reshuffle refuses: one lacking a card,
+    one with a card too many, one with both."""
+    _, hand = rami_records.talon_emptied()
+    under = hand.under_the_top()
+    extra = next(card for card in under if card != under[0])  # one more of it, and the first one less
+    return hand, {"lacking": under[1:], "extra": [*under, extra], "both": [*under[1:], extra]}
+
+
 def test_the_refusals_only_a_record_meets_are_in_english_the_engines_own_words():
+    from ramsli_tui.games.rami.engine import Action, IllegalAction
     from ramsli_tui.games.rami.engine.actions import Refusal
     from ramsli_tui.ui.rami.refusals import RECORD_ONLY
 
-    assert RECORD_ONLY and all(RECORD_ONLY[message] == Refusal.TEMPLATES[message] for message in RECORD_ONLY)
+    assert all(RECORD_ONLY[message] == Refusal.TEMPLATES[message] for message in RECORD_ONLY if isinstance(message, str))
+    hand, talons = wrong_talons()
+    for shape, talon in talons.items():
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply(Action.reshuffle(talon))
+        assert refused.value.said_in(RECORD_ONLY["reshuffle_cards", shape]) == str(refused.value), shape
+
+
+def test_a_reshuffle_of_the_wrong_cards_is_said_in_german(capsys, tmp_path, monkeypatch):
+    record, _ = rami_records.talon_emptied()
+    hand, talons = wrong_talons()
+    reshuffle = {"act": "reshuffle", "talon": [card.code for card in talons["lacking"]][::-1]}
+    told = replayed(capsys, tmp_path, monkeypatch, rami_records.record(actions=record["actions"] + [reshuffle]),
+                    "--lang", "de")[2]
+    lacking = hand.under_the_top()[0].code
+    assert told == (f"ramsli: Der neue Talon muss die Ablage ohne ihre oberste Karte sein "
+                    f"({len(hand.under_the_top())} Karten): es fehlt {lacking}.\n")
