@@ -127,9 +127,10 @@ class Table:
             try:
                 events = game.apply(game.parse_action(text))
             except ValueError as error:
-                # TRANSLATORS: {number} an action's number in a saved game, {action} the action as saved, {problem} why
-                raise ReplayError(Words(N_("action {number} ({action}) no longer replays: {problem}"),
-                                        {"number": number, "action": text, "problem": words_of(error)})) from None
+                # TRANSLATORS: a saved game that cannot be played again: {number} its action's number (1 the
+                # first), {text} the action as saved ("nap:3", "AS"), {problem} why the rules refuse it now
+                raise ReplayError(Words(N_("action {number} ({text}) no longer replays: {problem}"),
+                                        {"number": number, "text": text, "problem": words_of(error)})) from None
             self.actions.append(text)
             self._deliver_to_backlogs(events)
             settled = game.rounds_finished > rounds_before

@@ -293,6 +293,14 @@ class RamsliWords:
         return value
 
 
+def record_refusal(refusal: IllegalAction, names: Sequence[str]) -> str:
+    """A refusal of an action of a hand record being replayed, in the reader's language:
+    as the table says it of another player, the seats by ``names`` ("seat 2"), the cards
+    by their faces."""
+    said = RamsliWords(names, you=-1).refusal(refusal)
+    return said[:1].upper() + said[1:]
+
+
 # What each rule of following (engine/follow.py) says, and the kind of card it asks for:
 # trumps, the suit led, or None when any card will do.
 # TRANSLATORS: the rules of following, each a clause before a colon ("follow ♠ spades: play one
