@@ -15,6 +15,7 @@ import yaml
 
 from ..games import GAMES
 from ..languages import LANGUAGES, N_, _
+from ..languages.lists import either
 from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
@@ -108,15 +109,6 @@ def _cannot_be(name: str, value: Any, default: Any) -> str:
             setting=name, value=said["value"], allowed=either(list(map(shown_value, allowed))))
     return _("{setting} cannot be {value}, only {allowed}; {default} is used").format(
         allowed=either(list(map(shown_value, allowed))), **said)
-
-
-def either(choices: list[str]) -> str:
-    """Choices as a sentence offers them: "'a' or 'b'", "'a' or 'b' or 'c'"."""
-    said = choices[0]
-    for choice in choices[1:]:
-        # TRANSLATORS: two choices, or a list of them and one more: "'off' or 'bell'".
-        said = _("{choices} or {choice}").format(choices=said, choice=choice)
-    return said
 
 
 def _opponents(entries: Any) -> list[Opponent]:
