@@ -31,6 +31,7 @@ from ...games.ramsli.engine.events import (
 from ...games.ramsli.engine.follow import PlayRule
 from ...games.ramsli.engine.phase import Phase
 from ...languages import N_, _, ngettext, pgettext
+from ...languages.lists import and_joined
 
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
 SESSION_END_REASONS = {
@@ -63,8 +64,7 @@ def listed(names: Sequence[str]) -> str:
         return _("nobody")
     if len(names) == 1:
         return names[0]
-    # TRANSLATORS: the last two of a list of players; {first} may be several names joined by ", "
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return and_joined(", ".join(names[:-1]), names[-1])
 
 
 def join_lines(lines: Iterable[str | Content]) -> Content:
