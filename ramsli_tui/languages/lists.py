@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import _, pgettext
+from . import N_, _
+from .words import Words
 
 VOWELS = "aeiouáéíóúü"
 
@@ -29,20 +30,26 @@ VOWELS = "aeiouáéíóúü"
 def names_and(names: Sequence[str]) -> str:
     """Names in a sentence a person reads: "Anna", "Anna and Bertl", "Anna and Bertl and
     Carlo"; nothing for none."""
-    said = names[0] if names else ""
+    return names_and_words(names).said()
+
+
+def names_and_words(names: Sequence[str]) -> Words:
+    """``names_and`` to be said later in any language (``Words``): for the hub, which
+    tells people of every language at once."""
+    said = Words.as_it_is(names[0] if names else "")
     for name in names[1:]:
         said = and_joined(said, name)
     return said
 
 
-def and_joined(first: str, last: str) -> str:
+def and_joined(first: str, last: str) -> Words:
     """``first`` and ``last`` in a sentence, ``last`` one player's name (or "you") and
     ``first`` one or more: "Anna and Bertl", "Mia, Anna and Bertl"."""
     if starts_with_the_sound_of_i(last):
         # TRANSLATORS: as "{first} and {last}", where {last} starts with the sound of i ("Anna e Inés"): Spanish «e».
-        return pgettext("before the sound of i", "{first} and {last}").format(first=first, last=last)
+        return Words.in_context("before the sound of i", "{first} and {last}", {"first": first, "last": last})
     # TRANSLATORS: the last two of a list of players; {first} may be several names joined by ", ".
-    return _("{first} and {last}").format(first=first, last=last)
+    return Words(N_("{first} and {last}"), {"first": first, "last": last})
 
 
 def starts_with_the_sound_of_i(word: str) -> bool:

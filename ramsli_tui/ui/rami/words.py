@@ -60,7 +60,7 @@ class RamiWords(NamedTuple):
             return players[0]
         if joined == " & ":  # the same in every language
             return joined.join(players)
-        return and_joined(players[0], players[1])
+        return and_joined(players[0], players[1]).said()
 
     def _by_side(self, side: int, sentences: tuple[str, str, str, str], **values: object) -> str:
         """One of four sentences, as the side is the person alone, another player alone

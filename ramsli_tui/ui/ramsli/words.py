@@ -64,7 +64,7 @@ def listed(names: Sequence[str]) -> str:
         return _("nobody")
     if len(names) == 1:
         return names[0]
-    return and_joined(", ".join(names[:-1]), names[-1])
+    return and_joined(", ".join(names[:-1]), names[-1]).said()
 
 
 def join_lines(lines: Iterable[str | Content]) -> Content:
