@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
+    from ..languages.words import error_said
+    from ..text import for_terminal
     from .server import ServeError, serve_until_stopped
 
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)  # the server's own log tells what matters, once
@@ -86,6 +88,6 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(serve_until_stopped(args.data or default_data_dir(), None if args.open else args.allow,
                                         args.host, args.port, args.max_apps, args.served_language))
     except ServeError as error:
-        print(f"ramsli serve: {error}", file=sys.stderr)
+        print(for_terminal(f"ramsli serve: {error_said(error)}"), file=sys.stderr)
         return EXIT_USAGE
     return 0

@@ -13,6 +13,7 @@ import signal
 from pathlib import Path
 
 from ..languages import SOURCE
+from ..languages.words import words_of
 from .door import Admission, Door, Interactive, Limits
 from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
@@ -40,7 +41,7 @@ class Server:
         try:
             history = HandHistory.open(folder.path)
         except HistoryError as error:
-            raise ServeError(str(error)) from None
+            raise ServeError(words_of(error)) from None
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
         self.languages = folder.languages(self.journal)
         self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
