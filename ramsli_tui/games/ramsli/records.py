@@ -24,6 +24,7 @@ from ..records import IN_ACTION, NO_SEAT, NO_SUCH_SEAT
 from ..records import dump_record as dump_record, printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
 from .engine import Action, Hand, IllegalAction
+from .engine.session import seats_at_the_table
 from .house_rules import Ruleset, RulesetError
 
 RECORD_FORMAT = "ramsli-hand/1"
@@ -154,7 +155,13 @@ def parse_action(entry: Any, index: int) -> tuple[int, Action]:
 
 def replay(record: HandRecord) -> Hand:
     """Deal the record's deck and apply its actions; RecordError at the first refused one."""
-    hand = Hand(record.rules, record.stacks, record.dealer, record.pot, record.deck)
+    seated = seats_at_the_table(record.rules, record.stacks)
+    if record.dealer not in seated or len(seated) < 2:
+        # TRANSLATORS: a hand record under the house rule on_bust: eliminate; {dealer} a seat's number, {ante} chips
+        raise RecordError(Words(N_("under on_bust: eliminate a seat whose stack is below the ante ({ante}) has left "
+                                   "the table, so the dealer (seat {dealer}) and at least one other must have {ante} or more"),
+                                {"ante": record.rules.ante, "dealer": record.dealer}))
+    hand = Hand(record.rules, record.stacks, record.dealer, record.pot, record.deck, seated)
     for index, entry in enumerate(record.actions):
         seat, action = parse_action(entry, index)
         if not 0 <= seat < record.players:

@@ -18,6 +18,21 @@ from .hand import Hand
 from .phase import Phase
 
 
+def can_pay_the_ante(rules, stack: int) -> bool:
+    """R27: a player whose stack cannot pay the next ante ends the session
+    (``on_bust: end``) or leaves the table for good (``on_bust: eliminate``)."""
+    return stack >= rules.ante
+
+
+def seats_at_the_table(rules, stacks) -> tuple[int, ...]:
+    """The seats still at the table before a hand with these ``stacks``: every one, but
+    under ``on_bust: eliminate`` those that could not pay an ante, who left for good (their
+    stack has not changed since), so that a hand record needs no list of them."""
+    if rules.on_bust != "eliminate":
+        return tuple(range(len(stacks)))
+    return tuple(seat for seat, stack in enumerate(stacks) if can_pay_the_ante(rules, stack))
+
+
 class RamsliSession(SessionBase):
     """A session of Ramsli: the ``Game`` of the game protocol (games/protocol.py)."""
 
@@ -91,7 +106,7 @@ class RamsliSession(SessionBase):
         if rules.target is not None and max(seated_stacks) >= rules.target and self._leaders_count() == 1:
             self._end("target")
             return []
-        busted = tuple(seat for seat in self.seated if self.stacks[seat] < rules.ante)
+        busted = tuple(seat for seat in self.seated if not can_pay_the_ante(rules, self.stacks[seat]))
         events: list[Event] = []
         if busted:
             if rules.on_bust == "end":

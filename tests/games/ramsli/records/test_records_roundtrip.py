@@ -177,3 +177,36 @@ def test_legal_actions_are_listed_in_plain_string_order():
     result, hand = replay_text(json.dumps(record))
     assert hand is not None, result
     assert result["next"] == {"seat": 0, "legal": ["nap:2", "nap:3", "nap:4", "nap:5", "pass"]}
+
+
+def test_under_on_bust_eliminate_a_hand_after_a_seat_has_left_replays_from_its_record():
+    """R27: a player who cannot pay the ante leaves for good; their stack, below the ante,
+    says so in every later record, which deals them nothing."""
+    from ramsli_tui.games.ramsli.engine import RamsliSession
+
+    rules = replace(RULES["classic"], on_bust="eliminate", starting_chips=6)
+    after_a_seat_left = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        session = RamsliSession(rules, 5, random.Random(seed))
+        for _ in range(3000):
+            if session.is_over:
+                break
+            session.apply(rng.choice(list(session.legal_actions())))
+        for hand in session.finished:
+            record = read_record(dump_record(record_of(hand)))
+            assert result_of(replay(record)) == result_of(hand)
+            after_a_seat_left += len(hand.seated) < 5
+    assert after_a_seat_left > 0, "some hands were played after a seat had left"
+
+
+def test_a_record_whose_dealer_has_left_the_table_is_one_clear_problem():
+    from ramsli_tui.games.records import RecordError
+
+    rules = replace(RULES["classic"], on_bust="eliminate")
+    hand = Hand(rules, [20, 20, 20, 20], 0, 0, rules.cards())
+    record = record_of(hand)
+    record["ruleset"] = {"extends": "classic", "on_bust": "eliminate"}
+    record["stacks"] = [0, 20, 20, 20]
+    with pytest.raises(RecordError, match=r"dealer \(seat 0\)"):
+        replay(read_record(dump_record(record)))
