@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import IO, Any
@@ -32,9 +33,18 @@ def unused_name(path: Path, mark: str) -> Path:
             return kept
 
 
+LINE_BREAKS = re.compile(r"[^\S\u00a0\u202f]+")  # every run of white space but the no-break spaces
+
+
 def in_one_line(error: Exception) -> str:
     """What is wrong with a file, in one line, whatever the reader's message ran over."""
-    return " ".join(str(error).split())
+    return one_line(str(error))
+
+
+def one_line(text: str) -> str:
+    """``text`` in one line: each run of white space one space, but the no-break spaces,
+    which belong to the language's typography."""
+    return " ".join(part for part in LINE_BREAKS.split(text) if part)
 
 
 PATH_LENGTH = 160  # the most of a path a message shows: its start and its end, the file's name

@@ -22,7 +22,7 @@ from platformdirs import user_config_dir, user_data_dir
 from ..languages import N_, _
 from ..languages.words import said, words_of
 from ..text import for_terminal
-from .files import LockTaken, open_locked, shown_path, unused_name, write_atomically
+from .files import LockTaken, one_line, open_locked, shown_path, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
 from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
@@ -200,7 +200,7 @@ class Storage:
         already said), in one line."""
         kept = unused_name(path, f"{SET_ASIDE}{time.strftime('%Y%m%d-%H%M%S')}")
         still, moved = SET_ASIDE_WORDS[what]
-        said_reason = for_terminal(" ".join(said(reason).split()))
+        said_reason = for_terminal(one_line(said(reason)))
         try:
             path.replace(kept)
         except OSError:

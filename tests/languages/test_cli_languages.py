@@ -112,7 +112,7 @@ def test_a_rami_record_is_told_in_marked_words(home, capsys, tmp_path):
 
 
 @pytest.mark.parametrize("code, told", [
-    ("fr", "Aucune partie sauvegardée : « ramsli » en prépare une nouvelle."),
+    ("fr", "Aucune partie sauvegardée\u00a0: «\u00a0ramsli\u00a0» en prépare une nouvelle."),
     ("de", "Keine gespeicherten Partien: „ramsli“ richtet eine neue ein."),
     ("es", "No hay partidas guardadas: «ramsli» prepara una nueva."),
 ])
@@ -123,7 +123,7 @@ def test_saves_speaks_the_language_asked_for_to_ramsli_or_to_the_command(home, c
 
 
 @pytest.mark.parametrize("code, locale, told", [
-    ("fr", "fr_CA.UTF-8", "ramsli: --bots nomme « clever » ; choisissez chacun parmi random, normal, hard, omniscient"),
+    ("fr", "fr_CA.UTF-8", "ramsli: --bots nomme «\u00a0clever\u00a0»\u00a0; choisissez chacun parmi random, normal, hard, omniscient"),
     ("de", "de_AT.UTF-8", "ramsli: --bots nennt „clever“; wähle jeden aus random, normal, hard, omniscient"),
     ("es", "es_ES", "ramsli: --bots nombra «clever»; elige cada uno entre random, normal, hard, omniscient"),
 ])
@@ -134,7 +134,7 @@ def test_a_mistake_is_told_in_the_language_of_the_environment(home, capsys, monk
 
 
 @pytest.mark.parametrize("code, words", [
-    ("fr", ["La donne :", "Pli 1 :", "(dedans)", "Bete : place 0", "Pot à la place 1"]),
+    ("fr", ["La donne\u00a0:", "Pli 1\u00a0:", "(dedans)", "Bete\u00a0: place 0", "Pot à la place 1"]),
     ("de", ["Die Gabe:", "Stich 1:", "(rein)", "Bete: Platz 0", "Pott an Platz 1"]),
     ("es", ["El reparto:", "Baza 1:", "(entro)", "Bete: asiento 0", "Bote para el asiento 1"]),
 ])
@@ -149,7 +149,7 @@ def test_argparse_own_words_are_in_the_language_spoken(home, capsys):
     status, out, err = run(capsys, "--lang", "de", "serve", "--port", "99999", "--open")
     assert status == 2 and err.strip() == "ramsli: --port: 99999 ist größer als 65535 (siehe „ramsli serve --help“)"
     usage = run(capsys, "--lang", "fr", "--help")[1]
-    assert usage.startswith("usage : ramsli") and "afficher cette aide et sortir" in usage
+    assert usage.startswith("usage\u00a0: ramsli") and "afficher cette aide et sortir" in usage
 
 
 def test_the_json_output_stays_english(home, capsys):

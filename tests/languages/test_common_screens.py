@@ -143,7 +143,7 @@ async def test_the_lobby_its_new_table_and_the_talk_line_speak_only_the_catalogu
 
 
 @pytest.mark.parametrize("language, question, keep, delete", [
-    ("fr", "Quitter la table ?", "Rester (n)", "Partir (y)"),
+    ("fr", "Quitter la table\u00a0?", "Rester (n)", "Partir (y)"),
     ("de", "Den Tisch verlassen?", "Bleiben (n)", "Gehen (y)"),
     ("es", "¿Dejar la mesa?", "Quedarme (n)", "Salir (y)"),
 ])

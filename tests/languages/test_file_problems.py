@@ -24,13 +24,13 @@ def test_a_field_that_is_words_is_said_in_the_language_of_its_sentence():
 def test_the_did_you_mean_clause_is_said_in_the_readers_language_and_stays_english_as_text():
     clause = did_you_mean("bette", ["bete", "ante"])
     assert str(clause) == " (did you mean 'bete'?)"
-    assert clause.said_in("fr") == " (vouliez-vous dire « bete » ?)"
+    assert clause.said_in("fr") == " (vouliez-vous dire «\u00a0bete\u00a0»\u00a0?)"
     assert clause.said_in("de") == " (meintest du „bete“?)"
     assert did_you_mean("zzzzzz", ["bete", "ante"]) == ""
 
 
 @pytest.mark.parametrize("code, more_than_one, just_one", [
-    ("fr", "rien ; et 2 autres", "rien ; et 1 autre"),
+    ("fr", "rien\u00a0; et 2 autres", "rien\u00a0; et 1 autre"),
     ("de", "nichts; und 2 weitere", "nichts; und 1 weiteres"),
     ("es", "nada; y 2 más", "nada; y 1 más"),
 ])
@@ -64,5 +64,5 @@ def test_a_counted_text_takes_each_languages_form_for_its_number_and_crosses_a_s
     one = Words.counted("{problem}; and {count} more", "{problem}; and {count} more", 1, {"problem": shown_value(None)})
     two = Words.counted("{problem}; and {count} more", "{problem}; and {count} more", 2, {"problem": "x"})
     assert (str(one), str(two)) == ("nothing; and 1 more", "x; and 2 more")
-    assert (one.said_in("fr"), two.said_in("fr")) == ("rien ; et 1 autre", "x ; et 2 autres")
+    assert (one.said_in("fr"), two.said_in("fr")) == ("rien\u00a0; et 1 autre", "x\u00a0; et 2 autres")
     assert pickle.loads(pickle.dumps(two)).said_in("de") == "x; und 2 weitere"

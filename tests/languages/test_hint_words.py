@@ -135,8 +135,8 @@ def test_a_rami_hint_in_the_pseudo_language_marks_every_word_but_the_cards_faces
 # --- as a player reads it ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("code, lead, one_of_each, two_aces", [
-    ("fr", "Atouts longs : entamez R♠ et faites tomber les atouts adverses.",
-     "Un as et un atout haut (A♥, R♠) : entrez.", "Deux as (A♥, A♦) : entrez."),
+    ("fr", "Atouts longs\u00a0: entamez R♠ et faites tomber les atouts adverses.",
+     "Un as et un atout haut (A♥, R♠)\u00a0: entrez.", "Deux as (A♥, A♦)\u00a0: entrez."),
     ("de", "Viele Trümpfe: Spiel K♠ aus und zieh den anderen die Trümpfe.",
      "Ein Ass und ein hoher Trumpf (A♥, K♠): Geh rein.", "Zwei Asse (A♥, A♦): Geh rein."),
     ("es", "Muchos triunfos: sal con K♠ y arrastra los de los demás.",
@@ -151,7 +151,7 @@ def test_a_ramsli_hint_reads_as_a_player_of_the_language_says_it(code, lead, one
 
 
 @pytest.mark.parametrize("code, take, one, two", [
-    ("fr", "Prenez AH sur la jetée : votre main se rapproche de la sortie (alors vous sortez).",
+    ("fr", "Prenez AH sur la jetée\u00a0: votre main se rapproche de la sortie (alors vous sortez).",
      "(il vous manque alors 1 carte)", "(il vous manque alors 2 cartes)"),
     ("de", "Nimm AH von der Ablage: Damit kommst du dem Auslegen näher (dann legst du aus).",
      "(dann fehlt dir 1 Karte)", "(dann fehlen dir 2 Karten)"),
@@ -205,7 +205,7 @@ async def test_the_hint_shows_in_french_on_the_table(tmp_path, game):
         await pilot.press("t")
         await pilot.pause()
         shown = str(table.query_one(TurnBanner).render())
-        assert f"Conseil : {advice.reason}" in shown
+        assert f"Conseil\u00a0: {advice.reason}" in shown
         use_language("en")
         english = game_named(game).advice(view, view.legal, table.words.card).reason
         assert english not in shown, "the hint is French, not English"

@@ -29,7 +29,7 @@ def hub_and_link(hub_and_app):
 
 
 @pytest.mark.parametrize("code, words", [
-    ("fr", "il n’y a pas de jeu 'chess' ici ; au choix : ramsli, rami"),
+    ("fr", "il n’y a pas de jeu 'chess' ici\u00a0; au choix\u00a0: ramsli, rami"),
     ("de", "hier gibt es kein Spiel 'chess'; die Spiele sind ramsli, rami"),
     ("es", "aquí no hay juego 'chess'; los juegos son ramsli, rami"),
 ])
@@ -51,7 +51,7 @@ async def test_the_refusal_keeps_its_english_for_the_protocol_and_the_log(hub_an
 
 
 @pytest.mark.parametrize("code, notice, over", [
-    ("fr", "zora est de retour.", "la table {number} est finie : tout le monde l’a quittée"),
+    ("fr", "zora est de retour.", "la table {number} est finie\u00a0: tout le monde l’a quittée"),
     ("de", "zora ist zurück.", "Tisch {number} ist geschlossen: alle haben ihn verlassen"),
     ("es", "zora ha vuelto.", "la mesa {number} ha terminado: todos la han dejado"),
 ])

@@ -94,7 +94,7 @@ def test_each_sentence_says_in_english_exactly_what_the_engine_says_to_you(key):
 def test_a_refusal_is_said_in_the_persons_language_and_stays_english_for_records_and_the_wire(in_language):
     in_language("fr")
     refusal = Refusal(1, "tournante_taken", taker=0)
-    assert said_to_you(refusal, "french", ("Mia", "Anna")) == "vous ne pouvez pas prendre la tournante : Mia l’a déjà prise"
+    assert said_to_you(refusal, "french", ("Mia", "Anna")) == "vous ne pouvez pas prendre la tournante\u00a0: Mia l’a déjà prise"
     assert refusal.for_you(names=("Mia", "Anna")) == "you cannot take the tournante: Mia took it"
     assert str(refusal) == "seat 1 cannot take the tournante: seat 0 took it"
     assert refusal.for_you_in_codes() == "you cannot take the tournante: seat 0 took it"
@@ -160,12 +160,12 @@ async def test_a_hands_result_the_score_sheet_and_the_log_say_nothing_that_escap
 # --- a player reads it --------------------------------------------------------------------------
 
 REFUSED = {
-    "fr": "✗ Vous ne pouvez pas rejeter {card} dans le même tour : vous venez de la prendre sur la jetée.",
+    "fr": "✗ Vous ne pouvez pas rejeter {card} dans le même tour\u00a0: vous venez de la prendre sur la jetée.",
     "de": "✗ Du darfst {card} in diesem Zug nicht abwerfen: du hast die Karte von der Ablage genommen.",
     "es": "✗ No puedes descartar {card} en este turno: la has tomado del descarte.",
 }
 DRAW_FROM = {
-    "fr": "▶ À vous : piochez au talon (p) ou prenez sur la jetée (j).",
+    "fr": "▶ À vous\u00a0: piochez au talon (p) ou prenez sur la jetée (j).",
     "de": "▶ Du bist dran: zieh vom Talon (p) oder von der Ablage (j).",
     "es": "▶ Te toca: roba del mazo (p) o del descarte (j).",
 }

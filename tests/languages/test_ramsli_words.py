@@ -113,8 +113,8 @@ def test_the_rules_help_is_written_in_marked_words(pseudo_language, ruleset):
 
 
 @pytest.mark.parametrize("language, refused, announced, bete", [
-    ("fr", "Vous devez fournir : vous avez R♠, 7♠.", "Anna annonce General Rams !",
-     "Vous et Bertl êtes bete : 5 jetons chacun dans le pot suivant."),
+    ("fr", "Vous devez fournir\u00a0: vous avez R♠, 7♠.", "Anna annonce General Rams\u00a0!",
+     "Vous et Bertl êtes bete\u00a0: 5 jetons chacun dans le pot suivant."),
     ("de", "Du musst bedienen: Du hast K♠, 7♠.", "Anna sagt General Rams an!",
      "Du und Bertl seid Bete: je 5 Chips in den nächsten Pott."),
     ("es", "Debes asistir: tienes K♠, 7♠.", "¡Anna anuncia General Rams!",

@@ -63,7 +63,7 @@ def test_every_problem_of_a_record_is_said_in_the_pseudo_language(capsys, tmp_pa
 
 
 @pytest.mark.parametrize("code, told", [
-    ("fr", "ramsli: r.yaml:5 : dealer doit être une place de 0 à 2, pas 3\n"),
+    ("fr", "ramsli: r.yaml:5\u00a0: dealer doit être une place de 0 à 2, pas 3\n"),
     ("de", "ramsli: r.yaml:5: dealer muss ein Platz von 0 bis 2 sein, nicht 3\n"),
     ("es", "ramsli: r.yaml:5: dealer debe ser un asiento del 0 al 2, no 3\n"),
 ])
@@ -93,7 +93,7 @@ def test_a_refused_action_is_said_as_the_table_says_a_refusal_and_its_json_keeps
 def test_a_refused_rami_action_says_what_the_table_told_that_seat(capsys, tmp_path, monkeypatch):
     record = rami_records.record(actions=[{"seat": 0, "act": "discard", "card": "KH"}])
     told = replayed(capsys, tmp_path, monkeypatch, record, "--lang", "fr")[2]
-    assert told == "ramsli: À la place 0, la table a répondu : vous ne pouvez pas jeter R♥ : R♥ n’est pas dans votre main.\n"
+    assert told == "ramsli: À la place 0, la table a répondu\u00a0: vous ne pouvez pas jeter R♥\u00a0: R♥ n’est pas dans votre main.\n"
 
 
 def test_a_refused_reshuffle_or_a_draw_before_one_is_said_in_spanish(capsys, tmp_path, monkeypatch):
@@ -191,7 +191,7 @@ def test_every_kept_hand_history_cannot_print_is_said_in_the_pseudo_language(cap
 
 def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tmp_path):
     assert history_refused(capsys, tmp_path, "fr") == (
-        "ramsli: DATA/history.sqlite3 : il n’y a pas d’historique des manches ici "
+        "ramsli: DATA/history.sqlite3\u00a0: il n’y a pas d’historique des manches ici "
         "(ramsli serve le garde dans son dossier de données)\n")
     history_of(tmp_path, [("ramsli", "[1, 2, 3]")])
     assert history_refused(capsys, tmp_path, "de") == (

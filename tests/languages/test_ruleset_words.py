@@ -102,7 +102,7 @@ def test_a_persons_own_ruleset_is_described_as_they_wrote_it_even_when_a_bundled
     assert lines["modern-52"].split(maxsplit=1)[1] == "Les règles classiques avec un jeu complet de 52 cartes."
     assert f"mine             {modern}  [" in out and f"classic          {classic}  [" in out
     assert f"mine             {short}  [" in out
-    assert "rami/short.yaml" not in out and "Parties courtes : 100 points à chaque perdant" in out
+    assert "rami/short.yaml" not in out and "Parties courtes\u00a0: 100 points à chaque perdant" in out
 
 
 @pytest.mark.parametrize("language", ["fr", "de"])
@@ -119,7 +119,7 @@ def test_a_ruleset_read_from_a_path_is_described_as_written_in_the_rules_help(tm
 # --- real sentences -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("language, one, two, rami_one, rami_two", [
-    ("fr", "Joueurs : de 3 à 6 ; 1 jeton chacun", "Joueurs : de 3 à 6 ; 2 jetons chacun",
+    ("fr", "Joueurs\u00a0: de 3 à 6\u00a0; 1 jeton chacun", "Joueurs\u00a0: de 3 à 6\u00a0; 2 jetons chacun",
      "Chaque joueur du camp perdant marque 1 point, quelles que soient ses cartes",
      "Chaque joueur du camp perdant marque 2 points, quelles que soient ses cartes"),
     ("de", "Spieler: 3 bis 6; je 1 Chip", "Spieler: 3 bis 6; je 2 Chips",
@@ -138,7 +138,7 @@ def test_a_house_rule_with_a_count_reads_as_a_player_of_the_language_says_it(lan
 
 
 @pytest.mark.parametrize("language, bete, described", [
-    ("fr", "Bete : le pot", "Un joueur dedans qui ne fait aucun pli paie tout le pot comme bete."),
+    ("fr", "Bete\u00a0: le pot", "Un joueur dedans qui ne fait aucun pli paie tout le pot comme bete."),
     ("de", "Bete: der Pott", "Wer rein ist und keinen Stich macht, zahlt den ganzen Pott als Bete."),
     ("es", "Bete: el bote", "Quien entra y no gana ninguna baza paga todo el bote como bete."),
 ])
@@ -216,8 +216,8 @@ async def test_setup_says_a_bundled_description_in_french_and_a_persons_own_as_t
         await choose_ruleset(pilot, "modern-52")
         description, bullets = about_the_ruleset(app.screen)
         assert description == "Les règles classiques avec un jeu complet de 52 cartes."
-        assert bullets.splitlines()[0] == "Jeu : 52 cartes (du 2 à l’as)"
+        assert bullets.splitlines()[0] == "Jeu\u00a0: 52 cartes (du 2 à l’as)"
         await choose_ruleset(pilot, "mine")
         description, bullets = about_the_ruleset(app.screen)
         assert description == "Classic rules with a full 52-card deck."
-        assert bullets.splitlines()[0] == "Jeu : 52 cartes (du 2 à l’as)"
+        assert bullets.splitlines()[0] == "Jeu\u00a0: 52 cartes (du 2 à l’as)"

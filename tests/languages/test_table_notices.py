@@ -37,7 +37,7 @@ async def test_a_tables_notice_keeps_its_words_for_each_reader_to_say_in_their_l
     assert isinstance(took_too_long, Words)
     assert str(took_too_long) == "Íñigo took too long: a computer player acted for them."
     assert took_too_long.said_in("de").startswith("Íñigo hat zu lange")
-    assert "Íñigo a mis trop de temps : un joueur ordinateur a joué à sa place." in passed_on, passed_on
+    assert "Íñigo a mis trop de temps\u00a0: un joueur ordinateur a joué à sa place." in passed_on, passed_on
     assert not any("took too long" in notice for notice in passed_on), "this process speaks French"
 
 
