@@ -39,7 +39,7 @@ RECORD_FORMAT = "rami-hand/1"
 RESULT_FORMAT = "rami-result/1"
 SHAPE = "a Rami record must be a mapping with format, players, dealer, scores, deck and actions"
 REQUIRED_KEYS = ("format", "players", "dealer", "scores", "deck")
-RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset")
+RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset", "names")  # names: the viewer's (steps.py)
 ACTION_KEYS = {
     "draw": ("seat", "act", "from"),
     "discard": ("seat", "act", "card"),
