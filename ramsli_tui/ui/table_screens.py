@@ -4,6 +4,7 @@ which screen plays a game at the table (each game's own folder, ``ui/GAME``).
 A screen is made from the person's client and the code of the card a Ramsli player had
 raised when the session was left (a game with nothing raised ignores it); each game's
 screen module is imported when first asked for.  ``register_table_screen`` adds one.
+The hand viewer shows a finished hand of each game on that game's felt (``viewer_felt``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from importlib import import_module
 from typing import Callable
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ..table.client import TableClient
 
@@ -51,3 +53,23 @@ def import_screens() -> None:
     """Import every bundled game's screen now (the fork server does, once for every child)."""
     for module in SCREEN_MODULES:
         import_module(module)
+
+
+def _ramsli_felt(players: int, names: tuple[str, ...]) -> Widget:
+    from .ramsli.viewer import RamsliViewerFelt
+
+    return RamsliViewerFelt(players, names)
+
+
+def _rami_felt(players: int, names: tuple[str, ...]) -> Widget:
+    from .rami.viewer import RamiViewerFelt
+
+    return RamiViewerFelt(players, names)
+
+
+VIEWER_FELTS: dict[str, Callable[[int, tuple[str, ...]], Widget]] = {"ramsli": _ramsli_felt, "rami": _rami_felt}
+
+
+def viewer_felt(game: str, players: int, names: tuple[str, ...]) -> Widget:
+    """The felt on which the hand viewer shows a hand of ``game`` (``ui.common.hand_viewer``)."""
+    return VIEWER_FELTS[game](players, names)
