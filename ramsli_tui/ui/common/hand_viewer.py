@@ -68,8 +68,8 @@ class HandViewerScreen(Screen[None]):
 
     BINDINGS = [
         # TRANSLATORS: the hand viewer's keys: a step back, a step on, to the deal, to the last step; keep them short
-        Binding("left", "step(-1)", N_("Back"), priority=True, id="viewer.back"),  # before the list's own scrolling
-        Binding("right", "step(1)", N_("On"), priority=True, id="viewer.on"),
+        Binding("left", "step(-1)", N_("Previous"), priority=True, id="viewer.back"),  # before the list's own scrolling
+        Binding("right", "step(1)", N_("Next"), priority=True, id="viewer.on"),
         Binding("home", "first", N_("Deal"), priority=True, id="viewer.first"),
         Binding("end", "last", N_("Last"), priority=True, id="viewer.last"),
         Binding("q,escape", "leave", N_("Leave"), id="viewer.leave"),
