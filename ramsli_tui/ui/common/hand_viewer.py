@@ -4,8 +4,9 @@ It shows a game's felt (``ui/GAME/viewer.py``, found through ``ui.table_screens`
 one step of the hand (``games.steps``: step 0 the deal, then one per action), what
 that step made happen in words under it, and the list of every step beside it: ← and
 → go a step back and on, Home and End to the deal and the last step, a click (or ↑/↓)
-on a step's line goes there, q or Escape leaves.  Below 80 columns the list stands
-under the felt.  The hand is over, so nothing in it is secret any more.
+on a step's line goes there, PageUp and PageDown scroll the felt where the window is
+too low for every seat, q or Escape leaves.  Below 80 columns the list stands under
+the felt; from 110 it is wider.  The hand is over, so nothing in it is secret any more.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
 
 NARROW_BELOW = 80  # the list of steps under the felt in a window narrower than this
+WIDE_FROM = 110  # a wider list of steps from this width
 
 
 class ViewerFelt(Protocol):
@@ -59,9 +61,10 @@ class HandViewerScreen(Screen[None]):
         #felt-room { width: 1fr; height: 1fr; }
         #steps { width: 24; height: 1fr; }
         #caption { height: auto; min-height: 2; padding: 0 1; background: $panel; }
+        &.-wide #steps { width: 40; }
         &.-narrow {
             #room { layout: vertical; }
-            #steps { width: 100%; height: 6; }
+            #steps { width: 100%; height: 5; }
         }
     }
     """
@@ -73,6 +76,8 @@ class HandViewerScreen(Screen[None]):
         Binding("home", "first", N_("Deal"), priority=True, id="viewer.first"),
         Binding("end", "last", N_("Last"), priority=True, id="viewer.last"),
         Binding("q,escape", "leave", N_("Leave"), id="viewer.leave"),
+        Binding("pageup", "scroll_felt(-1)", N_("Scroll up"), show=False, priority=True, id="viewer.scroll_up"),
+        Binding("pagedown", "scroll_felt(1)", N_("Scroll down"), show=False, priority=True, id="viewer.scroll_down"),
     ]
 
     def __init__(self, felt: Widget, steps: Sequence[Step], title: str) -> None:
@@ -97,6 +102,7 @@ class HandViewerScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_BELOW, "-narrow")
+        self.set_class(event.size.width >= WIDE_FROM, "-wide")
 
     def step_line(self, number: int) -> str:
         """A step's line in the list: its number and the first thing it made happen."""
@@ -129,6 +135,11 @@ class HandViewerScreen(Screen[None]):
 
     def action_last(self) -> None:
         self.show(len(self.steps) - 1)
+
+    def action_scroll_felt(self, by: int) -> None:
+        """The felt a page up or down, where the window is too low for every seat."""
+        felt = self.query_one("#felt-room", VerticalScroll)
+        felt.scroll_page_up() if by < 0 else felt.scroll_page_down()
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -51,7 +51,9 @@ class RamsliViewerFelt(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="viewer-middle"):
             yield PotPanel()
-            yield TrickArea(sides(self.players, 0), 0)
+            trick = TrickArea(sides(self.players, 0), 0)
+            trick.moves = False  # a step at a time, and any step at once: nothing slides
+            yield trick
         for seat in range(self.players):
             with Horizontal(classes="viewer-seat"):
                 yield RamsliSeat(id=f"viewer-seat-{seat}")
