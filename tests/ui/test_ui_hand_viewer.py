@@ -132,3 +132,33 @@ async def test_seats_are_named_by_the_record_or_by_number(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert [seat.state.name for seat in app.screen.query("RamiSeat")] == ["Seat 1", "Seat 2"]
+
+
+async def test_card_faces_changed_redraw_the_step_and_its_list(tmp_path):
+    app = viewer_app(tmp_path, record_of("ramsli"), "ramsli")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await pilot.press("right")
+        await pilot.pause()
+        app.set_faces("german")
+        await pilot.pause()
+        screen = app.screen
+        step = screen.steps[6]
+        assert screen.shown == 6 and " ".join(screen.felt.said(step, "german")) in caption(app)
+        lines = [str(screen.query_one(OptionList).get_option_at_index(k).prompt) for k in range(len(screen.steps))]
+        assert lines[6] == screen.step_line(6) and all(mark not in "".join(lines) for mark in "♠♥♦♣")
+
+
+async def test_page_down_scrolls_the_felt_in_a_low_window(tmp_path):
+    app = viewer_app(tmp_path, record_of("ramsli"), "ramsli")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        felt = app.screen.query_one("#felt-room")
+        assert felt.max_scroll_y > 0 and felt.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert felt.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert felt.scroll_y == 0

@@ -97,8 +97,14 @@ class HandViewerScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).add_options(self.step_line(number) for number in range(len(self.steps)))
+        self.list_steps()
         self.show(0)
+
+    def list_steps(self) -> None:
+        """Every step's line in the list, in the card faces and language now chosen."""
+        steps = self.query_one(OptionList)
+        steps.clear_options()
+        steps.add_options(self.step_line(number) for number in range(len(self.steps)))
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_BELOW, "-narrow")
@@ -145,5 +151,6 @@ class HandViewerScreen(Screen[None]):
         self.dismiss(None)
 
     def redraw(self) -> None:
-        """The step again, in the card faces and language now chosen."""
+        """The steps' lines and the step again, in the card faces and language now chosen."""
+        self.list_steps()
         self.show(self.shown)
