@@ -85,7 +85,8 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from multiprocessing import get_context
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -914,8 +915,26 @@ def run_app(case: Case, folder: Path) -> Outcome:
 
 
 def run_case(case: Case, folder: Path) -> Outcome:
+    """``case`` run in ``folder``, forked from a small process rather than from the caller:
+    Linux counts what a child held before its ``exec`` in its peak, so the child of a large
+    process (a test worker that has run many tests) would show that process's size as its own."""
     materialize(case, folder)
+    return _small_parent().submit(_run_here, case, folder).result()
+
+
+def _run_here(case: Case, folder: Path) -> Outcome:
     return run_app(case, folder) if case.expect == "app" else run_command(case, folder)
+
+
+_SMALL_PARENTS: list[ProcessPoolExecutor] = []
+
+
+def _small_parent() -> ProcessPoolExecutor:
+    """The processes the runs are forked from: children of a forkserver, which starts
+    afresh and so stays small whatever its caller has grown to."""
+    if not _SMALL_PARENTS:
+        _SMALL_PARENTS.append(ProcessPoolExecutor(max_workers=os.cpu_count() or 2, mp_context=get_context("forkserver")))
+    return _SMALL_PARENTS[0]
 
 
 # --- judging ---------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from enum import IntEnum
 from typing import Callable, Iterator
 
-from .languages import pgettext
+from .languages import N_, pgettext
+from .languages.words import Words
 
 
 class Suit(IntEnum):
@@ -31,7 +32,8 @@ class Suit(IntEnum):
         try:
             return cls("SHDC".index(letter.upper()))
         except ValueError:
-            raise ValueError(f"{letter!r} is not a suit (S, H, D or C)") from None
+            # TRANSLATORS: {letter} what was written for a suit; S, H, D and C are the letters to write: keep them
+            raise ValueError(Words(N_("{letter} is not a suit (S, H, D or C)"), {"letter": repr(letter)})) from None
 
 
 PLAIN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -230,13 +232,15 @@ class Card(int):
     def from_code(cls, code: str) -> Card:
         """Parse a hand-record code (``AS``, ``th``, ``10H``, ``X1``); ValueError if it is not one."""
         if not isinstance(code, str):
-            raise ValueError(f"{code!r} is not a card code")
+            # TRANSLATORS: {code} what was written for a card
+            raise ValueError(Words(N_("{code} is not a card code"), {"code": repr(code)}))
         text = code.strip().upper()
         if text in _CARDS_BY_CODE:
             return _CARDS_BY_CODE[text]
         if text.startswith("10") and len(text) == 3:
             return cls.from_code("T" + text[2])
-        raise ValueError(f"{code!r} is not a card (codes look like AS, TD, 7H or X1)")
+        # TRANSLATORS: {code} what was written for a card; AS, TD, 7H and X1 are codes to write: keep them
+        raise ValueError(Words(N_("{code} is not a card (codes look like AS, TD, 7H or X1)"), {"code": repr(code)}))
 
     def __repr__(self) -> str:
         return f"Card({self.code})"

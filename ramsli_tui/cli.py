@@ -34,7 +34,7 @@ import yaml
 from . import __version__
 from .languages import N_, _, ngettext, use_language
 from .languages.choice import choose_language, language_code, not_spoken
-from .languages.words import error_said
+from .languages.words import error_said, words_of
 from .games import GAMES, HOUSE_GAME, game_named, game_of_record, game_of_ruleset
 from .options import Parser, speak_for_argparse, whole_number
 from .storage import SaveSlot, Settings, Storage, StorageError
@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("show program's version number and exit"))  # argparse's own is not translated
     _add_language_option(parser, default=None)
     parser.set_defaults(run=run_setup)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # TRANSLATORS: an uppercase placeholder of --help (which command: play, replay, rules…); write it in capitals, one word
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for add_command in (add_play, add_saves, add_replay, add_rules, add_simulate, add_tournament, add_serve,
                         add_history):
         add_command(commands)
@@ -150,12 +151,14 @@ def _never_failing_on(stream: TextIO) -> None:
 def _add_table_options(command: argparse.ArgumentParser, players: str, bots: str) -> None:
     """The options that say which table: ``--ruleset``, ``--players`` (every seat, whoever
     sits there) and ``--bots`` (the computer players' strengths), the same in every command."""
-    command.add_argument("--ruleset", default="classic", metavar="NAME",
+    # TRANSLATORS: an uppercase placeholder of --help (a ruleset's name or file); write it in capitals, one word
+    command.add_argument("--ruleset", default="classic", metavar=_("NAME"),
                          help=_("a bundled or own ruleset's name, or a YAML file (default: classic)"))
     command.add_argument("--players", type=int, default=4, metavar="N",
                          help=_("players at the table, {who} (default: 4)").format(who=players))
     command.add_argument(
-        "--bots", default=None, metavar="STRENGTHS",
+        # TRANSLATORS: an uppercase placeholder of --help (the computer players' strengths, as hard,normal); write it in capitals, one word
+        "--bots", default=None, metavar=_("STRENGTHS"),
         help=_("the computer players' strengths: one for all (hard) or one each in seat order (hard,normal,normal); "
                "default: {strengths}").format(strengths=bots),
     )
@@ -199,10 +202,14 @@ def add_play(commands) -> None:
     _add_game_option(play)
     play.add_argument("--seed", type=int, default=None, metavar="S",
                       help=_("seed for the shuffle, to replay the same session"))
-    play.add_argument("--name", default=None, help=_("your name at the table"))
-    play.add_argument("--bot-delay", type=float, default=None,
+    # TRANSLATORS: an uppercase placeholder of --help (the person's name at the table); write it in capitals, one word
+    play.add_argument("--name", default=None, metavar=_("NAME"), help=_("your name at the table"))
+    # TRANSLATORS: an uppercase placeholder of --help: the seconds a computer player waits (English keeps the
+    # option's name, BOT_DELAY); write it in capitals, one word ("SECONDS")
+    play.add_argument("--bot-delay", type=float, default=None, metavar=_("BOT_DELAY"),
                       help=_("seconds a computer player waits before each action"))
-    play.add_argument("--chips", type=int, default=None,
+    # TRANSLATORS: an uppercase placeholder of --help (a number of chips); write it in capitals, one word
+    play.add_argument("--chips", type=int, default=None, metavar=_("CHIPS"),
                       help=_("chips each at the start (default: the ruleset's); Ramsli only"))
     play.add_argument(
         "--continue", dest="resume", nargs="?", type=int, const=1, default=None, metavar="N",
@@ -313,7 +320,8 @@ def _saved_session(storage: Storage, number: int) -> SaveSlot:
 def add_replay(commands) -> None:
     replay = commands.add_parser("replay", help=_("replay a hand record, or each of a stream of them "
                                                   "(YAML or JSON; - for standard input)"))
-    replay.add_argument("file", help=_("the hand record (or a stream of them: ramsli history export), "
+    # TRANSLATORS: an uppercase placeholder of --help (in lower case, as argparse writes an argument: the record's file); write it in capitals, one word
+    replay.add_argument("file", metavar=_("file"), help=_("the hand record (or a stream of them: ramsli history export), "
                                        "or - to read standard input"))
     replay.add_argument("--hand", type=int, default=None, metavar="N",
                         help=_("replay only the Nth record of a stream (1 the first)"))
@@ -332,6 +340,23 @@ class Replayed(NamedTuple):
     result: dict
     hand: object | None
     describe: Callable | None
+    game: str | None = None  # the game whose rules read it
+
+    def problem_said(self) -> str:
+        """Why the record could not be replayed, in the reader's language: a refusal of
+        the rules as the game's table says it."""
+        from .games.records import refusal_in
+        from .languages.words import said
+
+        message = self.result["error"]["message"]
+        refusal = refusal_in(message)
+        if refusal is not None and self.game is not None:
+            from .ui.table_screens import record_refusal_said
+
+            told = record_refusal_said(self.game, refusal)
+            if told is not None:
+                return told
+        return said(message)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -344,7 +369,7 @@ def run_replay(args: argparse.Namespace) -> int:
         source, base_dir, parts = _records_given(args.file)
     except FileProblem as error:
         result_format = game_named(HOUSE_GAME).records.RESULT_FORMAT
-        return _told_one(Replayed(error_object(result_format, RecordError(str(error))), None, None), args.json)
+        return _told_one(Replayed(error_object(result_format, RecordError(words_of(error))), None, None), args.json)
     if args.hand is not None:
         parts = [_record_chosen(parts, args.hand)]
     replayed = [_replayed(part, source, base_dir) for part in parts]
@@ -405,7 +430,7 @@ def _replayed(part: Part, source: str, base_dir: Path) -> Replayed:
     kind = game_of_record(part.text)
     describe = kind.describe_hand
     result, hand = kind.records.replay_text(part.text, source, base_dir, also_from=[Path.cwd()], first_line=part.line)
-    return Replayed(result, hand, describe)
+    return Replayed(result, hand, describe, kind.name)
 
 
 def _told_one(replayed: Replayed, as_json: bool) -> int:
@@ -417,7 +442,7 @@ def _told_one(replayed: Replayed, as_json: bool) -> int:
     elif replayed.hand is not None:
         print(lines_for_terminal(replayed.describe(replayed.hand, replayed.result)))
     else:
-        print(for_terminal(f"ramsli: {replayed.result['error']['message']}"), file=sys.stderr)
+        print(for_terminal(f"ramsli: {replayed.problem_said()}"), file=sys.stderr)
     return EXIT_USAGE if replayed.hand is None else 0
 
 
@@ -430,7 +455,7 @@ def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> in
         for number, (one, part) in enumerate(zip(replayed, parts), 1):
             where = {"number": number, "count": len(parts), "line": part.line}
             if one.hand is None:
-                error = one.result["error"]["message"]
+                error = one.problem_said()
                 print(for_terminal(_("ramsli: record {number} of {count}, line {line}: {error}").format(**where,
                                                                                                        error=error)),
                       file=sys.stderr)
@@ -445,12 +470,15 @@ def _told_each(replayed: list[Replayed], parts: list[Part], as_json: bool) -> in
 def add_rules(commands) -> None:
     rules = commands.add_parser("rules", help=_("list, show or check rulesets"))
     _add_language_option(rules)
-    rules_commands = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
+    # TRANSLATORS: an uppercase placeholder of --help (what to do with rulesets: list, show or check); write it in capitals, one word
+    rules_commands = rules.add_subparsers(dest="rules_command", metavar=_("ACTION"), required=True)
     listing = rules_commands.add_parser("list", help=_("list the bundled rulesets and your own"))
     show = rules_commands.add_parser("show", help=_("print a ruleset with every key resolved, in YAML"))
-    show.add_argument("ruleset", help=_("a ruleset's name or a YAML file"))
+    # TRANSLATORS: an uppercase placeholder of --help (in lower case, as argparse writes an argument: a ruleset's name or file); write it in capitals, one word
+    show.add_argument("ruleset", metavar=_("ruleset"), help=_("a ruleset's name or a YAML file"))
     check = rules_commands.add_parser("check", help=_("check ruleset files; exit 2 with the errors if any is wrong"))
-    check.add_argument("files", nargs="+", help=_("ruleset files (or names)"))
+    # TRANSLATORS: an uppercase placeholder of --help (in lower case, as argparse writes an argument: ruleset files); write it in capitals, one word
+    check.add_argument("files", nargs="+", metavar=_("files"), help=_("ruleset files (or names)"))
     for action in (listing, show, check):
         _add_language_option(action)
     rules.set_defaults(run=run_rules)
@@ -512,7 +540,7 @@ def _list_rulesets(game_rules) -> None:
         try:
             ruleset = game_rules.load_file(path)
         except game_rules.RulesetError as error:
-            print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error)))
+            print(for_terminal(_("{name:16} (broken) {error}").format(name=shown_name, error=error_said(error))))
             continue
         origin = "" if ruleset.bundled else f"  [{escaped(str(path), limit=None)}]"
         print(for_terminal(f"{shown_name:16} {said_description(ruleset)}{origin}"))
@@ -525,7 +553,7 @@ def _table_rules(name: str, players: int, game: str = HOUSE_GAME):
     try:
         kind.check_players(ruleset, players)
     except ValueError as error:
-        raise CliError(str(error)) from None
+        raise CliError(words_of(error)) from None
     return ruleset
 
 
@@ -582,7 +610,7 @@ def _run_measured(command: str, args: argparse.Namespace, option: str, count: in
         try:
             measured = kind.measure(command, rules, args.players, args.bots, count, args.seed, lineup, progress.advance)
         except ValueError as error:
-            raise CliError(str(error)) from None
+            raise CliError(words_of(error)) from None
     print(json.dumps(measured.json, indent=1) if args.json else measured.text)
     return _checked(measured.passed)
 
@@ -723,9 +751,11 @@ def add_history(commands) -> None:
 
     history = commands.add_parser("history", help=_("the hands ramsli serve has kept (for the operator)"))
     _add_language_option(history)
-    actions = history.add_subparsers(dest="action", metavar="ACTION", required=True)
+    # TRANSLATORS: an uppercase placeholder of --help (what to do with the kept hands: export); write it in capitals, one word
+    actions = history.add_subparsers(dest="action", metavar=_("ACTION"), required=True)
     export = actions.add_parser("export", help=_("print every kept hand record: YAML documents, or a JSON array"))
-    export.add_argument("--data", type=Path, metavar="DIR", default=None,
+    # TRANSLATORS: an uppercase placeholder of --help (a folder); write it in capitals, one word
+    export.add_argument("--data", type=Path, metavar=_("DIR"), default=None,
                         help=_("the server's data folder (default: {folder})").format(folder=default_data_dir()))
     export.add_argument("--table", type=whole_number(1, HIGHEST_TABLE), metavar="ID",
                         help=_("only the hands of this table"))
@@ -746,7 +776,7 @@ def run_history(args: argparse.Namespace) -> int:
         finally:
             history.close()
     except HistoryError as error:
-        raise CliError(str(error)) from None
+        raise CliError(words_of(error)) from None
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:

@@ -29,7 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
@@ -51,8 +51,39 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # What YAML 1.1 lets a file hold: tab, newlines and the printable characters.
 NOT_IN_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 PLAIN_WORD = re.compile(r"[A-Za-z_][\w.-]*")
-IRREGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (a named pipe)"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+# TRANSLATORS: what a file that is not a regular file is, in "{file}: is {kind}, not a regular file"
+IRREGULAR = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a FIFO (a named pipe)")), (stat.S_ISCHR, N_("a device")),
+             (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
+
+
+class Reading(NamedTuple):
+    """The two sentences that name a kind of file when it cannot be read: ``unreadable``
+    ({file}, {reason}) and ``too_big`` ({file}, {megabytes})."""
+
+    unreadable: str
+    too_big: str
+
+
+# Each kind of file ramsli reads (``read_text``'s ``what``), named in whole sentences.
+# TRANSLATORS: {file} a file's path, {reason} the system's reason (in English), {megabytes} a number
+READINGS = {
+    "file": Reading(N_("{file}: cannot read the file ({reason})"),
+                    N_("{file}: is too big for a file (more than {megabytes} MB)")),
+    "ruleset": Reading(N_("{file}: cannot read the ruleset ({reason})"),
+                       N_("{file}: is too big for a ruleset (more than {megabytes} MB)")),
+    "theme": Reading(N_("{file}: cannot read the theme ({reason})"),
+                     N_("{file}: is too big for a theme (more than {megabytes} MB)")),
+    "record": Reading(N_("{file}: cannot read the record ({reason})"),
+                      N_("{file}: is too big for a record (more than {megabytes} MB)")),
+    "stream of records": Reading(N_("{file}: cannot read the stream of records ({reason})"),
+                                 N_("{file}: is too big for a stream of records (more than {megabytes} MB)")),
+    "settings file": Reading(N_("{file}: cannot read the settings file ({reason})"),
+                             N_("{file}: is too big for a settings file (more than {megabytes} MB)")),
+    "saved game file": Reading(N_("{file}: cannot read the saved game file ({reason})"),
+                               N_("{file}: is too big for a saved game file (more than {megabytes} MB)")),
+    "keys file": Reading(N_("{file}: cannot read the keys file ({reason})"),
+                         N_("{file}: is too big for a keys file (more than {megabytes} MB)")),
+}
 
 
 class FileProblem(ValueError):
@@ -200,34 +231,37 @@ def read_bytes(path: Path, problem: type[FileProblem] = FileProblem, what: str =
             _refuse_irregular(os.fstat(file.fileno()), source, problem)  # the file opened is the one told
             return file.read(limit + 1)
     except OSError as error:
-        raise problem(f"{source}: cannot read the {what} ({error.strerror or 'unreadable'})") from None
+        reason = error.strerror or Words(N_("unreadable"))
+        raise problem(Words(READINGS[what].unreadable, {"file": source, "reason": reason})) from None
 
 
 def _refuse_irregular(found: os.stat_result, source: str, problem: type[FileProblem]) -> None:
     """``problem`` if ``found`` is not a regular file."""
     kind = irregular(found)
     if kind is not None:
-        raise problem(f"{source}: is {kind}, not a regular file")
+        # TRANSLATORS: {file} a path, {kind} what it is instead ("a folder", "a device")
+        raise problem(Words(N_("{file}: is {kind}, not a regular file"), {"file": source, "kind": kind}))
 
 
-def irregular(found: os.stat_result) -> str | None:
+def irregular(found: os.stat_result) -> Words | None:
     """What a file that is not a regular file is (``a folder``, ``a FIFO (a named pipe)``,
-    ``a device``), from its ``stat``; None for a regular file."""
+    ``a device``), in ``Words``, from its ``stat``; None for a regular file."""
     if stat.S_ISREG(found.st_mode):
         return None
-    return next((name for test, name in IRREGULAR if test(found.st_mode)), "something else")
+    return Words(next((name for test, name in IRREGULAR if test(found.st_mode)), N_("something else")))
 
 
 def decoded(data: bytes, source: str, problem: type[FileProblem] = FileProblem, what: str = "file",
             limit: int = MAX_FILE_BYTES) -> str:
     """``data`` as UTF-8 text; ``problem`` if it is over ``limit`` bytes or not text."""
     if len(data) > limit:
-        raise problem(f"{source}: is too big for a {what} (more than {limit // 1_000_000} MB)")
+        raise problem(Words(READINGS[what].too_big, {"file": source, "megabytes": limit // 1_000_000}))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise problem(f"{source}:{line}: is not a text file (UTF-8)") from None
+        # TRANSLATORS: {where} a file's path and line, "mine.yaml:4"
+        raise problem(Words(N_("{where}: is not a text file (UTF-8)"), {"where": f"{source}:{line}"})) from None
 
 
 def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem,
@@ -239,26 +273,37 @@ def parse_node(text: str, source: str, problem: type[FileProblem] = FileProblem,
     below = first_line - 1
     if len(text) > MAX_FILE_BYTES:
         where = f"{source}:{first_line}" if below else source
-        raise problem(f"{where}: is too big (more than {MAX_FILE_BYTES // 1_000_000} MB)")
+        # TRANSLATORS: {where} a file's path (and line), {megabytes} a number
+        raise problem(Words(N_("{where}: is too big (more than {megabytes} MB)"),
+                            {"where": where, "megabytes": MAX_FILE_BYTES // 1_000_000}))
     _refuse_characters(text, source, problem, below)
     try:
         _refuse_aliases_values_and_depth(text, source, problem, below)
         node = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line = f":{mark.line + 1 + below}" if mark else ""
-        raise problem(f"{source}{line}: this is not valid YAML ({escaped(str(error.problem or 'unreadable'), limit=None)})") from None
+        where = f"{source}:{mark.line + 1 + below}" if mark else source
+        said = escaped(str(error.problem), limit=None) if error.problem else Words(N_("unreadable"))
+        raise problem(_not_yaml(where, said)) from None
     except yaml.YAMLError as error:
-        said = str(error).splitlines()[0] if str(error) else "unreadable"
-        raise problem(f"{source}: this is not valid YAML ({escaped(said)})") from None
+        said = escaped(str(error).splitlines()[0]) if str(error) else Words(N_("unreadable"))
+        raise problem(_not_yaml(source, said)) from None
     return _moved_down(node, below) if node is not None and below else node
+
+
+def _not_yaml(where: str, said: str) -> Words:
+    """The problem of text YAML cannot read: ``said`` is the YAML reader's own words, in English."""
+    # TRANSLATORS: {where} a file's path and line, {problem} what the YAML reader says, in English
+    return Words(N_("{where}: this is not valid YAML ({problem})"), {"where": where, "problem": said})
 
 
 def _refuse_characters(text: str, source: str, problem: type[FileProblem], below: int) -> None:
     found = NOT_IN_YAML.search(text)
     if found:
         line = text.count("\n", 0, found.start()) + 1 + below
-        raise problem(f"{source}:{line}: the character {escaped(found.group())} is not allowed in a YAML file")
+        # TRANSLATORS: {where} a file's path and line, {character} the character written as an escape (\x00)
+        raise problem(Words(N_("{where}: the character {character} is not allowed in a YAML file"),
+                            {"where": f"{source}:{line}", "character": escaped(found.group())}))
 
 
 def _refuse_aliases_values_and_depth(text: str, source: str, problem: type[FileProblem], below: int) -> None:
@@ -266,15 +311,19 @@ def _refuse_aliases_values_and_depth(text: str, source: str, problem: type[FileP
     at too many values, before any node is built."""
     depth = 0
     for count, event in enumerate(yaml.parse(text, Loader=YAML_LOADER)):
-        line = event.start_mark.line + 1 + below
+        where = f"{source}:{event.start_mark.line + 1 + below}"
         if count > MAX_VALUES:
-            raise problem(f"{source}:{line}: the file holds more than {MAX_VALUES:,} values")
+            # TRANSLATORS: {where} a file's path and line, {most} a number ("10,000")
+            raise problem(Words(N_("{where}: the file holds more than {most} values"), {"where": where, "most": f"{MAX_VALUES:,}"}))
         if isinstance(event, yaml.AliasEvent):
-            raise problem(f"{source}:{line}: YAML aliases (*{escaped(event.anchor)}) are not read here: write the value out")
+            # TRANSLATORS: {where} a file's path and line, {anchor} the alias's name as written after '*'
+            raise problem(Words(N_("{where}: YAML aliases (*{anchor}) are not read here: write the value out"),
+                                {"where": where, "anchor": escaped(event.anchor)}))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise problem(f"{source}:{line}: the values are nested more than {MAX_DEPTH} deep")
+                # TRANSLATORS: {where} a file's path and line, {most} a number
+                raise problem(Words(N_("{where}: the values are nested more than {most} deep"), {"where": where, "most": MAX_DEPTH}))
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
 
@@ -400,20 +449,22 @@ def mapping_entries(node: yaml.MappingNode, source: str, problem: type[FileProbl
     seen: set[str] = set()
     for key_node, value_node in node.value:
         line = line_of(key_node)
+        where = f"{source}:{line}"
         if not isinstance(key_node, yaml.ScalarNode):
-            raise problem(f"{source}:{line}: a key must be a plain name, not a list or a mapping")
+            # TRANSLATORS: {where} a file's path and line
+            raise problem(Words(N_("{where}: a key must be a plain name, not a list or a mapping"), {"where": where}))
         key = key_node.value
         if key in seen:
-            raise problem(f"{source}:{line}: {shown_value(key)} is given twice")
+            raise problem(Words(N_("{where}: {key} is given twice"), {"where": where, "key": shown_value(key)}))
         seen.add(key)
         entries.append(Entry(key, line, value_node))
     return entries
 
 
 class NotPlain(Exception):
-    """A node that is not a plain YAML value: ``what`` is wrong, on ``line``."""
+    """A node that is not a plain YAML value: ``what`` is wrong (``Words``), on ``line``."""
 
-    def __init__(self, line: int, what: str):
+    def __init__(self, line: int, what: Words):
         super().__init__(f"{line}: {what}")
         self.line, self.what = line, what
 
@@ -425,7 +476,8 @@ def plain_value(node: yaml.Node) -> Any:
         return _PlainValues().construct_object(node, deep=True)
     except ConstructorError as error:
         line = error.problem_mark.line + 1 if error.problem_mark else line_of(node)
-        raise NotPlain(line, str(error.problem)) from None
+        what = error.problem if isinstance(error.problem, Words) else Words.as_it_is(str(error.problem))
+        raise NotPlain(line, what) from None
 
 
 def node_value(node: yaml.Node, source: str, problem: type[FileProblem] = FileProblem, key: str | None = None) -> Any:
@@ -434,8 +486,9 @@ def node_value(node: yaml.Node, source: str, problem: type[FileProblem] = FilePr
     try:
         return plain_value(node)
     except NotPlain as error:
-        under = f" {escaped(key)}:" if key is not None else ""
-        raise problem(f"{source}:{error.line}:{under} {error.what}") from None
+        where = f"{source}:{error.line}" + (f": {escaped(key)}" if key is not None else "")
+        # the place, then the problem said in the reader's language: nothing of its own to translate
+        raise problem(Words("{where}: {problem}", {"where": where, "problem": error.what}, translated=False)) from None
 
 
 def line_of(node: yaml.Node) -> int:
@@ -445,12 +498,15 @@ def line_of(node: yaml.Node) -> int:
 YAML_TAG = "tag:yaml.org,2002:"
 SCALAR_TAGS = {YAML_TAG + name for name in ("str", "null", "bool", "int", "float", "timestamp")}
 COLLECTION_TAGS = {yaml.SequenceNode: YAML_TAG + "seq", yaml.MappingNode: YAML_TAG + "map"}
-NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+# TRANSLATORS: {tag} a YAML tag as written (!!int), not translated
+NOT_FITTING = {yaml.ScalarNode: N_("{tag} does not fit a single value: write the value without the tag"),
+               yaml.SequenceNode: N_("{tag} does not fit a list: write the value without the tag"),
+               yaml.MappingNode: N_("{tag} does not fit a mapping: write the value without the tag")}
 _IMPLICIT = yaml.resolver.Resolver()
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9_]*)")  # a whole number !!float reads as it is meant (not 0x1F, 017)
 
 
-def tag_misfit(node: yaml.Node) -> str | None:
+def tag_misfit(node: yaml.Node) -> Words | None:
     """What is wrong with ``node``'s tag, in words, or None if the value fits it: a tag
     is one of YAML's plain kinds and says what the value would be read as without it
     (``!!float 3`` and ``!!str`` of any single value fit; ``!!int "two"`` and ``!!float 0x1F`` do not)."""
@@ -460,11 +516,14 @@ def tag_misfit(node: yaml.Node) -> str | None:
             implicit = _IMPLICIT.resolve(yaml.ScalarNode, node.value, (True, False))
             if tag in (implicit, YAML_TAG + "str") or (tag == YAML_TAG + "float" and _DECIMAL.fullmatch(node.value)):
                 return None
-            return f"{tag_shown(tag)} does not fit {shown_value(node.value)}: write the value without the tag"
+            # TRANSLATORS: {tag} a YAML tag as written (!!int), {value} the value it is on
+            return Words(N_("{tag} does not fit {value}: write the value without the tag"),
+                         {"tag": tag_shown(tag), "value": shown_value(node.value)})
         if COLLECTION_TAGS.get(type(node)) == tag:
             return None
-        return f"{tag_shown(tag)} does not fit {NODE_KINDS[type(node)]}: write the value without the tag"
-    return f"{escaped(tag, limit=80)} is not allowed here: only plain YAML values"
+        return Words(NOT_FITTING[type(node)], {"tag": tag_shown(tag)})
+    # TRANSLATORS: {tag} a tag as the file wrote it
+    return Words(N_("{tag} is not allowed here: only plain YAML values"), {"tag": escaped(tag, limit=80)})
 
 
 def tag_shown(tag: str) -> str:
@@ -488,24 +547,29 @@ class _PlainValues(SafeConstructor):
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
             if not isinstance(key, Hashable):
-                raise ConstructorError(None, None, "a key must be a plain value, not a list or a mapping",
+                raise ConstructorError(None, None, Words(N_("a key must be a plain value, not a list or a mapping")),
                                        key_node.start_mark)
             if key in seen:
-                raise ConstructorError(None, None, f"{shown_value(key)} is given twice", key_node.start_mark)
+                # TRANSLATORS: {key} a key of a file, as written there
+                raise ConstructorError(None, None, Words(N_("{key} is given twice"), {"key": shown_value(key)}),
+                                       key_node.start_mark)
             seen.add(key)
         return super().construct_mapping(node, deep)
 
     def construct_yaml_int(self, node):
         digits = len(node.value.lstrip("+-").replace("_", ""))
         if digits > MAX_DIGITS:
-            raise ConstructorError(None, None, f"a number of {digits} digits is far too big", node.start_mark)
+            raise ConstructorError(None, None, Words(N_("a number of {digits} digits is far too big"), {"digits": digits}),
+                                   node.start_mark)
         return super().construct_yaml_int(node)
 
     def construct_yaml_timestamp(self, node):
         try:
             return super().construct_yaml_timestamp(node)
         except ValueError:
-            raise ConstructorError(None, None, f"{shown_value(node.value)} is not a real date", node.start_mark) from None
+            # TRANSLATORS: {value} what the file wrote as a date ('2024-02-30')
+            raise ConstructorError(None, None, Words(N_("{value} is not a real date"), {"value": shown_value(node.value)}),
+                                   node.start_mark) from None
 
 
 _PlainValues.add_constructor("tag:yaml.org,2002:int", _PlainValues.construct_yaml_int)

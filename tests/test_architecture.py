@@ -105,10 +105,11 @@ def test_a_shared_widget_is_used_by_the_shared_screens_or_by_every_game(module):
 def test_cards_outside_text_and_yaml_reading_stand_at_the_bottom(module):
     """Below everything: the cards, the one boundary for outside text (text.py) and the
     bounded YAML reader, which import nothing else of the package but the words a person
-    reads (languages, for the cards' names)."""
-    assert GRAPH[module] <= {"ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.languages"}
+    reads (languages, for the cards' names and the problems' Words)."""
+    assert GRAPH[module] <= {"ramsli_tui.cards", "ramsli_tui.text", "ramsli_tui.languages", "ramsli_tui.languages.words"}
     assert not GRAPH["ramsli_tui.text"], "the boundary stands alone"
     assert GRAPH["ramsli_tui.languages"] <= {"ramsli_tui.languages.pseudo"}, "the words a person reads stand alone"
+    assert GRAPH["ramsli_tui.languages.words"] <= {"ramsli_tui.languages"}, "and so do their Words"
 
 
 def test_there_is_no_import_circle_anywhere_in_the_package():
@@ -257,8 +258,11 @@ def test_each_game_names_its_own_parts_for_itself(game):
 
 def test_the_command_line_asks_the_app_only_to_run_it():
     """``ramsli play`` runs the app; the sessions it asks for and the saves it lists are
-    told below the faces, as the app tells them."""
-    assert [name for name in GRAPH["ramsli_tui.cli"] if under(name, "ui")] == ["ramsli_tui.ui.app"]
+    told below the faces, as the app tells them.  The one other face it reads is the
+    tables' registry, to say a record's refused action as that game's table says it
+    (``ramsli replay`` as text, in the reader's language)."""
+    assert sorted(name for name in GRAPH["ramsli_tui.cli"] if under(name, "ui")) == [
+        "ramsli_tui.ui.app", "ramsli_tui.ui.table_screens"]
 
 
 def test_telling_a_save_the_session_asked_for_and_the_lobby_seam_live_below_the_faces():

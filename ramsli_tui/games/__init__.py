@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from pathlib import Path
 
+from ..languages import N_
+from ..languages.words import Words
 from .protocol import GameKind
 
 HOUSE_GAME = "ramsli"  # the game of a record, a ruleset file or a save that names none
@@ -37,7 +39,8 @@ def register_game(kind: GameKind) -> None:
 def game_named(name: str) -> GameKind:
     """The game called ``name``; ValueError, in one sentence, if there is none."""
     if name not in GAMES:
-        raise ValueError(f"there is no game called '{name}'; the games are {', '.join(GAMES)}")
+        # TRANSLATORS: {name} the game asked for, {games} the games' names (ramsli, rami), by commas
+        raise ValueError(Words(N_("there is no game called '{name}'; the games are {games}"), {"name": name, "games": ", ".join(GAMES)}))
     return GAMES[name]()
 
 

@@ -22,7 +22,8 @@ from typing import Any, Callable, Sequence, TypeVar
 import yaml
 
 from ..cards import Card
-from ..languages import _
+from ..languages import N_, _
+from ..languages.words import Words, words_of
 from ..yamlfile import (
     Entry, FileProblem, Part, is_int, line_of, mapping_entries, node_value, parse_node, shown_value, stream_parts,
 )
@@ -34,13 +35,48 @@ CARD_CODE_LENGTH = 3  # the longest code, ``10H``
 EXPORTED_RECORD = "record"  # the key of each hand's record in ``ramsli history export --json``
 
 
+# What a ruleset's name must be, by what each game calls its rulesets (``RulesetFiles.called``).
+# TRANSLATORS: {where} the record's file and line ("hand.yaml:2"); 'ruleset' is the record's key, as typed
+RULESET_NAMED = {"ruleset": N_("{where}: ruleset must be a ruleset's name, a path or a mapping"),
+                 "Rami ruleset": N_("{where}: ruleset must be a Rami ruleset's name, a path or a mapping")}
+
+
+# TRANSLATORS: {code} what a record has where a card's code should be ('ZZ'); the codes are as typed
+NOT_A_CARD = N_("{code} is not a card (codes look like AS, TD, 7H or X1)")
+# What both games say of an action of a record; {index} its number (0 the first).
+# TRANSLATORS: {index} an action's number in a record (0 the first); 'seat' the key, as typed
+NO_SEAT = N_("action {index} must name its seat")
+# TRANSLATORS: {index} an action's number in a record; {seat} the seat it names; {players} how many sit at the table
+NO_SUCH_SEAT = N_("action {index}: there is no seat {seat} at a table of {players}")
+# TRANSLATORS: {index} an action's number in a record; {problem} what is wrong with it
+IN_ACTION = N_("action {index}: {problem}")
+
+
 class RecordError(FileProblem):
     """A record that cannot be replayed.  ``action`` is the 0-based index of the
-    refused action, or None when the record itself is bad."""
+    refused action, or None when the record itself is bad.  Its message is ``Words``
+    (``str()`` its English, what ``--json`` prints); a refusal of the rules is kept as
+    it came (``refused``), for a person's interface to say in their language."""
 
     def __init__(self, message: str, action: int | None = None):
         super().__init__(message)
         self.action = action
+
+    @classmethod
+    def refused(cls, refusal: Exception, action: int) -> RecordError:
+        """The rules refused action ``action``: ``refusal`` (an ``IllegalAction``) kept
+        whole in the message's field ``refusal``, its English as the engine says it."""
+        return cls(Words("{refusal}", {"refusal": refusal}, translated=False), action)
+
+
+def refusal_in(message: str) -> Exception | None:
+    """The refusal of the rules a record's problem passes on (``RecordError.refused``), or None."""
+    return message.fields.get("refusal") if isinstance(message, Words) else None
+
+
+def at(where: str) -> dict[str, str]:
+    """The field ``{where}`` of a record's problem: its file and line."""
+    return {"where": where}
 
 
 def folders_of(base_dir: Path | None, also_from: Sequence[Path]) -> list[Path]:
@@ -66,10 +102,13 @@ class RecordFields:
         node = parse_node(text, source, RecordError, first_line)
         if not isinstance(node, yaml.MappingNode):
             line = line_of(node) if node is not None else first_line
-            raise RecordError(f"{source}:{line}: {shape}")
+            raise RecordError(Words("{where}: {shape}", {**at(f"{source}:{line}"), "shape": Words(shape)}, translated=False))
         fields = cls(source, line_of(node), {entry.key: entry for entry in mapping_entries(node, source, RecordError)})
         if fields.value("format") != record_format:
-            raise RecordError(f"{fields.where('format')}: format must be '{record_format}', not {shown_value(fields.value('format'))}")
+            # TRANSLATORS: {where} the record's file and line; {format} the format it must name, {value} what it names
+            raise RecordError(Words(N_("{where}: format must be '{format}', not {value}"),
+                                    {**at(fields.where("format")), "format": record_format,
+                                     "value": shown_value(fields.value("format"))}))
         return fields
 
     def where(self, key: str) -> str:
@@ -81,13 +120,16 @@ class RecordFields:
 
     def _entry(self, key: str) -> Entry:
         if key not in self.entries:
-            raise RecordError(f"{self.where(key)}: the record has no '{key}'")
+            # TRANSLATORS: {where} the record's file and line; {key} a key it must have, as typed in the file
+            raise RecordError(Words(N_("{where}: the record has no '{key}'"), {**at(self.where(key)), "key": key}))
         return self.entries[key]
 
     def dealer(self, players: int) -> int:
         dealer = self.value("dealer")
         if not is_int(dealer) or not 0 <= dealer < players:
-            raise RecordError(f"{self.where('dealer')}: dealer must be a seat from 0 to {players - 1}, not {shown_value(dealer)}")
+            # TRANSLATORS: {where} the record's file and line; {last} the last seat's number, {value} the file's
+            raise RecordError(Words(N_("{where}: dealer must be a seat from 0 to {last}, not {value}"),
+                                    {**at(self.where("dealer")), "last": players - 1, "value": shown_value(dealer)}))
         return dealer
 
     def actions(self) -> list[Any]:
@@ -96,7 +138,7 @@ class RecordFields:
         if actions is None:
             return []
         if not isinstance(actions, list):
-            raise RecordError(f"{self.where('actions')}: actions must be a list")
+            raise RecordError(Words(N_("{where}: actions must be a list"), at(self.where("actions"))))
         return actions
 
     def inline_ruleset(self, files: RulesetFiles, folders: Sequence[Path]) -> Any | None:
@@ -110,7 +152,7 @@ class RecordFields:
         """The file of the ruleset that ``ruleset:`` names by name or by path."""
         name = self.value("ruleset")
         if not isinstance(name, str) or not name:
-            raise RecordError(f"{self.where('ruleset')}: ruleset must be a {files.called}'s name, a path or a mapping")
+            raise RecordError(Words(RULESET_NAMED[files.called], at(self.where("ruleset"))))
         try:
             return files.find_named_in_file(name, folders)
         except files.problem as error:
@@ -118,7 +160,8 @@ class RecordFields:
 
     def problem_under(self, key: str, error: Exception) -> RecordError:
         """``error`` told at ``key``'s line, under its name."""
-        return RecordError(f"{self.where(key)}: {key}: {error}")
+        return RecordError(Words("{where}: {key}: {problem}", {**at(self.where(key)), "key": key,
+                                                                "problem": words_of(error)}, translated=False))
 
 
 def record_parts(text: str) -> list[Part]:
@@ -131,21 +174,26 @@ def card_of(code: Any) -> Card:
     """The card of a code in a record; ValueError in words, the code shown safely."""
     text = str(code) if isinstance(code, (str, int)) and not isinstance(code, bool) else None
     if text is None or len(text.strip()) > CARD_CODE_LENGTH or not text.isprintable():
-        raise ValueError(f"{shown_value(code)} is not a card (codes look like AS, TD, 7H or X1)")
-    return Card.from_code(text)
+        raise ValueError(Words(NOT_A_CARD, {"code": shown_value(code)}))
+    try:
+        return Card.from_code(text)
+    except ValueError:
+        raise ValueError(Words(NOT_A_CARD, {"code": repr(text)})) from None  # printable, a few characters
 
 
 def deck_of(raw: Any, where: str) -> list[Card]:
     """The cards of a record's ``deck`` in order, each code checked; whether they make the
     game's deck is the game's to say."""
     if not isinstance(raw, list):
-        raise RecordError(f"{where}: deck must be a list of card codes")
+        raise RecordError(Words(N_("{where}: deck must be a list of card codes"), at(where)))
     cards = []
     for position, code in enumerate(raw):
         try:
             cards.append(card_of(code))
         except ValueError as error:
-            raise RecordError(f"{where}: deck card {position + 1}: {error}") from None
+            # TRANSLATORS: {where} the record's file and line; {position} which card of the deck (1 the first)
+            raise RecordError(Words(N_("{where}: deck card {position}: {problem}"),
+                                    {**at(where), "position": position + 1, "problem": words_of(error)})) from None
     return cards
 
 
@@ -179,8 +227,10 @@ def dump_record(record: dict[str, Any], lists_inline: bool = False) -> str:
 # --- what ``ramsli replay`` prints --------------------------------------------------------
 
 def error_object(result_format: str, error: RecordError) -> dict[str, Any]:
-    """The error object of ``result_format`` for a record that could not be replayed."""
-    return {"format": result_format, "error": {"action": error.action, "message": str(error)}}
+    """The error object of ``result_format`` for a record that could not be replayed; its
+    message is ``Words``, a ``str`` of its English (what ``--json`` prints), that a person
+    reads said in their language."""
+    return {"format": result_format, "error": {"action": error.action, "message": error.words()}}
 
 
 def result_or_error(replay: Callable[[], Replayed], result_of: Callable[[Replayed], dict[str, Any]],

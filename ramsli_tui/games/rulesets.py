@@ -24,7 +24,8 @@ from typing import Any, Callable, Mapping, Sequence
 import yaml
 from platformdirs import user_config_dir
 
-from ..languages import _
+from ..languages import N_, _
+from ..languages.words import Words, words_of
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, line_of, mapping_entries, node_value, parse_node, read_text,
     shown_value,
@@ -77,8 +78,11 @@ class Where:
     key: str
     problem: type[FileProblem]
 
-    def fail(self, should: str, value: Any) -> FileProblem:
-        return self.problem(f"{self.source}:{self.line}: {self.key} {should}, not {shown_value(value)}")
+    def fail(self, sentence: str, value: Any, **fields: Any) -> FileProblem:
+        """The problem ``sentence`` says (marked with ``N_``): ``{where}`` is the file and
+        the line, ``{key}`` the key, ``{value}`` the wrong value as shown; ``fields`` the rest."""
+        return self.problem(Words(sentence, {"where": f"{self.source}:{self.line}", "key": self.key,
+                                             "value": shown_value(value), **fields}))
 
 
 Check = Callable[[Any, Where, Any], Any]  # (value, where, the rules beneath) -> the key's value
@@ -87,9 +91,10 @@ Check = Callable[[Any, Where, Any], Any]  # (value, where, the rules beneath) ->
 def plain_text(value: Any, where: Where, base: Any) -> str:
     """The check of ``name`` and ``description``: one line of printable text."""
     if not isinstance(value, str):
-        raise where.fail("must be text", value)
+        # TRANSLATORS: {where} a file's path and line ("mine.yaml:4"), {key} a key as written there, {value} the wrong value
+        raise where.fail(N_("{where}: {key} must be text, not {value}"), value)
     if not value.isprintable():
-        raise where.fail("must be text without control characters", value)
+        raise where.fail(N_("{where}: {key} must be text without control characters, not {value}"), value)
     return value
 
 
@@ -98,12 +103,44 @@ def _inside(folder: Path, path: Path, reference: str, problem: type[FileProblem]
     (before anything is read) if a link leads it out."""
     found = folder / path
     if not found.resolve().is_relative_to(folder.resolve()):
-        raise problem(f"{shown_value(reference)} must stay inside the folder of the file that names it (it leads out of it)")
+        # TRANSLATORS: {reference} a path a file names, as written there
+        raise problem(Words(N_("{reference} must stay inside the folder of the file that names it (it leads out of it)"),
+                            {"reference": shown_value(reference)}))
     return found
 
 
 def _nothing_more(rules: Any, source: str, entries: Sequence[Entry]) -> None:
     """No check of the keys together."""
+
+
+def _more_from_here(source: str, line: int, more: int) -> Words:
+    """The line after the first ``MAX_PROBLEMS`` problems of a file: how many more, from which line."""
+    # TRANSLATORS: {where} a file's path and line, {count} how many more problems it has
+    return Words.counted("{where}: and {count} more problem from here on", "{where}: and {count} more problems from here on",
+                         more, {"where": f"{source}:{line}"})
+
+
+@dataclass(frozen=True)
+class RulesetWords:
+    """The sentences that name one game's rulesets, each whole (marked with ``N_``):
+    ``unknown`` ({name}, {did_you_mean}, {known}), ``extends_must_name`` ({where},
+    {value}), ``must_say_game`` ({where}, {game}), ``game_must_be`` ({where}, {game},
+    {value})."""
+
+    unknown: str
+    extends_must_name: str
+    must_say_game: str
+    game_must_be: str
+
+
+RULESET_WORDS = RulesetWords(
+    # TRANSLATORS: {name} the name asked for, {did_you_mean} " (did you mean 'x'?)" or nothing, {known} the names, by commas
+    unknown=N_("unknown ruleset {name}{did_you_mean}; known rulesets: {known}"),
+    # TRANSLATORS: {where} a file's path and line, {value} what extends says
+    extends_must_name=N_("{where}: extends must name a ruleset, not {value}"),
+    must_say_game=N_("{where}: a ruleset must say 'game: {game}'"),
+    game_must_be=N_("{where}: game must be '{game}' in a ruleset, not {value}"),
+)
 
 
 # --- one game's ruleset files ------------------------------------------------------------
@@ -132,11 +169,12 @@ class RulesetFiles:
 
     ``checks`` maps each key to its check; ``base`` is the rules beneath every chain of
     ``extends``; ``folders`` gives the bundled folder, then the player's own (asked at
-    every look-up).  ``called`` is what the messages call a ruleset of the game,
-    ``example`` a key of it as the message on a file that is not a mapping shows one.
+    every look-up).  ``called`` is what a record's messages call a ruleset of the game,
+    ``example`` a key of it as the message on a file that is not a mapping shows one;
+    ``words`` the sentences that name the game's rulesets.
     With ``game``, a file must say ``game: <game>`` (an inline mapping need not);
-    ``more_problems`` is the line after the first ``MAX_PROBLEMS`` problems (``source``,
-    ``line`` and ``more`` filled in); ``check_whole`` checks the keys together."""
+    ``more_problems`` is the line after the first ``MAX_PROBLEMS`` problems (given the
+    file, the line and how many more); ``check_whole`` checks the keys together."""
 
     problem: type[FileProblem]
     base: Any
@@ -144,8 +182,9 @@ class RulesetFiles:
     folders: Callable[[], Sequence[Path]]
     example: str
     called: str = "ruleset"
+    words: RulesetWords = RULESET_WORDS
     game: str | None = None
-    more_problems: str = "{source}:{line}: and {more} more problems from here on"
+    more_problems: Callable[[str, int, int], Words] = _more_from_here
     check_whole: Callable[[Any, str, Sequence[Entry]], None] = _nothing_more
 
     # --- finding ---
@@ -166,9 +205,9 @@ class RulesetFiles:
             if candidate.suffix in SUFFIXES or "/" in name_or_path or candidate.is_file():
                 if candidate.exists():  # reading it tells one that is not a regular file
                     return candidate
-                raise self.problem(f"{shown_value(name_or_path)}: no such ruleset file")
+                raise self.problem(_no_such_file(name_or_path))
         except OSError as error:
-            raise self.problem(f"{shown_value(name_or_path)}: cannot be a ruleset file ({error.strerror})") from None
+            raise self.problem(_cannot_be_one(name_or_path, error)) from None
         return self._by_name(name_or_path)
 
     def find_named_in_file(self, reference: str, folders: Sequence[Path]) -> Path:
@@ -180,26 +219,28 @@ class RulesetFiles:
         path = Path(reference)
         if "/" not in reference and "\\" not in reference and path.suffix not in SUFFIXES:
             return self._by_name(reference)
+        shown = {"reference": shown_value(reference)}
         if path.is_absolute() or reference.startswith("~"):
-            raise self.problem(f"{shown_value(reference)} must be a ruleset's name or a path relative to this file")
+            # TRANSLATORS: {reference} a path a file names, as written there
+            raise self.problem(Words(N_("{reference} must be a ruleset's name or a path relative to this file"), shown))
         if path.suffix not in SUFFIXES:
-            raise self.problem(f"{shown_value(reference)} is not a ruleset file (its name ends in .yaml)")
+            raise self.problem(Words(N_("{reference} is not a ruleset file (its name ends in .yaml)"), shown))
         if ".." in path.parts:
-            raise self.problem(f"{shown_value(reference)} must stay inside the folder of the file that names it (no '..')")
+            raise self.problem(Words(N_("{reference} must stay inside the folder of the file that names it (no '..')"), shown))
         for folder in folders:
             try:
                 if (folder / path).exists():
                     return _inside(folder, path, reference, self.problem)
             except OSError as error:
-                raise self.problem(f"{shown_value(reference)}: cannot be a ruleset file ({error.strerror})") from None
-        raise self.problem(f"{shown_value(reference)}: no such ruleset file")
+                raise self.problem(_cannot_be_one(reference, error)) from None
+        raise self.problem(_no_such_file(reference))
 
     def _by_name(self, name: str) -> Path:
         rulesets = self.available()
         if name in rulesets:
             return rulesets[name]
-        known = ", ".join(sorted(rulesets))
-        raise self.problem(f"unknown {self.called} {shown_value(name)}{did_you_mean(name, rulesets)}; known {self.called}s: {known}")
+        raise self.problem(Words(self.words.unknown, {"name": shown_value(name), "did_you_mean": did_you_mean(name, rulesets),
+                                                      "known": ", ".join(sorted(rulesets))}))
 
     # --- reading ---
 
@@ -224,7 +265,9 @@ class RulesetFiles:
     def _layer(self, node: yaml.Node | None, source: str, default_name: str, folders: Sequence[Path],
                needs_game: bool) -> _Layer:
         if node is not None and not isinstance(node, yaml.MappingNode):
-            raise self.problem(f"{source}:{line_of(node)}: a ruleset must be a mapping of keys to values (like '{self.example}')")
+            # TRANSLATORS: {where} a file's path and line, {example} a key and its value as a file writes them
+            raise self.problem(Words(N_("{where}: a ruleset must be a mapping of keys to values (like '{example}')"),
+                                     {"where": f"{source}:{line_of(node)}", "example": self.example}))
         entries = mapping_entries(node, source, self.problem) if node is not None else []
         if self.game is not None:
             self._check_game(entries, line_of(node) if node is not None else 1, source, needs_game)
@@ -239,11 +282,12 @@ class RulesetFiles:
     def _check_game(self, entries: Sequence[Entry], line: int, source: str, needs_game: bool) -> None:
         game = next((entry for entry in entries if entry.key == "game"), None)
         if game is None and needs_game:
-            raise self.problem(f"{source}:{line}: a {self.called} must say 'game: {self.game}'")
+            raise self.problem(Words(self.words.must_say_game, {"where": f"{source}:{line}", "game": self.game}))
         if game is not None:
             value = node_value(game.node, source, self.problem, "game")
             if value != self.game:
-                raise self.problem(f"{source}:{game.line}: game must be '{self.game}' in a {self.called}, not {shown_value(value)}")
+                raise self.problem(Words(self.words.game_must_be, {"where": f"{source}:{game.line}", "game": self.game,
+                                                                   "value": shown_value(value)}))
 
     def _resolved(self, first: _Layer) -> Any:
         """Follow ``first``'s chain of ``extends`` down to the base rules, then apply each
@@ -252,12 +296,17 @@ class RulesetFiles:
         chain = [first]
         seen = [first.path.resolve()] if first.path else []
         while chain[-1].extends is not None:
+            where = f"{first.source}:{first.extends.line}"
             if len(chain) > MAX_EXTENDS:
-                raise self.problem(f"{first.source}:{first.extends.line}: extends goes more than {MAX_EXTENDS} rulesets deep")
+                # TRANSLATORS: {where} a file's path and line, {most} a number
+                raise self.problem(Words(N_("{where}: extends goes more than {most} rulesets deep"),
+                                         {"where": where, "most": MAX_EXTENDS}))
             parent = self._parent(chain[-1])
             if parent.resolve() in seen:
                 circle = " -> ".join(escaped(layer.path.name) for layer in chain if layer.path) + f" -> {escaped(parent.name)}"
-                raise self.problem(f"{first.source}:{first.extends.line}: extends goes round in a circle ({circle})")
+                # TRANSLATORS: {where} a file's path and line, {circle} the files' names joined by " -> "
+                raise self.problem(Words(N_("{where}: extends goes round in a circle ({circle})"),
+                                         {"where": where, "circle": circle}))
             seen.append(parent.resolve())
             chain.append(self._file_layer(parent))
         rules = self.base
@@ -271,11 +320,12 @@ class RulesetFiles:
         where = f"{layer.source}:{layer.extends.line}"
         name = node_value(layer.extends.node, layer.source, self.problem, "extends")
         if not isinstance(name, str) or not name:
-            raise self.problem(f"{where}: extends must name a {self.called}, not {shown_value(name)}")
+            raise self.problem(Words(self.words.extends_must_name, {"where": where, "value": shown_value(name)}))
         try:
             return self.find_named_in_file(name, layer.folders)
         except self.problem as error:
-            raise self.problem(f"{where}: extends: {error}") from None
+            # TRANSLATORS: {where} a file's path and line, {problem} what is wrong with the ruleset extends names
+            raise self.problem(Words(N_("{where}: extends: {problem}"), {"where": where, "problem": words_of(error)})) from None
 
     def _applied(self, layer: _Layer, base: Any) -> Any:
         """``base`` with ``layer``'s keys; the problem listing every wrong key and value."""
@@ -299,7 +349,9 @@ class RulesetFiles:
     def _checked(self, entry: Entry, source: str, base: Any) -> Any:
         if entry.key not in self.checks:
             known = [*self.checks, *self._own_keys()]
-            raise self.problem(f"{source}:{entry.line}: unknown key {shown_value(entry.key)}{did_you_mean(entry.key, known)}")
+            # TRANSLATORS: {where} a file's path and line, {key} the key as written, {did_you_mean} " (did you mean 'x'?)" or nothing
+            raise self.problem(Words(N_("{where}: unknown key {key}{did_you_mean}"), {
+                "where": f"{source}:{entry.line}", "key": shown_value(entry.key), "did_you_mean": did_you_mean(entry.key, known)}))
         value = node_value(entry.node, source, self.problem, entry.key)
         return self.checks[entry.key](value, Where(source, entry.line, entry.key, self.problem), base)
 
@@ -307,6 +359,16 @@ class RulesetFiles:
         """The first MAX_PROBLEMS problems of (line, problem), then how many more from which line."""
         told = [problem for _, problem in failures[:MAX_PROBLEMS]]
         if len(failures) > MAX_PROBLEMS:
-            line = failures[MAX_PROBLEMS][0]
-            told.append(self.more_problems.format(source=source, line=line, more=len(failures) - MAX_PROBLEMS))
+            told.append(self.more_problems(source, failures[MAX_PROBLEMS][0], len(failures) - MAX_PROBLEMS))
         return told
+
+
+def _no_such_file(reference: str) -> Words:
+    # TRANSLATORS: {reference} a ruleset's path as the person or a file wrote it
+    return Words(N_("{reference}: no such ruleset file"), {"reference": shown_value(reference)})
+
+
+def _cannot_be_one(reference: str, error: OSError) -> Words:
+    # TRANSLATORS: {reference} a ruleset's path as written, {reason} the system's reason, in English
+    return Words(N_("{reference}: cannot be a ruleset file ({reason})"),
+                 {"reference": shown_value(reference), "reason": error.strerror})

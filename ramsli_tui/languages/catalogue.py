@@ -6,7 +6,7 @@
 
 They are Babel's own (``pybabel extract``, ``update``, ``init``, ``compile``) with this
 project's places and choices filled in: the texts of ``_()``, ``ngettext()``,
-``pgettext()``, ``npgettext()``, ``N_()`` and ``Words.counted()`` in ``ramsli_tui/``, and the
+``pgettext()``, ``npgettext()``, ``N_()``, ``Words.counted()`` and ``Words.in_context()`` in ``ramsli_tui/``, and the
 descriptions of the bundled rulesets in ``rulesets/``, as the mapping in ``pyproject.toml``
 says, each with the ``# TRANSLATORS:`` comment above it, placed by
 file only (a line number would change the catalogue at every edit); and the plural forms
@@ -33,6 +33,7 @@ PYPROJECT = Path("pyproject.toml")
 DATED = '"POT-Creation-Date:'
 COMMENT_TAG = "TRANSLATORS:"
 COUNTED = "counted:1,2"  # Words.counted(singular, plural, count): a text with plural forms (languages/words.py)
+IN_CONTEXT = "in_context:1c,2"  # Words.in_context(context, template): a text meant in a context
 PLURAL_FORMS = {  # gettext's: French says "0 jeton", German "0 Chips", Spanish "0 fichas"
     "fr": "nplurals=2; plural=(n > 1);",
     "de": "nplurals=2; plural=(n != 1);",
@@ -46,7 +47,7 @@ def extract(to: Path = TEMPLATE) -> int:
     as it was when no text changed)."""
     before = to.read_text(encoding="utf-8") if to.exists() else ""
     done = _pybabel("extract", "--mapping-file", PYPROJECT, "--output-file", to, "--add-location", "file",
-                    "--keyword", COUNTED,
+                    "--keyword", COUNTED, "--keyword", IN_CONTEXT,
                     "--add-comments", COMMENT_TAG, "--strip-comments", "--sort-by-file", "--no-wrap",
                     "--project", "ramsli", "--version", __version__, "--copyright-holder", "the ramsli authors", CODE,
                     RULESETS)

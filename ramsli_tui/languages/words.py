@@ -20,15 +20,17 @@ for the count (``ngettext``):
 
 (the catalogue's extraction knows ``counted`` as it knows ``ngettext``: no ``N_`` there).
 
+A text meant in a context (``pgettext``) is ``Words.in_context(context, template, fields)``.
 A text that is not translated (a library's message, passed on) is
 ``Words.as_it_is(text)``: shown as it came.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import gettext
+from typing import Any
 
-from . import _, ngettext, translations
+from . import current_language, translations
 
 
 class Words(str):
@@ -40,18 +42,20 @@ class Words(str):
     fields: dict[str, Any]
     translated: bool
     plural: tuple[str, int] | None  # the English plural form and the count that chooses
+    context: str | None  # what a translator is told the text means (pgettext)
 
     def __new__(cls, template: str, fields: dict[str, Any] | None = None, translated: bool = True,
-                plural: tuple[str, int] | None = None) -> Words:
+                plural: tuple[str, int] | None = None, context: str | None = None) -> Words:
         fields = dict(fields or {})
         english = template if plural is None or plural[1] == 1 else plural[0]
         words = super().__new__(cls, english.format(**fields))
-        words.template, words.fields, words.translated, words.plural = template, fields, translated, plural
+        words.template, words.fields, words.translated = template, fields, translated
+        words.plural, words.context = plural, context
         return words
 
     def __getnewargs__(self) -> tuple:
         """What pickle makes it again from, over the app's socket."""
-        return self.template, self.fields, self.translated, self.plural
+        return self.template, self.fields, self.translated, self.plural, self.context
 
     @classmethod
     def counted(cls, singular: str, plural: str, count: int, fields: dict[str, Any] | None = None) -> Words:
@@ -60,33 +64,38 @@ class Words(str):
         return cls(singular, {"count": count, **(fields or {})}, plural=(plural, count))
 
     @classmethod
+    def in_context(cls, context: str, template: str, fields: dict[str, Any] | None = None) -> Words:
+        """A text as meant in ``context`` (``pgettext``'s; the extraction knows it too)."""
+        return cls(template, fields, context=context)
+
+    @classmethod
     def as_it_is(cls, text: str) -> Words:
         """A text shown as it came, in every language."""
         return cls("{text}", {"text": text}, translated=False)
 
     def said(self) -> str:
         """The words in the language spoken here (the app's, its person's)."""
-        return self._said_with(_, ngettext)
+        return self._said_with(translations(current_language()))
 
     def said_in(self, code: str) -> str:
         """The words in the language ``code``, whatever this process speaks: the server's,
         to one connection or session."""
-        language = translations(code)
-        return self._said_with(language.gettext, language.ngettext)
+        return self._said_with(translations(code))
 
-    def _said_with(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+    def _said_with(self, language: gettext.NullTranslations) -> str:
         if not self.translated:
             template = self.template
         elif self.plural is None:
-            template = gettext(self.template)
+            template = (language.gettext(self.template) if self.context is None
+                        else language.pgettext(self.context, self.template))
         else:
-            template = ngettext(self.template, *self.plural)
-        return template.format(**{name: _field_said(value, gettext, ngettext) for name, value in self.fields.items()})
+            template = language.ngettext(self.template, *self.plural)
+        return template.format(**{name: _field_said(value, language) for name, value in self.fields.items()})
 
 
-def _field_said(value: Any, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> Any:
+def _field_said(value: Any, language: gettext.NullTranslations) -> Any:
     """A field as the text around it says it: ``Words`` in the same language."""
-    return value._said_with(gettext, ngettext) if isinstance(value, Words) else value
+    return value._said_with(language) if isinstance(value, Words) else value
 
 
 def said(message: str) -> str:

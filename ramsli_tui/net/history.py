@@ -24,6 +24,8 @@ from typing import Any, Iterator, NamedTuple
 
 from ..cards import Card
 from ..games import GAMES, game_named
+from ..languages import N_
+from ..languages.words import Words, words_of
 from ..storage.files import shown_path
 from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown_value
 
@@ -43,7 +45,13 @@ CREATE TABLE IF NOT EXISTS hands (
 
 
 class HistoryError(Exception):
-    """The history cannot be read or written, in one line."""
+    """The history cannot be read or written, in one line: ``Words``, English as ``str()``
+    (the server's log), said in the operator's language by ``ramsli history``."""
+
+
+def _failed(path: Path, error: Exception) -> HistoryError:
+    """What the file system or SQLite said of ``path``, as they said it."""
+    return HistoryError(Words("{path}: {reason}", {"path": shown_path(path), "reason": _reason(error)}, translated=False))
 
 
 class KeptHand(NamedTuple):
@@ -95,7 +103,7 @@ class HandHistory:
             history = cls(connection, path)
             history._prepare()
         except (OSError, sqlite3.Error) as error:
-            raise HistoryError(f"{shown_path(path)}: {_reason(error)}") from None
+            raise _failed(path, error) from None
         return history
 
     @classmethod
@@ -104,14 +112,15 @@ class HandHistory:
         path = Path(folder) / HISTORY_FILE
         try:
             if not path.exists():
-                raise HistoryError(f"{shown_path(path)}: there is no hand history here "
-                                   "(ramsli serve keeps it in its data folder)")
+                # TRANSLATORS: {path} the history's file, in the folder given to `ramsli history export --data`
+                raise HistoryError(Words(N_("{path}: there is no hand history here (ramsli serve keeps it in its "
+                                            "data folder)"), {"path": shown_path(path)}))
             _refuse_irregular(path)
             connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             history = cls(connection, path)
             history._check_version()
         except (OSError, sqlite3.Error) as error:
-            raise HistoryError(f"{shown_path(path)}: {_reason(error)}") from None
+            raise _failed(path, error) from None
         return history
 
     def _prepare(self) -> None:
@@ -127,8 +136,10 @@ class HandHistory:
     def _check_version(self) -> None:
         version = self.connection.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
-            raise HistoryError(f"{shown_path(self.path)}: it is a hand history of version {version}; "
-                               f"this ramsli reads version {SCHEMA_VERSION}")
+            # TRANSLATORS: {path} the history's file; {version} the version it has, {known} the one this ramsli reads
+            raise HistoryError(Words(N_("{path}: it is a hand history of version {version}; this ramsli reads "
+                                        "version {known}"),
+                                     {"path": shown_path(self.path), "version": version, "known": SCHEMA_VERSION}))
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -156,7 +167,7 @@ class HandHistory:
                     (table, game, number, finished_at, json.dumps(record)),
                 )
         except sqlite3.Error as error:
-            raise HistoryError(f"{shown_path(self.path)}: {_reason(error)}") from None
+            raise _failed(self.path, error) from None
 
     def last_number(self, table: int) -> int:
         """The number of the last hand of ``table`` kept (0: none)."""
@@ -168,7 +179,7 @@ class HandHistory:
         try:
             return list(self._rows(table))
         except sqlite3.Error as error:
-            raise HistoryError(f"{shown_path(self.path)}: {_reason(error)}") from None
+            raise _failed(self.path, error) from None
 
     def _rows(self, table: int | None) -> Iterator[KeptHand]:
         query = "SELECT table_number, game, hand_number, finished_at, record FROM hands"
@@ -180,7 +191,11 @@ class HandHistory:
             try:
                 yield kept_hand(*row)
             except ValueError as error:
-                raise HistoryError(f"{shown_path(self.path)}: table {shown_value(row[0])}, hand {shown_value(row[2])}: {error}") from None
+                # TRANSLATORS: {path} the history's file; a hand kept in it, {table} its table and {number} its
+                # number; {problem} what is wrong with it ("its record is not JSON text")
+                raise HistoryError(Words(N_("{path}: table {table}, hand {number}: {problem}"),
+                                         {"path": shown_path(self.path), "table": shown_value(row[0]),
+                                          "number": shown_value(row[2]), "problem": words_of(error)})) from None
 
 
 # --- what a kept hand must be, to be printed --------------------------------------------------
@@ -190,14 +205,17 @@ def kept_hand(table: Any, game: Any, number: Any, finished_at: Any, text: Any) -
     print as it stands; ValueError saying what is wrong if not (a history written by
     another program, or by hand)."""
     if not (type(table) is int and type(number) is int and isinstance(finished_at, str)):
-        raise ValueError("its table, number or time is not what ramsli serve keeps")
+        raise ValueError(Words(N_("its table, number or time is not what ramsli serve keeps")))
     if game not in GAMES:
-        raise ValueError(f"it is a hand of {shown_value(game)}, a game this ramsli does not know "
-                         f"(it knows {', '.join(GAMES)})")
+        # TRANSLATORS: {game} the game a kept hand names; {games} those this ramsli knows ("ramsli, rami")
+        raise ValueError(Words(N_("it is a hand of {game}, a game this ramsli does not know (it knows {games})"),
+                               {"game": shown_value(game), "games": ", ".join(GAMES)}))
     try:
         datetime.fromisoformat(finished_at)
     except ValueError:
-        raise ValueError(f"the time it was finished, {shown_value(finished_at)}, is not a time (ISO 8601)") from None
+        # TRANSLATORS: {time} what a kept hand has for the time it was finished
+        raise ValueError(Words(N_("the time it was finished, {time}, is not a time (ISO 8601)"),
+                               {"time": shown_value(finished_at)})) from None
     return KeptHand(table, game, number, finished_at, _record_read(text))
 
 
@@ -205,17 +223,20 @@ def _record_read(text: Any) -> dict[str, Any]:
     """A kept hand's record from its JSON text: a mapping, nested at most ``MAX_DEPTH``
     deep, with a deck of card codes and a list of actions; ValueError if not."""
     if not isinstance(text, str):
-        raise ValueError("its record is not JSON text")
+        raise ValueError(Words(N_("its record is not JSON text")))
     try:
         record = json.loads(text, parse_int=_whole_number, parse_float=_finite_number, parse_constant=_no_number)
     except RecursionError:
-        raise ValueError(f"its record is nested more than {MAX_DEPTH} deep") from None
+        raise ValueError(_too_deep()) from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"its record is not JSON ({error.msg}, at character {error.pos})") from None
+        # TRANSLATORS: {reason} what Python's JSON reader said, as it said it (English); {position} where
+        raise ValueError(Words(N_("its record is not JSON ({reason}, at character {position})"),
+                               {"reason": error.msg, "position": error.pos})) from None
     if not isinstance(record, dict):
-        raise ValueError(f"its record is {_kind(record)}, not a mapping of keys to values")
+        # TRANSLATORS: {kind} what the record is instead: "a list", "text", "a number", or a value
+        raise ValueError(Words(N_("its record is {kind}, not a mapping of keys to values"), {"kind": _kind(record)}))
     if _nesting(record) > MAX_DEPTH:
-        raise ValueError(f"its record is nested more than {MAX_DEPTH} deep")
+        raise ValueError(_too_deep())
     _check_deck_and_actions(record)
     return record
 
@@ -225,20 +246,21 @@ def _check_deck_and_actions(record: dict[str, Any]) -> None:
     actions that are mappings (each one line of YAML)."""
     deck, actions = record.get("deck"), record.get("actions")
     if not isinstance(deck, list):
-        raise ValueError("its record has no deck (a list of card codes)")
+        raise ValueError(Words(N_("its record has no deck (a list of card codes)")))
     for code in deck:
         try:
             Card.from_code(code)
         except ValueError:
-            raise ValueError(f"its deck holds {shown_value(code)}, not a card code") from None
+            # TRANSLATORS: {code} what a kept record's deck holds instead of a card's code
+            raise ValueError(Words(N_("its deck holds {code}, not a card code"), {"code": shown_value(code)})) from None
     if not (isinstance(actions, list) and all(isinstance(action, dict) for action in actions)):
-        raise ValueError("its record has no actions (a list of mappings)")
+        raise ValueError(Words(N_("its record has no actions (a list of mappings)")))
 
 
 def _whole_number(text: str) -> int:
     """A JSON integer of at most ``MAX_DIGITS`` digits, as a hand record's are."""
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"its record holds a number of more than {MAX_DIGITS} digits")
+        raise ValueError(Words(N_("its record holds a number of more than {digits} digits"), {"digits": MAX_DIGITS}))
     return int(text)
 
 
@@ -246,22 +268,23 @@ def _finite_number(text: str) -> float:
     """A JSON fraction that stays a number JSON can write again (not 1e999, infinity)."""
     number = float(text)
     if not math.isfinite(number):
-        raise ValueError("its record holds a number too large for JSON")
+        raise ValueError(Words(N_("its record holds a number too large for JSON")))
     return number
 
 
 def _no_number(text: str) -> float:
     """NaN, Infinity and -Infinity, which Python's JSON reads but JSON has not."""
-    raise ValueError(f"its record holds {text}, which JSON has no number for")
+    # TRANSLATORS: {text} NaN, Infinity or -Infinity, as the record writes it
+    raise ValueError(Words(N_("its record holds {text}, which JSON has no number for"), {"text": text}))
 
 
 def _kind(value: Any) -> str:
     """What a JSON value is, in words."""
     if isinstance(value, list):
-        return "a list"
+        return Words(N_("a list"))
     if isinstance(value, str):
-        return "text"
-    return "a number" if isinstance(value, (int, float)) and not isinstance(value, bool) else shown_value(value)
+        return Words(N_("text"))
+    return Words(N_("a number")) if isinstance(value, (int, float)) and not isinstance(value, bool) else shown_value(value)
 
 
 def _nesting(value: Any) -> int:
@@ -285,7 +308,12 @@ def _refuse_irregular(path: Path) -> None:
     except FileNotFoundError:
         return
     if kind is not None:
-        raise HistoryError(f"{shown_path(path)}: is {kind}, not a regular file")
+        # TRANSLATORS: {path} the history's file; {kind} what it is instead ("a folder", "a FIFO (a named pipe)")
+        raise HistoryError(Words(N_("{path}: is {kind}, not a regular file"), {"path": shown_path(path), "kind": kind}))
+
+
+def _too_deep() -> Words:
+    return Words(N_("its record is nested more than {depth} deep"), {"depth": MAX_DEPTH})
 
 
 def _reason(error: Exception) -> str:

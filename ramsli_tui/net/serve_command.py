@@ -32,11 +32,14 @@ def default_data_dir() -> Path:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", type=host_address, default="127.0.0.1",
+    # TRANSLATORS: an uppercase placeholder of --help (the address to listen on); write it in capitals, one word
+    parser.add_argument("--host", type=host_address, default="127.0.0.1", metavar=_("HOST"),
                         help=_("the address to listen on (default: 127.0.0.1, this machine only)"))
-    parser.add_argument("--port", type=whole_number(0, HIGHEST_PORT), default=2222,
+    # TRANSLATORS: an uppercase placeholder of --help (a network port's number); write it in capitals, one word
+    parser.add_argument("--port", type=whole_number(0, HIGHEST_PORT), default=2222, metavar=_("PORT"),
                         help=_("the port to listen on, 0 to 65535 (0: any free one; default: 2222)"))
-    parser.add_argument("--data", type=Path, metavar="DIR",
+    # TRANSLATORS: an uppercase placeholder of --help (a folder); write it in capitals, one word
+    parser.add_argument("--data", type=Path, metavar=_("DIR"),
                         help=_("the data folder (default: {folder})").format(folder=default_data_dir()))
     parser.add_argument("--max-apps", type=whole_number(1, MOST_APPS), default=MAX_APPS, metavar="N",
                         help=_("the most full-screen sessions at once, 1 to {most}, each an app process of "
@@ -46,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the language of players whose ssh sends no LANG and who have chosen none here: "
                                "en, fr, de or es (default: en)"))
     who = parser.add_mutually_exclusive_group(required=True)
-    who.add_argument("--allow", type=Path, metavar="FILE", help=_("let in only the keys of this authorized_keys file"))
+    # TRANSLATORS: an uppercase placeholder of --help (a file); write it in capitals, one word
+    who.add_argument("--allow", type=Path, metavar=_("FILE"), help=_("let in only the keys of this authorized_keys file"))
     who.add_argument("--open", action="store_true",
                      help=_("let any key in, binding the name it asks for on first use"))
 

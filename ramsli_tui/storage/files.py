@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from ..languages import N_
+from ..languages.words import Words
 from ..text import for_terminal
 
 
@@ -53,15 +55,25 @@ def shown_path(path: Path) -> str:
     return text[:PATH_LENGTH - end - 1] + "…" + text[-end:]
 
 
+# What a file of JSON is not, in whole sentences, for each ``what`` it should be.
+# TRANSLATORS: "it" is a file; {format} the name of a file format ("ramsli-save/2"), kept as it is
+NOT_OF_FORMAT = {
+    "save": (N_("it is nested too deep to be a save"), N_("it is not a {format} save")),
+    "table": (N_("it is nested too deep to be a table"), N_("it is not a {format} table")),
+    "file": (N_("it is nested too deep to be a file"), N_("it is not a {format} file")),
+}
+
+
 def json_of_format(text: str, what: str, *formats: str) -> dict[str, Any]:
     """The JSON object in ``text``, whose ``format`` is one of ``formats`` (the first the
     one written now); ValueError, saying so of the ``what`` (a save, a table), if not."""
+    too_deep, not_of_format = NOT_OF_FORMAT[what]
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ValueError(f"it is nested too deep to be a {what}") from None
+        raise ValueError(Words(too_deep)) from None
     if not isinstance(data, dict) or data.get("format") not in formats:
-        raise ValueError(f"it is not a {formats[0]} {what}")
+        raise ValueError(Words(not_of_format, {"format": formats[0]}))
     return data
 
 

@@ -20,8 +20,9 @@ from typing import Callable, Iterator, TypeVar
 from platformdirs import user_config_dir, user_data_dir
 
 from ..languages import N_, _
+from ..languages.words import said, words_of
 from ..text import for_terminal
-from .files import LockTaken, in_one_line, open_locked, shown_path, unused_name, write_atomically
+from .files import LockTaken, open_locked, shown_path, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
 from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
@@ -187,23 +188,24 @@ class Storage:
         try:
             text = read_text(path, what=f"{what} file", limit=limit)
         except FileProblem as error:
-            raise self._set_aside(path, what, error) from None
+            raise self._set_aside(path, what, words_of(error)) from None
         try:
             return parse(text)
         except errors as error:
-            raise self._set_aside(path, what, in_one_line(error)) from None
+            raise self._set_aside(path, what, words_of(error)) from None
 
-    def _set_aside(self, path: Path, what: str, reason: object) -> StorageError:
+    def _set_aside(self, path: Path, what: str, reason: str) -> StorageError:
         """Move the file that could not be read (``what``: "settings" or "saved game") aside,
-        under a name of its own, and say so."""
+        under a name of its own, and say so, and why (``reason``: ``Words``, or a text
+        already said), in one line."""
         kept = unused_name(path, f"{SET_ASIDE}{time.strftime('%Y%m%d-%H%M%S')}")
         still, moved = SET_ASIDE_WORDS[what]
-        said = for_terminal(str(reason))
+        said_reason = for_terminal(" ".join(said(reason).split()))
         try:
             path.replace(kept)
         except OSError:
-            return StorageError(_(still).format(reason=said, path=shown_path(path)))
-        return StorageError(_(moved).format(reason=said, path=shown_path(kept)))
+            return StorageError(_(still).format(reason=said_reason, path=shown_path(path)))
+        return StorageError(_(moved).format(reason=said_reason, path=shown_path(kept)))
 
 
 class Autosave:

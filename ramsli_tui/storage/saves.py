@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..languages import N_
+from ..languages.words import Words
 from ..table.spec import PERSON, SEAT_KINDS, GameSpec, SeatSpec
 from ..yamlfile import shown_value
 from .files import json_of_format
@@ -63,7 +65,7 @@ class SavedGame:
             _only_keys(data, *(FIRST_SAVE_KEYS if first else SAVE_KEYS))
             seats = _first_format_seats(data) if first else _seats(data)
             if not any(seat.is_person for seat in seats):
-                raise SeatsMismatch("it has no seat for a person")
+                raise SeatsMismatch(Words(N_("it has no seat for a person")))
             spec = GameSpec(
                 game=text_of(data["game"], "game") if "game" in data else "ramsli",
                 ruleset=text_of(data["ruleset"], "ruleset"),
@@ -75,9 +77,11 @@ class SavedGame:
             results_read = None if data.get("results_read") is None else whole(data, "results_read", least=0)
             raised = None if data.get("raised") is None else _card_code(data, "raised")
         except SeatsMismatch as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(*error.args) from None
         except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"it is missing or has a wrong '{error.args[0] if error.args else error}'") from None
+            # TRANSLATORS: "it" is a saved game's file; {key} a key of it, kept as it is
+            raise ValueError(Words(N_("it is missing or has a wrong '{key}'"),
+                                   {"key": error.args[0] if error.args else error})) from None
         return cls(spec, actions, results_read, raised)
 
 
@@ -150,7 +154,7 @@ def _first_format_seats(data: dict[str, Any]) -> tuple[SeatSpec, ...]:
     """``ramsli-save/1``: ``players``, ``names`` and ``strengths``, None for the person at seat 0."""
     names, strengths = _listed(data, "names", str), _listed(data, "strengths", (str, type(None)))
     if len(names) != whole(data, "players") or len(strengths) != len(names):
-        raise SeatsMismatch("its names and computer players do not match its number of players")
+        raise SeatsMismatch(Words(N_("its names and computer players do not match its number of players")))
     return tuple(
         SeatSpec.person(text_of(name, "names")) if strength is None
         else SeatSpec.computer(text_of(name, "names"), text_of(strength, "strengths"))

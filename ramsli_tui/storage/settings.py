@@ -15,6 +15,8 @@ import yaml
 
 from ..games import GAMES
 from ..languages import LANGUAGES, N_, _
+from ..languages.words import Words, said
+from ..languages.lists import either
 from ..yamlfile import NotPlain, did_you_mean, is_int, mapping_entries, parse_node, plain_value, shown_value
 
 FACES = ("french", "german")
@@ -73,7 +75,7 @@ class Settings:
         if node is None:
             return cls(), []
         if not isinstance(node, yaml.MappingNode):
-            raise ValueError("it is not a mapping of settings")
+            raise ValueError(Words(N_("it is not a mapping of settings")))
         settings = cls()
         problems = []
         known = [item.name for item in fields(cls)]
@@ -81,13 +83,13 @@ class Settings:
             key, line = entry.key, entry.line
             if key not in known:
                 problems.append((line, _("unknown setting {setting}{did_you_mean} is left out").format(
-                    setting=shown_value(key), did_you_mean=did_you_mean(key, known))))
+                    setting=said(shown_value(key)), did_you_mean=said(did_you_mean(key, known)))))
                 continue
             try:
                 value = plain_value(entry.node)
             except NotPlain as error:
                 problems.append((error.line, _("{setting}: {problem}; the default is used").format(
-                    setting=key, problem=error.what)))
+                    setting=key, problem=error.what.said())))
                 continue
             if key == "opponents":
                 settings.opponents = _opponents(value)
@@ -100,23 +102,14 @@ def _cannot_be(name: str, value: Any, default: Any) -> str:
     """Why setting ``name`` cannot be ``value``, and what is used instead: where it is one
     of a few values, which ("only 'a' or 'b'")."""
     allowed = CHOICES.get(name, (False, True) if isinstance(default, bool) else ())
-    said = {"setting": name, "value": shown_value(value), "default": shown_value(default)}
+    values = {"setting": name, "value": said(shown_value(value)), "default": said(shown_value(default))}
     if not allowed:
-        return _("{setting} cannot be {value}; {default} is used").format(**said)
+        return _("{setting} cannot be {value}; {default} is used").format(**values)
     if name in UNSET:
         return _("{setting} cannot be {value}, only {allowed}; the system's is used").format(
-            setting=name, value=said["value"], allowed=either(list(map(shown_value, allowed))))
+            setting=name, value=values["value"], allowed=either([said(shown_value(value)) for value in allowed]))
     return _("{setting} cannot be {value}, only {allowed}; {default} is used").format(
-        allowed=either(list(map(shown_value, allowed))), **said)
-
-
-def either(choices: list[str]) -> str:
-    """Choices as a sentence offers them: "'a' or 'b'", "'a' or 'b' or 'c'"."""
-    said = choices[0]
-    for choice in choices[1:]:
-        # TRANSLATORS: two choices, or a list of them and one more: "'off' or 'bell'".
-        said = _("{choices} or {choice}").format(choices=said, choice=choice)
-    return said
+        allowed=either([said(shown_value(value)) for value in allowed]), **values)
 
 
 def _opponents(entries: Any) -> list[Opponent]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
+from ..languages.words import said
 from ..text import for_terminal
 from .table import Table
 from .updates import Update, Waiting
@@ -105,7 +106,7 @@ class LocalClient:
         """A table in this process is never closed under its seat and has no clocks:
         ``on_closed`` and ``on_waiting`` are never called."""
         self.listener = listener
-        self.table.stream(self.seat).on_notice = on_notice
+        self.table.stream(self.seat).on_notice = lambda message: on_notice(said(message))
 
     async def send(self, action: object) -> None:
         self.table.act(self.seat, action)

@@ -22,8 +22,9 @@ from typing import Callable, ClassVar, NamedTuple, Protocol, Sequence
 
 from ..games import game_named
 from ..games.protocol import Action, ComputerPlayer, Event, Game, IllegalAction, decide, events_for
-from ..languages import _, ngettext
-from ..languages.lists import names_and
+from ..languages import N_
+from ..languages.words import Words, words_of
+from ..languages.lists import names_and_words
 from .seats import Seat, seats_for
 from .spec import GameSpec
 from .updates import Clock, Reading, Update, Waiting
@@ -126,7 +127,10 @@ class Table:
             try:
                 events = game.apply(game.parse_action(text))
             except ValueError as error:
-                raise ReplayError(f"action {number} ({text}) no longer replays: {error}") from None
+                # TRANSLATORS: a saved game that cannot be played again: {number} its action's number (1 the
+                # first), {text} the action as saved ("nap:3", "AS"), {problem} why the rules refuse it now
+                raise ReplayError(Words(N_("action {number} ({text}) no longer replays: {problem}"),
+                                        {"number": number, "text": text, "problem": words_of(error)})) from None
             self.actions.append(text)
             self._deliver_to_backlogs(events)
             settled = game.rounds_finished > rounds_before
@@ -368,7 +372,7 @@ class Table:
                     if self._run is not token:
                         break
                     chair.player = chair.player or self.stand_in()
-                    self.tell_everyone(_("{name} took too long: a computer player acted for them.").format(name=chair.name))
+                    self.tell_everyone(Words(N_("{name} took too long: a computer player acted for them."), {"name": chair.name}))
                     action = await self._think(seat, chair.player, chair)
                 else:
                     continue
@@ -428,9 +432,9 @@ class Table:
     def _read_for(self, seats: Sequence[int]) -> None:
         """Their time to read the result ran out: it counts as read, and play goes on."""
         names = [self.seats[seat].name for seat in seats]
-        self.tell_everyone(ngettext("{names} took too long over the result: the next hand goes on.",
-                                    "{names} took too long over the result: the next hand goes on.",
-                                    len(names)).format(names=names_and(names)))
+        self.tell_everyone(Words.counted("{names} took too long over the result: the next hand goes on.",
+                                         "{names} took too long over the result: the next hand goes on.",
+                                         len(names), {"names": names_and_words(names)}))
         for seat in seats:
             self.result_read(seat)
 
@@ -443,12 +447,12 @@ class Table:
         try:
             action = await asyncio.to_thread(decide, player, self.game, seat, chair.rng)
         except Exception as error:  # a computer player's bug must not end the game
-            self.tell_everyone(_("{name}'s computer player failed ({error}); it played the first legal move.").format(
-                name=chair.name, error=error))
+            self.tell_everyone(Words(N_("{name}'s computer player failed ({error}); it played the first legal move."),
+                                     {"name": chair.name, "error": str(error)}))
             action = legal[0]
         if not self._allowed(action, seat, legal):
-            self.tell_everyone(_("{name}'s computer player chose an illegal move; it played the first legal one.").format(
-                name=chair.name))
+            self.tell_everyone(Words(N_("{name}'s computer player chose an illegal move; it played the first legal one."),
+                                     {"name": chair.name}))
             action = legal[0]
         pause = self.delay * self.game.pause_after(self._last_events) - (loop.time() - started)
         if pause > 0 and not self._hurrying():

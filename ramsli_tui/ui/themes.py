@@ -20,7 +20,8 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ..languages import _
+from ..languages import N_
+from ..languages.words import Words
 from ..yamlfile import (
     Entry, FileProblem, bundled, did_you_mean, escaped, mapping_entries, node_value, parse_node, read_text,
     shown_value,
@@ -67,33 +68,33 @@ def load_theme(path: Path) -> Theme:
     source = escaped(str(path), limit=None)
     node = parse_node(read_text(path, ThemeError, "theme"), source, ThemeError)
     if not isinstance(node, yaml.MappingNode):
-        raise ThemeError(_("{file}: a theme must be a mapping of keys to colours (like primary: '#884400')").format(file=source))
+        raise ThemeError(Words(N_("{file}: a theme must be a mapping of keys to colours (like primary: '#884400')"), dict(file=source)))
     entries = mapping_entries(node, source, ThemeError)
     data = {entry.key: node_value(entry.node, source, ThemeError) for entry in entries}
     lines = {entry.key: entry.line for entry in entries}
     unknown = [key for key in data if key not in ("name", "dark", "variables", *THEME_COLOURS)]
     if unknown:
-        raise ThemeError(_("{file}:{line}: unknown key {key}{did_you_mean}").format(
-            file=source, line=lines[unknown[0]], key=shown_value(unknown[0]), did_you_mean=did_you_mean(unknown[0], THEME_COLOURS)))
+        raise ThemeError(Words(N_("{file}:{line}: unknown key {key}{did_you_mean}"), dict(
+            file=source, line=lines[unknown[0]], key=shown_value(unknown[0]), did_you_mean=did_you_mean(unknown[0], THEME_COLOURS))))
     if "primary" not in data:
-        raise ThemeError(_("{file}: a theme needs at least a 'primary' colour").format(file=source))
+        raise ThemeError(Words(N_("{file}: a theme needs at least a 'primary' colour"), dict(file=source)))
     if "name" in data and not (isinstance(data["name"], str) and data["name"].isprintable()):
-        raise ThemeError(_("{file}:{line}: name must be text, not {value}").format(
-            file=source, line=lines["name"], value=shown_value(data["name"])))
+        raise ThemeError(Words(N_("{file}:{line}: name must be text, not {value}"), dict(
+            file=source, line=lines["name"], value=shown_value(data["name"]))))
     if "dark" in data and not isinstance(data["dark"], bool):
-        raise ThemeError(_("{file}:{line}: dark must be true or false, not {value}").format(
-            file=source, line=lines["dark"], value=shown_value(data["dark"])))
+        raise ThemeError(Words(N_("{file}:{line}: dark must be true or false, not {value}"), dict(
+            file=source, line=lines["dark"], value=shown_value(data["dark"]))))
     variables, variable_lines = _variables(entries, data, lines, source)
     border = variables.get("card-border", "round")
     if border not in BORDERS:
-        raise ThemeError(_("{file}:{line}: card-border must be one of {borders}, not {value}").format(
-            file=source, line=variable_lines["card-border"], borders=", ".join(BORDERS), value=shown_value(border)))
+        raise ThemeError(Words(N_("{file}:{line}: card-border must be one of {borders}, not {value}"), dict(
+            file=source, line=variable_lines["card-border"], borders=", ".join(BORDERS), value=shown_value(border))))
     colours = [(key, data[key], lines[key]) for key in THEME_COLOURS if key in data]
     colours += [(name, value, variable_lines[name]) for name, value in variables.items() if name != "card-border"]
     for key, value, line in colours:
         if not _is_colour(value):
-            raise ThemeError(_("{file}:{line}: {key} must be a colour such as '#884400', not {value}").format(
-                file=source, line=line, key=key, value=shown_value(value)))
+            raise ThemeError(Words(N_("{file}:{line}: {key} must be a colour such as '#884400', not {value}"), dict(
+                file=source, line=line, key=key, value=shown_value(value))))
     return Theme(
         name=data.get("name") or path.stem,
         dark=data.get("dark", True),
@@ -107,13 +108,13 @@ def _variables(entries: list[Entry], data: dict, lines: dict[str, int], source: 
     if not data.get("variables"):
         return {}, {}
     if not isinstance(data["variables"], dict):
-        raise ThemeError(_("{file}:{line}: 'variables' must be a mapping of names to colours").format(file=source, line=lines["variables"]))
+        raise ThemeError(Words(N_("{file}:{line}: 'variables' must be a mapping of names to colours"), dict(file=source, line=lines["variables"])))
     node = next(entry.node for entry in entries if entry.key == "variables")
     variables = mapping_entries(node, source, ThemeError)
     for entry in variables:
         if entry.key not in TABLE_VARIABLES:
-            raise ThemeError(_("{file}:{line}: unknown variable {variable}{did_you_mean}").format(
-                file=source, line=entry.line, variable=shown_value(entry.key), did_you_mean=did_you_mean(entry.key, TABLE_VARIABLES)))
+            raise ThemeError(Words(N_("{file}:{line}: unknown variable {variable}{did_you_mean}"), dict(
+                file=source, line=entry.line, variable=shown_value(entry.key), did_you_mean=did_you_mean(entry.key, TABLE_VARIABLES))))
     values = {entry.key: node_value(entry.node, source, ThemeError) for entry in variables}
     return values, {entry.key: entry.line for entry in variables}
 
@@ -139,7 +140,7 @@ def load_themes(own_dir: Path) -> tuple[list[Theme], list[str]]:
             try:
                 theme = load_theme(path)
             except ThemeError as error:
-                problems.append(str(error))
+                problems.append(error.said())
             else:
                 themes[theme.name] = theme
     return list(themes.values()), problems

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from ramsli_tui.games.rulesets import RulesetFiles, Where, bundled_field, plain_text
+from ramsli_tui.games.rulesets import RulesetFiles, RulesetWords, Where, bundled_field, plain_text
+from ramsli_tui.languages.words import Words
 from ramsli_tui.yamlfile import is_int
 from ramsli_tui.yamlfile import FileProblem
 
@@ -28,7 +29,7 @@ class DiceError(FileProblem):
 
 def whole_above_one(value, where: Where, base: Dice) -> int:
     if not is_int(value) or value < 2:
-        raise where.fail("must be a whole number above 1", value)
+        raise where.fail("{where}: {key} must be a whole number above 1, not {value}", value)
     return value
 
 
@@ -49,9 +50,17 @@ def folders(tmp_path):
     return bundled, own
 
 
+DICE_WORDS = RulesetWords(
+    unknown="unknown dice ruleset {name}{did_you_mean}; known dice rulesets: {known}",
+    extends_must_name="{where}: extends must name a dice ruleset, not {value}",
+    must_say_game="{where}: a dice ruleset must say 'game: {game}'",
+    game_must_be="{where}: game must be '{game}' in a dice ruleset, not {value}",
+)
+
+
 def dice_files(folders, **options) -> RulesetFiles:
     return RulesetFiles(problem=DiceError, base=Dice(), checks=CHECKS, folders=lambda: folders,
-                        called="dice ruleset", example="sides: 6", **options)
+                        called="dice ruleset", words=DICE_WORDS, example="sides: 6", **options)
 
 
 def write(folder, name: str, text: str):
@@ -114,7 +123,7 @@ def test_a_game_named_must_be_said_by_each_file_but_not_by_an_inline_mapping(fol
 
 def test_after_too_many_problems_the_rest_are_counted_in_the_games_words(folders, tmp_path):
     path = write(tmp_path, "many.yaml", "".join(f"key{number}: 1\n" for number in range(25)))
-    problems = problem_of(dice_files(folders, more_problems="{source}:{line}: {more} more"), str(path)).problems
+    problems = problem_of(dice_files(folders, more_problems=lambda source, line, more: Words(f"{source}:{line}: {more} more")), str(path)).problems
     assert len(problems) == 21
     assert problems[0] == f"{path}:1: unknown key 'key0'" and problems[-1] == f"{path}:21: 5 more"
 

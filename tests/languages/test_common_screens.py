@@ -185,7 +185,7 @@ async def test_the_language_chosen_in_the_settings_speaks_at_once_and_is_kept(tm
         app.screen.query_one("#language", Select).value = "de"
         await pilot.pause()
         assert current_language() == "de"
-        assert app.screen.query_one(".box").border_title == "Einstellungen", "the dialog is written again"
+        assert app.screen.query_one(".box").border_title == "Optionen", "the dialog is written again"
         assert "Schließen" in shown_text(app), "the key bar speaks it too"
         assert storage_in(tmp_path).load_settings().language == "de"
         app.screen.query_one("#language", Select).value = ""

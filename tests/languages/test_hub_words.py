@@ -52,7 +52,7 @@ async def test_the_refusal_keeps_its_english_for_the_protocol_and_the_log(hub_an
 
 @pytest.mark.parametrize("code, notice, over", [
     ("fr", "zora est de retour.", "la table {number} est finie : tout le monde l’a quittée"),
-    ("de", "zora ist zurück.", "Tisch {number} ist vorbei: alle haben ihn verlassen"),
+    ("de", "zora ist zurück.", "Tisch {number} ist geschlossen: alle haben ihn verlassen"),
     ("es", "zora ha vuelto.", "la mesa {number} ha terminado: todos la han dejado"),
 ])
 async def test_a_tables_notice_and_its_end_are_said_in_the_apps_language(hub_and_link, code, notice, over):

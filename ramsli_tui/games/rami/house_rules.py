@@ -28,9 +28,10 @@ from typing import Any, Sequence
 
 import yaml
 
-from ...yamlfile import FileProblem, escaped, is_int, parse_node, read_text
 from ...languages import N_, _, ngettext
-from ..rulesets import RulesetFiles, Where, bundled_field, bundled_folder, key_fields, plain_text, user_folder
+from ...languages.words import Words
+from ...yamlfile import FileProblem, escaped, is_int, parse_node, read_text
+from ..rulesets import RulesetFiles, RulesetWords, Where, bundled_field, bundled_folder, key_fields, plain_text, user_folder
 
 GAME = "rami"
 PLAYER_COUNTS = (2, 4)  # S2: one against one, or two against two
@@ -73,7 +74,9 @@ class RamiRules:
     def check_players(self, players: int) -> None:
         """ValueError, in one sentence, unless ``players`` is 2 or 4 (S2)."""
         if players not in PLAYER_COUNTS:
-            raise ValueError(f"Rami Simple is for 2 players (one against one) or 4 (two against two), not {players}")
+            # TRANSLATORS: {players} a number of players
+            raise ValueError(Words(N_("Rami Simple is for 2 players (one against one) or 4 (two against two), not {players}"),
+                                   {"players": players}))
 
     def points_for_losing_side(self, players: int) -> int:
         """S14: every player of the losing side gets ``points_per_loser``."""
@@ -168,7 +171,9 @@ def from_node(node: yaml.Node, source: str, folders: Sequence[Path] = ()) -> Ram
 
 def _points(value, where: Where) -> int:
     if not is_int(value) or not 1 <= value <= MAX_POINTS:
-        raise where.fail(f"must be a whole number of points from 1 to {MAX_POINTS:,}", value)
+        # TRANSLATORS: {where} a file's path and line, {key} a key as written there, {most} a number, {value} the wrong value
+        raise where.fail(N_("{where}: {key} must be a whole number of points from 1 to {most}, not {value}"), value,
+                         most=f"{MAX_POINTS:,}")
     return value
 
 
@@ -178,13 +183,14 @@ def _points_per_loser(value, where: Where, base: RamiRules) -> int:
 
 def _losing_total(value, where: Where, base: RamiRules) -> LosingTotals:
     if not isinstance(value, dict):
-        raise where.fail("must map the players at the table (2 or 4) to points, like {2: 300, 4: 600}", value)
+        raise where.fail(N_("{where}: {key} must map the players at the table (2 or 4) to points, like {{2: 300, 4: 600}}, not {value}"),
+                         value)
     totals = base.losing_total.as_dict()
     for players, points in value.items():
         if isinstance(players, str) and players in ("2", "4"):  # JSON keys are always text
             players = int(players)
         if not is_int(players) or players not in PLAYER_COUNTS:
-            raise where.fail("can only name 2 or 4 players", players)
+            raise where.fail(N_("{where}: {key} can only name 2 or 4 players, not {value}"), players)
         totals[players] = _points(points, replace(where, key=f"{where.key} [{players}]"))
     return LosingTotals(totals[2], totals[4])
 
@@ -197,8 +203,24 @@ KEY_CHECKS = {
 }
 
 
+def _more_problems(source: str, line: int, more: int) -> Words:
+    """The line after a file's first problems: how many more."""
+    # TRANSLATORS: {file} a file's path, {count} how many more problems it has
+    return Words.counted("{file}: and {count} more problem", "{file}: and {count} more problems", more, {"file": source})
+
+
+RAMI_WORDS = RulesetWords(
+    # TRANSLATORS: {name} the name asked for, {did_you_mean} " (did you mean 'x'?)" or nothing, {known} the names, by commas
+    unknown=N_("unknown Rami ruleset {name}{did_you_mean}; known Rami rulesets: {known}"),
+    # TRANSLATORS: {where} a file's path and line, {value} what extends says
+    extends_must_name=N_("{where}: extends must name a Rami ruleset, not {value}"),
+    # TRANSLATORS: {where} a file's path and line; {game} what the file must say (rami): keep 'game: {game}' as it is
+    must_say_game=N_("{where}: a Rami ruleset must say 'game: {game}'"),
+    game_must_be=N_("{where}: game must be '{game}' in a Rami ruleset, not {value}"),
+)
+
 FILES = RulesetFiles(
-    problem=RulesetError, base=SIMPLE, checks=KEY_CHECKS, called="Rami ruleset", example="points_per_loser: 50", game=GAME,
-    more_problems="{source}: and {more} more problems",
+    problem=RulesetError, base=SIMPLE, checks=KEY_CHECKS, called="Rami ruleset", words=RAMI_WORDS,
+    example="points_per_loser: 50", game=GAME, more_problems=_more_problems,
     folders=lambda: (bundled_dir(), user_dir()),  # asked at each look-up: the player's folder may change
 )

@@ -21,10 +21,13 @@ from typing import Any, Sequence
 import yaml
 
 from ...cards import Card
+from ...languages import N_
+from ...languages.words import Words, words_of
 from ...yamlfile import did_you_mean, parse_node, shown_value
 from .. import records as shared
 from ..records import (
-    RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
+    IN_ACTION, NO_SEAT, NO_SUCH_SEAT, RecordError, RecordFields, at, card_of, deck_of, folders_of, result_or_error,
+    ruleset_reference,
 )
 from ..records import printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
@@ -37,9 +40,19 @@ from .house_rules import PLAYER_COUNTS, SIMPLE, RamiRules, RulesetError
 
 RECORD_FORMAT = "rami-hand/1"
 RESULT_FORMAT = "rami-result/1"
-SHAPE = "a Rami record must be a mapping with format, players, dealer, scores, deck and actions"
+# TRANSLATORS: after a record's file and line ("hand.yaml:1: …"); the keys are as typed in a record
+SHAPE = N_("a Rami record must be a mapping with format, players, dealer, scores, deck and actions")
 REQUIRED_KEYS = ("format", "players", "dealer", "scores", "deck")
 RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset", "names")  # names: the viewer's (steps.py)
+# TRANSLATORS: {index} an action's number; {key} the key as typed; {did_you_mean} " (did you mean …?)" or nothing.
+# Each names the act as typed in a record (draw, discard, out, reshuffle).
+NO_KEY = {"draw": N_("action {index}: a draw has no key {key}{did_you_mean}"),
+          "discard": N_("action {index}: a discard has no key {key}{did_you_mean}"),
+          "out": N_("action {index}: a out has no key {key}{did_you_mean}"),
+          "reshuffle": N_("action {index}: a reshuffle has no key {key}{did_you_mean}")}
+# TRANSLATORS: {index} an action's number; {value} what the record has; the talon, a meld: as typed in a record
+NOT_A_TALON = N_("action {index}: a talon must be a list of card codes, not {value}")
+NOT_A_MELD = N_("action {index}: a meld must be a list of card codes, not {value}")
 ACTION_KEYS = {
     "draw": ("seat", "act", "from"),
     "discard": ("seat", "act", "card"),
@@ -92,7 +105,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Path | None = Non
     try:
         return _read_record(text, source, folders_of(base_dir, also_from), first_line)
     except RulesetError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(words_of(error)) from None
 
 
 def _read_record(text: str, source: str, folders: list[Path], first_line: int) -> RamiRecord:
@@ -100,13 +113,16 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
     where, value = fields.where, fields.value
     for key in fields.entries:
         if key not in RECORD_KEYS:
-            raise RecordError(f"{where(key)}: unknown key {shown_value(key)}{did_you_mean(key, RECORD_KEYS)}")
+            # TRANSLATORS: {where} the record's file and line; {key} the key as typed; {did_you_mean} " (did you mean …?)" or nothing
+            raise RecordError(Words(N_("{where}: unknown key {key}{did_you_mean}"),
+                                    {**at(where(key)), "key": shown_value(key), "did_you_mean": did_you_mean(key, RECORD_KEYS)}))
     for key in REQUIRED_KEYS:
         value(key)
     rules = _record_rules(fields, folders) if "ruleset" in fields.entries else SIMPLE
     players = value("players")
     if not is_int(players) or players not in PLAYER_COUNTS:
-        raise RecordError(f"{where('players')}: players must be 2 (one against one) or 4 (two against two), not {shown_value(players)}")
+        raise RecordError(Words(N_("{where}: players must be 2 (one against one) or 4 (two against two), not {value}"),
+                                {**at(where("players")), "value": shown_value(players)}))
     dealer = fields.dealer(players)
     scores = _scores(value("scores"), rules, players, where("scores"))
     deck = _deck(value("deck"), where("deck"))
@@ -127,13 +143,15 @@ def _record_rules(fields: RecordFields, folders: list[Path]) -> RamiRules:
 
 def _scores(raw: Any, rules: RamiRules, players: int, where: str) -> tuple[int, int]:
     if not isinstance(raw, list) or len(raw) != 2 or not all(is_int(points) and points >= 0 for points in raw):
-        raise RecordError(f"{where}: scores must be two whole numbers of points (0 or more), "
-                          f"side 0 then side 1, not {shown_value(raw)}")
+        raise RecordError(Words(N_("{where}: scores must be two whole numbers of points (0 or more), "
+                                   "side 0 then side 1, not {value}"), {**at(where), "value": shown_value(raw)}))
     lost_at = rules.lost_at(players)
     for side, points in enumerate(raw):
         if points >= lost_at:
-            raise RecordError(f"{where}: side {side} has {points} points: it had lost the game before this hand "
-                              f"(lost at {lost_at} with {players} players)")
+            # TRANSLATORS: {where} the record's file and line; {points} a side's score, {lost_at} the score that loses
+            raise RecordError(Words(N_("{where}: side {side} has {points} points: it had lost the game before this hand "
+                                       "(lost at {lost_at} with {players} players)"),
+                                    {**at(where), "side": side, "points": points, "lost_at": lost_at, "players": players}))
     return raw[0], raw[1]
 
 
@@ -142,12 +160,14 @@ def _deck(raw: Any, where: str) -> tuple[Card, ...]:
     held = Counter(cards)
     too_many = plain_order(card for card, count in held.items() if count > COPIES)
     if too_many:
-        raise RecordError(f"{where}: deck has {too_many[0].code} {held[too_many[0]]} times; "
-                          f"each card is in it twice, once from each deck")
+        # TRANSLATORS: {card} a card's code, as AS; {count} how many times the deck holds it (3 or more)
+        raise RecordError(Words(N_("{where}: deck has {card} {count} times; each card is in it twice, once from each deck"),
+                                {**at(where), "card": too_many[0].code, "count": held[too_many[0]]}))
     missing = plain_order((COUNTS - held).elements())
     if missing:
-        raise RecordError(f"{where}: deck must hold all {DECK_SIZE} cards (two 52-card decks and four jokers); "
-                          f"missing {', '.join(codes(missing))}")
+        # TRANSLATORS: {count} the cards of Rami's deck (108); {missing} the codes of those missing ("AS, 7H")
+        raise RecordError(Words(N_("{where}: deck must hold all {count} cards (two 52-card decks and four jokers); "
+                                   "missing {missing}"), {**at(where), "count": DECK_SIZE, "missing": ", ".join(codes(missing))}))
     return tuple(cards)
 
 
@@ -155,50 +175,62 @@ def parse_action(entry: Any, index: int, players: int) -> tuple[int | None, Acti
     """One entry of ``actions``: its seat (None for a reshuffle) and the action;
     RecordError naming ``index``."""
     if not isinstance(entry, dict):
-        raise RecordError(f"action {index} must be a mapping like {{seat: 1, act: draw, from: talon}}", index)
+        # TRANSLATORS: how an action of a record must be written, {index} its number (0 the first); the keys and acts as typed
+        raise RecordError(Words(N_("action {index} must be a mapping like {{seat: 1, act: draw, from: talon}}"),
+                                {"index": index}), index)
     act = entry.get("act")
     if not isinstance(act, str) or act not in ACTION_KEYS:
-        raise RecordError(f"action {index}: the act must be draw, discard, out or reshuffle, not {shown_value(act)}", index)
+        # TRANSLATORS: {index} an action's number; {act} what the record has for its act; the acts as typed
+        raise RecordError(Words(N_("action {index}: the act must be draw, discard, out or reshuffle, not {act}"),
+                                {"index": index, "act": shown_value(act)}), index)
     for key in entry:
         if key not in ACTION_KEYS[act]:
-            raise RecordError(f"action {index}: a {act} has no key {shown_value(key)}{did_you_mean(key, ACTION_KEYS[act])}", index)
+            raise RecordError(Words(NO_KEY[act], {"index": index, "key": shown_value(key),
+                                                   "did_you_mean": did_you_mean(key, ACTION_KEYS[act])}), index)
     try:
         if act == "reshuffle":
             if entry.get("seat") is not None:
-                raise RecordError(f"action {index}: a reshuffle is nobody's action: it has no seat", index)
-            return None, Action.reshuffle(_cards(entry.get("talon"), "talon", index))
+                raise RecordError(Words(N_("action {index}: a reshuffle is nobody's action: it has no seat"),
+                                        {"index": index}), index)
+            return None, Action.reshuffle(_cards(entry.get("talon"), NOT_A_TALON, index))
         seat = _seat(entry.get("seat"), index, players)
         if act == "draw":
             source = entry.get("from")
             if source not in SOURCES:
-                raise RecordError(f"action {index}: a draw is from talon, jetee or tournante, not {shown_value(source)}", index)
+                # TRANSLATORS: {index} an action's number; {source} what the record has; talon, jetee, tournante as typed
+                raise RecordError(Words(N_("action {index}: a draw is from talon, jetee or tournante, not {source}"),
+                                        {"index": index, "source": shown_value(source)}), index)
             return seat, Action.draw(source)
         discard = entry.get("card" if act == "discard" else "discard")
         if discard is None:
-            raise RecordError(f"action {index}: seat {seat} names no card to discard", index)
+            raise RecordError(Words(N_("action {index}: seat {seat} names no card to discard"),
+                                    {"index": index, "seat": seat}), index)
         if act == "discard":
             return seat, Action.discard(card_of(discard))
         melds = entry.get("melds")
         if not isinstance(melds, list):
-            raise RecordError(f"action {index}: melds must be a list of melds, each a list of card codes", index)
-        return seat, Action.out([_cards(meld, "meld", index) for meld in melds], card_of(discard))
+            raise RecordError(Words(N_("action {index}: melds must be a list of melds, each a list of card codes"),
+                                    {"index": index}), index)
+        return seat, Action.out([_cards(meld, NOT_A_MELD, index) for meld in melds], card_of(discard))
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
-        raise RecordError(f"action {index}: {error}", index) from None
+        raise RecordError(Words(IN_ACTION, {"index": index, "problem": words_of(error)}), index) from None
 
 
 def _seat(seat: Any, index: int, players: int) -> int:
     if not is_int(seat):
-        raise RecordError(f"action {index} must name its seat", index)
+        raise RecordError(Words(NO_SEAT, {"index": index}), index)
     if not 0 <= seat < players:
-        raise RecordError(f"action {index}: there is no seat {seat} at a table of {players}", index)
+        raise RecordError(Words(NO_SUCH_SEAT, {"index": index, "seat": seat, "players": players}), index)
     return seat
 
 
-def _cards(raw: Any, what: str, index: int) -> list[Card]:
+def _cards(raw: Any, refused: str, index: int) -> list[Card]:
+    """The cards of a talon or a meld of action ``index``; ``refused`` (``NOT_A_TALON``,
+    ``NOT_A_MELD``) says what is wrong when it is not a list."""
     if not isinstance(raw, list):
-        raise RecordError(f"action {index}: a {what} must be a list of card codes, not {shown_value(raw)}", index)
+        raise RecordError(Words(refused, {"index": index, "value": shown_value(raw)}), index)
     return [card_of(code) for code in raw]
 
 
@@ -213,7 +245,7 @@ def replay(record: RamiRecord) -> Replayed:
         try:
             events += hand.apply(action, seat)
         except IllegalAction as error:
-            raise RecordError(str(error), index) from None
+            raise RecordError.refused(error, index) from None
     return Replayed(hand, tuple(events))
 
 

@@ -23,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Sequence
 
+from ...languages import _, ngettext
 from ..protocol import decide
 from .bots import make_rami_player
 from .engine import RamiSession
@@ -104,14 +105,30 @@ def _median_p95(ms: list[float]) -> tuple[float, float]:
 
 
 def summary_text(result: MatchResult) -> str:
+    """The match as a person reads it, in their language: who played whom, the hands each
+    won, the first one's margin, and how long each took to decide."""
     first, second = result.strengths
     low, high = result.ci95
+    # TRANSLATORS: the heading of `ramsli simulate --game rami`: {first} and {second} the two computer players'
+    # strengths (hard, normal…), {count} the deals, each played twice with the sides swapped, {hands} hands in all
+    heading = ngettext("Rami Simple, {players} players: {first} against {second}, {count} deals played on both sides "
+                       "({hands} hands, seed {seed})",
+                       "Rami Simple, {players} players: {first} against {second}, {count} deals played on both sides "
+                       "({hands} hands, seed {seed})", result.deals)
     lines = [
-        f"Rami Simple, {result.players} players: {first} against {second}, {result.deals} deals "
-        f"played on both sides ({result.hands} hands, seed {result.seed})",
-        f"  hands won: {first} {result.wins[first]}, {second} {result.wins[second]}, drawn {result.draws}",
-        f"  {first}'s margin per deal: {result.margin:+.3f} (95 % interval {low:+.3f} to {high:+.3f})",
+        heading.format(players=result.players, first=first, second=second, count=result.deals, hands=result.hands,
+                       seed=result.seed),
+        # TRANSLATORS: indented by two spaces: the hands each computer player won, and those drawn
+        _("  hands won: {first} {first_won}, {second} {second_won}, drawn {drawn}").format(
+            first=first, first_won=result.wins[first], second=second, second_won=result.wins[second],
+            drawn=result.draws),
+        # TRANSLATORS: indented by two spaces: the points per deal {first} won over the other, with its
+        # confidence interval ({confidence} is "95 %") from {low} to {high}
+        _("  {first}'s margin per deal: {margin:+.3f} ({confidence} interval {low:+.3f} to {high:+.3f})").format(
+            first=first, margin=result.margin, confidence="95 %", low=low, high=high),
     ]
     for name, (median, p95) in result.decision_ms.items():
-        lines.append(f"  {name}: a decision takes {median:.2f} ms (median), {p95:.2f} ms (95th percentile)")
+        # TRANSLATORS: indented by two spaces: the milliseconds one decision of the computer player {name} takes
+        lines.append(_("  {name}: a decision takes {median:.2f} ms (median), {p95:.2f} ms (95th percentile)").format(
+            name=name, median=median, p95=p95))
     return "\n".join(lines)

@@ -13,7 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...languages import ngettext
+from ...languages import N_, ngettext
+from ...languages.words import Words
 from ..protocol import ComputerPlayer, Measured
 from . import records, steps
 from . import house_rules
@@ -75,7 +76,9 @@ class Ramsli:
         if starting_chips is None:
             return rules
         if not 1 <= starting_chips <= house_rules.MAX_CHIPS:
-            raise ValueError(f"starting chips must be from 1 to {house_rules.MAX_CHIPS:,}, not {starting_chips}")
+            # TRANSLATORS: {most} a number ("1,000,000"), {chips} the number asked for
+            raise ValueError(Words(N_("starting chips must be from 1 to {most}, not {chips}"),
+                                   {"most": f"{house_rules.MAX_CHIPS:,}", "chips": starting_chips}))
         return replace(rules, starting_chips=starting_chips)
 
     @staticmethod

@@ -18,6 +18,8 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ...cards import Card, deck_cards
+from ...languages import N_
+from ...languages.words import Words
 from ...yamlfile import Entry, FileProblem, is_int, parse_node
 from ...languages import N_, _, ngettext
 from ..rulesets import RulesetFiles, Where, bundled_field, bundled_folder, key_fields, plain_text, user_folder
@@ -99,7 +101,9 @@ class Ruleset:
     def check_players(self, players: int) -> None:
         """ValueError, in one sentence, if these rules are not for a table of ``players``."""
         if not self.players.min <= players <= self.players.max:
-            raise ValueError(f"the {self.name} rules are for {self.players.min} to {self.players.max} players, not {players}")
+            # TRANSLATORS: {name} a ruleset's name, {min} {max} {players} numbers of players
+            raise ValueError(Words(N_("the {name} rules are for {min} to {max} players, not {players}"),
+                                   {"name": self.name, "min": self.players.min, "max": self.players.max, "players": players}))
 
     def bete_in_force(self, pot: int) -> int:
         """R21: the bete with its multiplier, for a hand whose pot at the start of play is ``pot``."""
@@ -245,22 +249,30 @@ def parse_yaml_node(text: str, source: str) -> yaml.Node | None:
 
 # --- the keys ----------------------------------------------------------------------------
 
+# The checks say what is wrong in whole sentences (rulesets.Where.fail).
+# TRANSLATORS: {where} a file's path and line ("mine.yaml:4"), {key} a key as written there, {value} the wrong value;
+# true, false, null, 'pot' and the like are what the file must say: keep them as they are
+MUST_BE_TRUE_OR_FALSE = N_("{where}: {key} must be true or false, not {value}")
+
+
 def _boolean(value, where, base):
     if not isinstance(value, bool):
-        raise where.fail("must be true or false", value)
+        raise where.fail(MUST_BE_TRUE_OR_FALSE, value)
     return value
 
 
 def _not_too_big(value: int, where: Where) -> int:
     if value > MAX_CHIPS:
-        raise where.fail(f"must be at most {MAX_CHIPS:,}", value)
+        # TRANSLATORS: {most} a number ("1,000,000")
+        raise where.fail(N_("{where}: {key} must be at most {most}, not {value}"), value, most=f"{MAX_CHIPS:,}")
     return value
 
 
-def _int_at_least(minimum: int, words: str):
+def _int_at_least(minimum: int, sentence: str):
+    """The check of a whole number of at least ``minimum``; ``sentence`` says what it must be."""
     def check(value, where, base):
         if not is_int(value) or value < minimum:
-            raise where.fail(f"must be {words}", value)
+            raise where.fail(sentence, value)
         return _not_too_big(value, where)
     return check
 
@@ -269,15 +281,16 @@ def _optional_positive(value, where, base):
     if value is None:
         return None
     if not is_int(value) or value <= 0:
-        raise where.fail("must be a whole number above 0 or null (for none)", value)
+        raise where.fail(N_("{where}: {key} must be a whole number above 0 or null (for none), not {value}"), value)
     return _not_too_big(value, where)
 
 
-def _one_of(*choices: str):
+def _one_of(first: str, second: str):
+    """The check of a key that is one of two words."""
     def check(value, where, base):
-        if value not in choices:
-            listed = " or ".join(f"'{choice}'" for choice in choices)
-            raise where.fail(f"must be {listed}", value)
+        if value not in (first, second):
+            # TRANSLATORS: {first} and {second} the two words the file may say
+            raise where.fail(N_("{where}: {key} must be '{first}' or '{second}', not {value}"), value, first=first, second=second)
         return value
     return check
 
@@ -287,7 +300,7 @@ def _bete(value, where, base):
         return value
     if is_int(value) and value >= 0:
         return _not_too_big(value, where)
-    raise where.fail("must be a number of chips or 'pot'", value)
+    raise where.fail(N_("{where}: {key} must be a number of chips or 'pot', not {value}"), value)
 
 
 def _packets(value, where, base):
@@ -297,33 +310,36 @@ def _packets(value, where, base):
         or not all(is_int(size) and size > 0 for size in value)
         or sum(value) != CARDS_PER_HAND
     ):
-        raise where.fail(f"must be a list of packet sizes above 0 that add up to {CARDS_PER_HAND}, like [3, 2]", value)
+        # TRANSLATORS: {cards} the cards of a hand (5)
+        raise where.fail(N_("{where}: {key} must be a list of packet sizes above 0 that add up to {cards}, like [3, 2], not {value}"),
+                         value, cards=CARDS_PER_HAND)
     return tuple(value)
 
 
 def _players(value, where, base):
     if not isinstance(value, dict) or set(value) - {"min", "max"}:
-        raise where.fail("must be a mapping like {min: 3, max: 6}", value)
+        raise where.fail(N_("{where}: {key} must be a mapping like {{min: 3, max: 6}}, not {value}"), value)
     low = value.get("min", base.players.min)
     high = value.get("max", base.players.max)
     if not (is_int(low) and is_int(high) and 2 <= low <= high <= 6):
-        raise where.fail("must have 2 <= min <= max <= 6", value)
+        raise where.fail(N_("{where}: {key} must have 2 <= min <= max <= 6, not {value}"), value)
     return PlayerLimits(low, high)
 
 
 def _nap_table(defaults_attr: str):
     def check(value, where, base):
         if not isinstance(value, dict):
-            raise where.fail("must map the targets 2, 3, 4 and 5 to chips", value)
+            raise where.fail(N_("{where}: {key} must map the targets 2, 3, 4 and 5 to chips, not {value}"), value)
         table = dict(getattr(base, defaults_attr))
         for target, chips in value.items():
             if isinstance(target, str) and target in ("2", "3", "4", "5"):  # JSON keys are always strings
                 target = int(target)
             if target not in NAP_TARGETS:
-                raise where.fail("can only have the targets 2, 3, 4 and 5", target)
+                raise where.fail(N_("{where}: {key} can only have the targets 2, 3, 4 and 5, not {value}"), target)
+            under = replace(where, key=f"{where.key} [{target}]")
             if not is_int(chips) or chips < 0:
-                raise where.fail(f"[{target}] must be a number of chips (0 or more)", chips)
-            table[target] = _not_too_big(chips, replace(where, key=f"{where.key} [{target}]"))
+                raise under.fail(N_("{where}: {key} must be a number of chips (0 or more), not {value}"), chips)
+            table[target] = _not_too_big(chips, under)
         return ChipsByTarget(table)
     return check
 
@@ -334,19 +350,19 @@ KEY_CHECKS = {
     "deck": _one_of("piquet32", "standard52"),
     "jokers": _boolean,
     "players": _players,
-    "ante": _int_at_least(0, "a whole number of chips (0 or more)"),
+    "ante": _int_at_least(0, N_("{where}: {key} must be a whole number of chips (0 or more), not {value}")),
     "packets": _packets,
     "dealer_forced": _boolean,
     "obligatory": _boolean,
     "must_head": _boolean,
     "bete": _bete,
-    "bete_multiplier": _int_at_least(0, "a whole number (0 or more)"),
+    "bete_multiplier": _int_at_least(0, N_("{where}: {key} must be a whole number (0 or more), not {value}")),
     "general_rams": _boolean,
     "general_rams_failure": _one_of("triple_bete", "triple_pot"),
     "nap": _boolean,
     "nap_bonus": _nap_table("nap_bonus"),
     "nap_penalty": _nap_table("nap_penalty"),
-    "starting_chips": _int_at_least(1, "a whole number of chips above 0"),
+    "starting_chips": _int_at_least(1, N_("{where}: {key} must be a whole number of chips above 0, not {value}")),
     "target": _optional_positive,
     "on_bust": _one_of("end", "eliminate"),
     "max_hands": _optional_positive,
@@ -358,7 +374,8 @@ def _check_combination(ruleset: Ruleset, source: str, entries: Sequence[Entry]) 
         lines = {entry.key: entry.line for entry in entries}
         key = "nap" if "nap" in lines else "general_rams"
         line = lines.get(key, 1)
-        raise RulesetError(f"{source}:{line}: {key}: nap and general_rams cannot both be on")
+        # TRANSLATORS: {where} a file's path and line, {key} nap or general_rams; nap and general_rams are keys: keep them
+        raise RulesetError(Words(N_("{where}: {key}: nap and general_rams cannot both be on"), {"where": f"{source}:{line}", "key": key}))
 
 
 FILES = RulesetFiles(

@@ -14,10 +14,13 @@ from typing import Any, Sequence
 
 from . import house_rules
 from ...cards import Card
+from ...languages import N_
+from ...languages.words import Words, words_of
 from ...yamlfile import shown_value
 from ..records import (
-    RecordError, RecordFields, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
+    RecordError, RecordFields, at, card_of, deck_of, folders_of, result_or_error, ruleset_reference,
 )
+from ..records import IN_ACTION, NO_SEAT, NO_SUCH_SEAT
 from ..records import dump_record as dump_record, printed_result as printed_result  # as for every game
 from ...yamlfile import is_int
 from .engine import Action, Hand, IllegalAction
@@ -25,7 +28,10 @@ from .house_rules import Ruleset, RulesetError
 
 RECORD_FORMAT = "ramsli-hand/1"
 RESULT_FORMAT = "ramsli-result/1"
-SHAPE = "a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions"
+# TRANSLATORS: after a record's file and line ("hand.yaml:1: …"); the keys are as typed in a record
+SHAPE = N_("a hand record must be a mapping with format, ruleset, players, dealer, stacks, pot, deck and actions")
+# TRANSLATORS: how an action of a record must be written, {index} its number (0 the first); the keys and acts as typed
+ACTION_SHAPE = N_("action {index} must be a mapping like {{seat: 1, act: in}}")
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Path | None = Non
     try:
         return _read_record(text, source, folders_of(base_dir, also_from), first_line)
     except RulesetError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(words_of(error)) from None
 
 
 def _read_record(text: str, source: str, folders: list[Path], first_line: int) -> HandRecord:
@@ -60,17 +66,22 @@ def _read_record(text: str, source: str, folders: list[Path], first_line: int) -
     rules = _record_ruleset(fields, folders)
     players = value("players")
     if not is_int(players) or not rules.players.min <= players <= rules.players.max:
-        raise RecordError(
-            f"{where('players')}: players must be a number from {rules.players.min} to {rules.players.max} "
-            f"under the {rules.name} rules, not {shown_value(players)}"
-        )
+        # TRANSLATORS: {where} the record's file and line; {low} to {high} the players the ruleset {ruleset} allows
+        raise RecordError(Words(N_("{where}: players must be a number from {low} to {high} under the {ruleset} rules, "
+                                   "not {value}"),
+                                {**at(where("players")), "low": rules.players.min, "high": rules.players.max,
+                                 "ruleset": rules.name, "value": shown_value(players)}))
     dealer = fields.dealer(players)
     stacks = value("stacks")
     if not isinstance(stacks, list) or len(stacks) != players or not all(is_int(s) and s >= 0 for s in stacks):
-        raise RecordError(f"{where('stacks')}: stacks must list {players} numbers of chips (0 or more), not {shown_value(stacks)}")
+        # TRANSLATORS: {where} the record's file and line; {count} the players, one stack each; {value} the file's
+        raise RecordError(Words.counted("{where}: stacks must list {count} number of chips (0 or more), not {value}",
+                                        "{where}: stacks must list {count} numbers of chips (0 or more), not {value}",
+                                        players, {**at(where("stacks")), "value": shown_value(stacks)}))
     pot = value("pot")
     if not is_int(pot) or pot < 0:
-        raise RecordError(f"{where('pot')}: pot must be a number of chips (0 or more), not {shown_value(pot)}")
+        raise RecordError(Words(N_("{where}: pot must be a number of chips (0 or more), not {value}"),
+                                {**at(where("pot")), "value": shown_value(pot)}))
     deck = _record_deck(value("deck"), rules, where("deck"))
     return HandRecord(rules, value("ruleset"), players, dealer, tuple(stacks), pot, deck, tuple(fields.actions()))
 
@@ -87,44 +98,56 @@ def _record_deck(raw: Any, rules: Ruleset, where: str) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise RecordError(f"{where}: deck has {card.code} twice")
+            # TRANSLATORS: {where} the record's file and line; {card} a card's code, as AS
+            raise RecordError(Words(N_("{where}: deck has {card} twice"), {**at(where), "card": card.code}))
         if card not in expected:
-            raise RecordError(f"{where}: deck has {card.code}, which is not in the {rules.name} deck")
+            # TRANSLATORS: {card} a card's code, as X1; {ruleset} the ruleset's name
+            raise RecordError(Words(N_("{where}: deck has {card}, which is not in the {ruleset} deck"),
+                                    {**at(where), "card": card.code, "ruleset": rules.name}))
         seen.add(card)
     missing = sorted(expected - seen)
     if missing:
         listed = ", ".join(card.code for card in missing)
-        raise RecordError(f"{where}: deck must hold all {len(expected)} cards of the {rules.name} deck; missing {listed}")
+        # TRANSLATORS: {count} the cards of the ruleset {ruleset}'s deck; {missing} the codes of those missing ("AS, 7H")
+        raise RecordError(Words.counted("{where}: deck must hold all {count} cards of the {ruleset} deck; missing {missing}",
+                                        "{where}: deck must hold all {count} cards of the {ruleset} deck; missing {missing}",
+                                        len(expected), {**at(where), "ruleset": rules.name, "missing": listed}))
     return tuple(cards)
 
 
 def parse_action(entry: Any, index: int) -> tuple[int, Action]:
     """One entry of ``actions``: its seat and the action; RecordError naming ``index``."""
     if not isinstance(entry, dict):
-        raise RecordError(f"action {index} must be a mapping like {{seat: 1, act: in}}", index)
+        raise RecordError(Words(ACTION_SHAPE, {"index": index}), index)
     seat = entry.get("seat")
     if not is_int(seat):
-        raise RecordError(f"action {index} must name its seat", index)
+        raise RecordError(Words(NO_SEAT, {"index": index}), index)
     act = entry.get("act")
     if not isinstance(act, str):
-        raise RecordError(f"action {index} must have an act (in, out, pass, general_rams, nap or play)", index)
+        # TRANSLATORS: {index} the action's number (0 the first); the acts as typed in a record
+        raise RecordError(Words(N_("action {index} must have an act (in, out, pass, general_rams, nap or play)"),
+                                {"index": index}), index)
     try:
         if act == "play":
             if "card" not in entry:
-                raise RecordError(f"action {index}: seat {seat} plays no card", index)
+                raise RecordError(Words(N_("action {index}: seat {seat} plays no card"), {"index": index, "seat": seat}),
+                                  index)
             return seat, Action.play(card_of(entry["card"]))
         if act == "nap":
             target = entry.get("target")
             if not is_int(target):
-                raise RecordError(f"action {index}: a nap needs a target of 2, 3, 4 or 5", index)
+                raise RecordError(Words(N_("action {index}: a nap needs a target of 2, 3, 4 or 5"), {"index": index}),
+                                  index)
             return seat, Action.nap(target)
         if act in ("in", "out", "pass", "general_rams") or act.startswith("nap:"):
             return seat, Action.parse(act)
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
-        raise RecordError(f"action {index}: {error}", index) from None
-    raise RecordError(f"action {index}: unknown act {shown_value(act)} (in, out, pass, general_rams, nap or play)", index)
+        raise RecordError(Words(IN_ACTION, {"index": index, "problem": words_of(error)}), index) from None
+    # TRANSLATORS: {index} the action's number; {act} what the record has for its act; the acts as typed
+    raise RecordError(Words(N_("action {index}: unknown act {act} (in, out, pass, general_rams, nap or play)"),
+                            {"index": index, "act": shown_value(act)}), index)
 
 
 # --- replaying ----------------------------------------------------------------------------
@@ -135,11 +158,11 @@ def replay(record: HandRecord) -> Hand:
     for index, entry in enumerate(record.actions):
         seat, action = parse_action(entry, index)
         if not 0 <= seat < record.players:
-            raise RecordError(f"action {index}: there is no seat {seat} at a table of {record.players}", index)
+            raise RecordError(Words(NO_SUCH_SEAT, {"index": index, "seat": seat, "players": record.players}), index)
         try:
             hand.apply(action, seat)
         except IllegalAction as error:
-            raise RecordError(str(error), index) from None
+            raise RecordError.refused(error, index) from None
     return hand
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
+from ...languages import _, ngettext, pgettext
 from ..protocol import play_out
 from .bots import make_measurement_player
 from .engine import RamsliSession
@@ -62,15 +63,32 @@ def simulate(rules: Ruleset, players: int, hands: int, seed: int, bots: Sequence
 
 
 def summary_text(summary: dict[str, Any]) -> str:
+    """The summary as a person reads it, in their language: a heading, a line per seat
+    under the columns' names, and whether every hand kept the chips."""
+    # TRANSLATORS: the heading of `ramsli simulate`: {count} hands played under the ruleset {ruleset};
+    # {sessions} how many sessions they took, written "session(s)" in English
+    heading = ngettext("{count} hands of {ruleset} with {players} players (seed {seed}, {sessions} session(s))",
+                       "{count} hands of {ruleset} with {players} players (seed {seed}, {sessions} session(s))",
+                       summary["hands_played"])
+    # TRANSLATORS: the columns of `ramsli simulate`'s table, right-aligned: a seat's number, its computer
+    # player, the pots it won, the betes it paid, the chips it won or lost; short words (up to 6 letters)
+    columns = (pgettext("simulate column", "seat"), pgettext("simulate column", "player"),
+               pgettext("simulate column", "pots"), pgettext("simulate column", "betes"),
+               pgettext("simulate column", "chips"))
     lines = [
-        f"{summary['hands_played']} hands of {summary['ruleset']} with {summary['players']} players "
-        f"(seed {summary['seed']}, {summary['sessions']} session(s))",
-        f"{'seat':>6} {'player':>10} {'pots':>6} {'betes':>6} {'chips':>7}",
+        heading.format(count=summary["hands_played"], ruleset=summary["ruleset"], players=summary["players"],
+                       seed=summary["seed"], sessions=summary["sessions"]),
+        "{:>6} {:>10} {:>6} {:>6} {:>7}".format(*columns),
     ]
     for seat in range(summary["players"]):
         lines.append(
             f"{seat:>6} {summary['bots'][seat]:>10} {summary['pots_won'][seat]:>6} {summary['betes'][seat]:>6} "
             f"{summary['net_chips'][seat]:>+7}"
         )
-    lines.append("Chips conserved in every hand: " + ("yes" if summary["chips_conserved"] else "NO"))
+    lines.append(chips_conserved_said(summary["chips_conserved"]))
     return "\n".join(lines)
+
+
+def chips_conserved_said(conserved: bool) -> str:
+    """The last line of a report of ``simulate`` or ``tournament``."""
+    return _("Chips conserved in every hand: yes") if conserved else _("Chips conserved in every hand: NO")

@@ -29,10 +29,12 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Sequence
 
+from ...languages import ngettext, pgettext
 from ..protocol import ComputerPlayer, play_out
 from .bots import make_measurement_player
 from .engine import Hand
 from .house_rules import Ruleset
+from .simulate import chips_conserved_said
 
 Z95 = 1.959964
 
@@ -181,11 +183,26 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def summary_text(result: TournamentResult) -> str:
+    """The report as a person reads it, in their language: a heading, a line per
+    computer player under the columns' names, and whether every hand kept the chips."""
+    # TRANSLATORS: the heading of `ramsli tournament`: {count} deals under the ruleset {ruleset}, each
+    # played once in each of {players} rotations of the seats, {hands} hands in all
+    heading = ngettext("{count} deals of {ruleset} with {players} players, each played in {players} rotations "
+                       "(seed {seed}, {hands} hands)",
+                       "{count} deals of {ruleset} with {players} players, each played in {players} rotations "
+                       "(seed {seed}, {hands} hands)", result.deals)
+    # TRANSLATORS: the columns of `ramsli tournament`'s table, right-aligned but the first: a computer player,
+    # its chips won per deal, the 95% confidence interval of that ({confidence} is "95%"), the pots it won, the betes it paid, how
+    # often it declared in, the milliseconds a decision took (median, 95th percentile); keep them short
+    columns = (pgettext("tournament column", "bot"), pgettext("tournament column", "chips/deal"),
+               pgettext("tournament column", "{confidence} interval").format(confidence="95%"),
+               pgettext("tournament column", "pots"),
+               pgettext("tournament column", "betes"), pgettext("tournament column", "in"),
+               pgettext("tournament column", "ms median"), pgettext("tournament column", "ms p95"))
     lines = [
-        f"{result.deals} deals of {result.ruleset} with {result.players} players, each played in "
-        f"{result.players} rotations (seed {result.seed}, {result.hands_played} hands)",
-        f"{'bot':<12} {'chips/deal':>10} {'95% interval':>18} {'pots':>6} {'betes':>6} {'in':>6} "
-        f"{'ms median':>10} {'ms p95':>8}",
+        heading.format(count=result.deals, ruleset=result.ruleset, players=result.players, seed=result.seed,
+                       hands=result.hands_played),
+        "{:<12} {:>10} {:>18} {:>6} {:>6} {:>6} {:>10} {:>8}".format(*columns),
     ]
     for bot in result.bots:
         low, high = bot.ci95
@@ -193,5 +210,5 @@ def summary_text(result: TournamentResult) -> str:
             f"{bot.name:<12} {bot.chips_per_deal:>+10.3f} {f'[{low:+.3f}, {high:+.3f}]':>18} {bot.pots_won:>6} "
             f"{bot.betes:>6} {bot.in_rate:>6.0%} {bot.decision_ms_median:>10.1f} {bot.decision_ms_p95:>8.1f}"
         )
-    lines.append("Chips conserved in every hand: " + ("yes" if result.chips_conserved else "NO"))
+    lines.append(chips_conserved_said(result.chips_conserved))
     return "\n".join(lines)

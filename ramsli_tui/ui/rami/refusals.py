@@ -6,10 +6,10 @@ parameter that changes the sentence, where one does) is a whole sentence said to
 marked for the catalogue: ``said_to_you`` says a refusal in them.  In English each is,
 word for word, what the engine's template says to "you".
 
-A reshuffle is the session's own action, never a person's: its refusals
-(``reshuffle_first``, ``no_reshuffle``, ``reshuffle_has_no_seat``, ``reshuffle_cards``)
-are only said of a hand record being replayed, in the record's English, so they are not
-here and stay the engine's.
+A reshuffle is the session's own action, never a person's: its refusals are only said
+of a hand record being replayed (``record_refusal``, for ``ramsli replay``).
+They are in ``RECORD_ONLY`` for it, but ``reshuffle_has_no_seat``, which never reaches the
+engine from a record (its reading refuses a reshuffle's seat first).
 """
 
 from __future__ import annotations
@@ -62,6 +62,20 @@ SENTENCES: dict[str | tuple[str, object], str] = {
     "suivi_gap": N_("[{cards}]: the cards of a Suivi must follow each other, a joker standing for one missing card"),
     "not_a_meld": N_("[{cards}]: neither a Suivi (one suit in sequence) nor a Tria (one rank, different suits)"),
 }
+# The refusals only a hand record meets: a reshuffle's, the session's own action.
+RECORD_ONLY = {
+    # TRANSLATORS: the talon is empty: a replayed record must reshuffle the jetée before anyone draws
+    "reshuffle_first": N_("the talon is empty: the jetée must be reshuffled into a new talon first"),
+    "no_reshuffle": N_("the talon is not empty: there is nothing to reshuffle"),
+    # TRANSLATORS: a record's reshuffle whose new talon is not the jetée less its top card: {count} the
+    # cards it must hold; {lacking} the codes of those it lacks, {extra} of those it has too many ("7H, QC")
+    ("reshuffle_cards", "lacking"): N_("the new talon must be the jetée less its top card ({count} cards): "
+                                       "it lacks {lacking}"),
+    ("reshuffle_cards", "extra"): N_("the new talon must be the jetée less its top card ({count} cards): "
+                                     "it has {extra} too many"),
+    ("reshuffle_cards", "both"): N_("the new talon must be the jetée less its top card ({count} cards): "
+                                    "it lacks {lacking}; it has {extra} too many"),
+}
 SAID_BY = {"no_tournante": "why", "needs_suivi_and_tria": "missing"}  # the parameter that picks the sentence
 
 
@@ -72,3 +86,25 @@ def said_to_you(refusal: IllegalAction, faces: str, names) -> str | None:
     key = refusal.message if told_by is None else (refusal.message, refusal.parameters.get(told_by))
     sentence = SENTENCES.get(key)
     return refusal.said_in(_(sentence), faces, names) if sentence is not None else None
+
+
+def record_refusal(refusal: IllegalAction, names) -> str | None:
+    """A refusal of an action of a hand record being replayed, in the reader's language:
+    what the table told the player at that seat, the seats by ``names`` ("seat 2"), the
+    cards by their faces; None for a reshuffle's (said in the record's English)."""
+    own = RECORD_ONLY.get(_record_only_key(refusal))
+    said = refusal.said_in(_(own), "french", names) if own is not None else said_to_you(refusal, "french", names)
+    if said is None or refusal.seat is None:
+        return None if said is None else said[:1].upper() + said[1:] + "."
+    # TRANSLATORS: a refused action of a replayed Rami record: {refusal} what the table told the player at
+    # seat {seat}, said to them ("you cannot discard 7♥: you hold no 7♥")
+    return _("Seat {seat} was told: {refusal}.").format(seat=refusal.seat, refusal=said)
+
+
+def _record_only_key(refusal: IllegalAction) -> str | tuple[str, str]:
+    """The key of a record's refusal in ``RECORD_ONLY``: its message, and for a reshuffle's
+    wrong cards whether the talon lacks some, has some too many, or both."""
+    if refusal.message != "reshuffle_cards":
+        return refusal.message
+    lacking, extra = refusal.parameters.get("lacking"), refusal.parameters.get("extra")
+    return refusal.message, "both" if lacking and extra else "lacking" if lacking else "extra"

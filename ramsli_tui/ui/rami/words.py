@@ -12,6 +12,7 @@ from ...games.rami.engine.events import (
 )
 from ...games.rami.engine import Phase, RamiView
 from ...languages import N_, _, ngettext, npgettext, pgettext
+from ...languages.lists import and_joined
 
 DRAW_KEYS = {"talon": "p", "jetee": "j", "tournante": "r"}
 
@@ -59,7 +60,7 @@ class RamiWords(NamedTuple):
             return players[0]
         if joined == " & ":  # the same in every language
             return joined.join(players)
-        return _("{first} and {second}").format(first=players[0], second=players[1])
+        return and_joined(players[0], players[1]).said()
 
     def _by_side(self, side: int, sentences: tuple[str, str, str, str], **values: object) -> str:
         """One of four sentences, as the side is the person alone, another player alone

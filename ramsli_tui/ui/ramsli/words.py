@@ -31,6 +31,7 @@ from ...games.ramsli.engine.events import (
 from ...games.ramsli.engine.follow import PlayRule
 from ...games.ramsli.engine.phase import Phase
 from ...languages import N_, _, ngettext, pgettext
+from ...languages.lists import and_joined
 
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate
 SESSION_END_REASONS = {
@@ -63,8 +64,7 @@ def listed(names: Sequence[str]) -> str:
         return _("nobody")
     if len(names) == 1:
         return names[0]
-    # TRANSLATORS: the last two of a list of players; {first} may be several names joined by ", "
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return and_joined(", ".join(names[:-1]), names[-1]).said()
 
 
 def join_lines(lines: Iterable[str | Content]) -> Content:
@@ -291,6 +291,14 @@ class RamsliWords:
         if key == "what":
             return _(ANNOUNCEMENT_WORDS.get(value, value))
         return value
+
+
+def record_refusal(refusal: IllegalAction, names: Sequence[str]) -> str:
+    """A refusal of an action of a hand record being replayed, in the reader's language:
+    as the table says it of another player, the seats by ``names`` ("seat 2"), the cards
+    by their faces."""
+    said = RamsliWords(names, you=-1).refusal(refusal)
+    return said[:1].upper() + said[1:]
 
 
 # What each rule of following (engine/follow.py) says, and the kind of card it asks for:

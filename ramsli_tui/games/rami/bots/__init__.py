@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ....languages import N_
+from ....languages.words import Words
 from ...protocol import ComputerPlayer
 from .easy import EasyPlayer
 from .hard import HardPlayer
@@ -35,4 +37,6 @@ def make_rami_player(strength: str) -> ComputerPlayer:
     try:
         return STRENGTHS[strength]()
     except KeyError:
-        raise ValueError(f"unknown computer player '{strength}'; choose from {', '.join(STRENGTHS)}") from None
+        # TRANSLATORS: {name} the computer player asked for, {strengths} the strengths there are (random, normal, hard)
+        raise ValueError(Words(N_("unknown computer player '{name}'; choose from {strengths}"),
+                               {"name": strength, "strengths": ", ".join(STRENGTHS)})) from None

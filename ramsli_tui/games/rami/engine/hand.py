@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Sequence
 
 from ....cards import Card
-from ..deck import DECK_SIZE, plain_order
+from ..deck import DECK_SIZE, codes, plain_order
 from ..melds import SUIVI, TRIA, BadMeld, meld_kind
 from ..house_rules import RamiRules, side_of
 from ..solver import GoingOut, going_out
@@ -162,8 +162,9 @@ class Hand:
             raise Refusal(None, "no_reshuffle")
         expected = self.under_the_top()
         if Counter(action.talon) != Counter(expected):
-            raise Refusal(None, "reshuffle_cards", count=len(expected),
-                          difference=_difference(action.talon, expected))
+            lacking, extra = _lacking_and_extra(action.talon, expected)
+            raise Refusal(None, "reshuffle_cards", count=len(expected), difference=_difference(lacking, extra),
+                          lacking=", ".join(codes(lacking)), extra=", ".join(codes(extra)))
         self.talon = list(reversed(action.talon))
         self.jetee = self.jetee[-1:]
         self.phase = Phase.DRAW
@@ -338,13 +339,18 @@ def _not_held(held: Sequence[Card], melds: Sequence[Sequence[Card]], discard: Ca
     return missing
 
 
-def _difference(given: Sequence[Card], expected: Sequence[Card]) -> str:
-    """What a reshuffle's talon has too many of and lacks, in words."""
+def _lacking_and_extra(given: Sequence[Card], expected: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """What a reshuffle's talon lacks and has too many of, each in plain order."""
     extra = Counter(given) - Counter(expected)
     lacking = Counter(expected) - Counter(given)
+    return plain_order(lacking.elements()), plain_order(extra.elements())
+
+
+def _difference(lacking: Sequence[Card], extra: Sequence[Card]) -> str:
+    """What a reshuffle's talon lacks and has too many of, in words."""
     parts = []
     if lacking:
-        parts.append("it lacks " + ", ".join(card.code for card in plain_order(lacking.elements())))
+        parts.append("it lacks " + ", ".join(codes(lacking)))
     if extra:
-        parts.append("it has " + ", ".join(card.code for card in plain_order(extra.elements())) + " too many")
+        parts.append("it has " + ", ".join(codes(extra)) + " too many")
     return ": " + "; ".join(parts)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ....languages import N_
+from ....languages.words import Words
 from ...protocol import ComputerPlayer
 from .hard import HardBot
 from .normal import NormalBot
@@ -41,7 +43,9 @@ def _make(name: str, players: dict[str, Callable[[], ComputerPlayer]]) -> Comput
     try:
         return players[name]()
     except KeyError:
-        raise ValueError(f"unknown computer player '{name}'; choose from {', '.join(players)}") from None
+        # TRANSLATORS: {name} the computer player asked for, {strengths} the strengths there are (random, normal, hard)
+        raise ValueError(Words(N_("unknown computer player '{name}'; choose from {strengths}"),
+                               {"name": name, "strengths": ", ".join(players)})) from None
 
 
 __all__ = [
