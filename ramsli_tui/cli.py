@@ -327,6 +327,8 @@ def add_replay(commands) -> None:
                         help=_("replay only the Nth record of a stream (1 the first)"))
     replay.add_argument("--json", action="store_true",
                         help=_("print the result as one JSON object (a stream's as one JSON array)"))
+    replay.add_argument("--view", action="store_true",
+                        help=_("watch the hand again step by step, every hand face up (one record, or --hand N)"))
     _add_language_option(replay)
     replay.set_defaults(run=run_replay)
 
@@ -371,9 +373,22 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.hand is not None:
         parts = [_record_chosen(parts, args.hand)]
     replayed = [_replayed(part, source, base_dir) for part in parts]
+    if args.view:
+        return _viewed(parts, replayed, source, base_dir, getattr(args, "lang", None))
     if len(replayed) == 1:
         return _told_one(replayed[0], args.json)
     return _told_each(replayed, parts, args.json)
+
+
+def _viewed(parts: list[Part], replayed: list[Replayed], source: str, base_dir: Path, language: str | None) -> int:
+    """``--view``: the one record given (or chosen) in the hand viewer; its error in one line."""
+    from .ui.app import run_viewer
+
+    if len(parts) > 1:
+        raise CliError(_("--view shows one hand: choose it with --hand N (1 to {count})").format(count=len(parts)))
+    if replayed[0].hand is None:
+        return _told_one(replayed[0], as_json=False)
+    return run_viewer(Storage.default(), parts[0].text, source, base_dir, parts[0].line, language)
 
 
 def _records_given(file: str) -> tuple[str, Path, list[Part]]:

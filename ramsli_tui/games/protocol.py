@@ -214,6 +214,8 @@ class GameKind(Protocol):
     # ``actions`` (mappings), as the server's history keeps them; dump_record(record), its
     # YAML; and for ``ramsli replay``, replay_text(...) and RESULT_FORMAT, its results' format.
     records: Any
+    # A finished hand told step by step, for the hand viewer: steps.shown_hand(text, …), a games.steps.ShownHand.
+    steps: Any
 
     def rulesets(self) -> dict[str, Path]:
         """The rulesets it offers, bundled and the player's own, each by name."""

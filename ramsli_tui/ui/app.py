@@ -3,7 +3,8 @@
 ``ramsli`` opens the setup screen, or goes straight back to the table when a session
 was left unfinished; ``ramsli play …`` deals at once.  Served (``ramsli serve``, one app
 process per SSH session) it opens a ``Lobby`` instead, and sits at a table of the
-server's through the client that lobby gives it.  The app holds the player's
+server's through the client that lobby gives it; ``ramsli replay FILE --view`` shows
+a finished hand in the hand viewer, and nothing else.  The app holds the player's
 settings and the storage; the table holds the game.  An unexpected error never shows a
 traceback: it is written to a log and reported in one sentence, and the game, saved
 after every action, resumes on the next start.
@@ -15,7 +16,7 @@ import gc
 import os
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from rich.align import Align
 from rich.text import Text
@@ -28,7 +29,8 @@ from textual.theme import Theme
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ..games import HOUSE_GAME
+from ..games import HOUSE_GAME, game_named, game_of_record
+from ..games.steps import ShownHand
 from ..languages import N_, _, current_language, use_language
 from ..languages.choice import choose_language
 from ..languages.words import error_said
@@ -41,6 +43,13 @@ from ..yamlfile import FileProblem
 from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
 
 CRASH_LENGTH = 200  # what an unexpected error says, in the one line the person reads as ramsli stops
+
+
+class Viewing(NamedTuple):
+    """A hand the app shows in the hand viewer, and nothing else: its game, and the hand."""
+
+    game: str
+    shown: ShownHand
 
 
 class RamsliApp(App[None]):
@@ -60,15 +69,17 @@ class RamsliApp(App[None]):
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
                  resume: Path | None = None, lobby=None, language: str | None = None,
-                 environment: Mapping[str, str] | None = None) -> None:
+                 environment: Mapping[str, str] | None = None, viewing: Viewing | None = None) -> None:
         """``spec`` deals that session at once; ``resume`` goes on with the session saved
         there (else the one played last); ``bot_delay`` overrides the remembered pace for
         this run only; ``lobby`` (a ui.common.lobby.Lobby): served, starting there.
         ``environment`` given (the process's, at start-up; the one an SSH client sent), the
         app speaks the language ``language`` names (the command line's), else the Language
         setting's, else the one ``environment`` names; without it, the language spoken
-        stays (tests choose it), and "as the system says" is English."""
+        stays (tests choose it), and "as the system says" is English.  ``viewing``: the app
+        shows that hand in the hand viewer, and ends when the person leaves it."""
         super().__init__()
+        self.viewing = viewing
         self.storage = storage
         self.resume = resume
         self.spec = spec
@@ -133,6 +144,9 @@ class RamsliApp(App[None]):
         if self.served:
             self.to_lobby(back_to_seat=True)
             return
+        if self.viewing is not None:
+            self.view_hand(self.viewing)
+            return
         if self.spec is not None:
             self.start_table(self.spec)
             return
@@ -145,6 +159,19 @@ class RamsliApp(App[None]):
                             timeout=4, markup=False)
                 return
         self.new_game()
+
+    def view_hand(self, viewing: Viewing) -> None:
+        """The hand viewer on ``viewing``'s hand; leaving it ends the app."""
+        from .common.hand_viewer import HandViewerScreen, seat_names
+        from .table_screens import viewer_felt
+
+        steps = viewing.shown.steps
+        dealt = steps[0].hand
+        felt = viewer_felt(viewing.game, dealt.players, seat_names(viewing.shown.names, dealt.players))
+        # TRANSLATORS: the hand viewer's title: "Ramsli · classic · a hand replayed"
+        title = _("{game} · {ruleset} · a hand replayed").format(game=game_named(viewing.game).title,
+                                                                 ruleset=dealt.rules.name)
+        self.push_screen(HandViewerScreen(felt, steps, title), lambda _left: self.exit())
 
     # --- sessions: each saved in its own file ---------------------------------------------------
 
@@ -441,5 +468,18 @@ def run_with(storage: Storage, spec_for: Callable[[Settings], GameSpec] | None =
     app = RamsliApp(storage, bot_delay=bot_delay, resume=resume, language=language, environment=os.environ)
     if spec_for is not None:
         app.spec = spec_for(app.settings)
+    app.run()
+    return app.return_code or 0
+
+
+def run_viewer(storage: Storage, record: str, source: str, base_dir: Path, first_line: int = 1,
+               language: str | None = None) -> int:
+    """Show the hand record ``record`` (from ``source``, a ruleset it names by path found
+    beside it in ``base_dir`` or where the command was typed) in the hand viewer, in the
+    language chosen as ``run_with`` chooses it; RecordError, before the app starts, if it
+    cannot be replayed.  It holds no saved session: any number may look at hands."""
+    kind = game_of_record(record)
+    shown = kind.steps.shown_hand(record, source, base_dir, also_from=[Path.cwd()], first_line=first_line)
+    app = RamsliApp(storage, language=language, environment=os.environ, viewing=Viewing(kind.name, shown))
     app.run()
     return app.return_code or 0

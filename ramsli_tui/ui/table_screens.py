@@ -6,6 +6,7 @@ raised when the session was left (a game with nothing raised ignores it); each g
 screen module is imported when first asked for.  ``register_table_screen`` adds one.
 A game's table also says the refusals of a hand record's actions for ``ramsli replay``
 (``record_refusal_said``), in the words it says its own.
+The hand viewer shows a finished hand of each game on that game's felt (``viewer_felt``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from importlib import import_module
 from typing import Callable
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ..games.protocol import IllegalAction
 from ..languages import SOURCE, _, current_language
@@ -86,3 +88,23 @@ def import_screens() -> None:
     """Import every bundled game's screen now (the fork server does, once for every child)."""
     for module in SCREEN_MODULES:
         import_module(module)
+
+
+def _ramsli_felt(players: int, names: tuple[str, ...]) -> Widget:
+    from .ramsli.viewer import RamsliViewerFelt
+
+    return RamsliViewerFelt(players, names)
+
+
+def _rami_felt(players: int, names: tuple[str, ...]) -> Widget:
+    from .rami.viewer import RamiViewerFelt
+
+    return RamiViewerFelt(players, names)
+
+
+VIEWER_FELTS: dict[str, Callable[[int, tuple[str, ...]], Widget]] = {"ramsli": _ramsli_felt, "rami": _rami_felt}
+
+
+def viewer_felt(game: str, players: int, names: tuple[str, ...]) -> Widget:
+    """The felt on which the hand viewer shows a hand of ``game`` (``ui.common.hand_viewer``)."""
+    return VIEWER_FELTS[game](players, names)

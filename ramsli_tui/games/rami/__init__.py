@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from ...languages import N_, _
 from ..protocol import ComputerPlayer, Measured
-from . import records
+from . import records, steps
 from . import house_rules
 from .bots import STRENGTHS, make_rami_player
 from .bots.advice import advise
@@ -37,6 +37,7 @@ class Rami:
     advice = staticmethod(advise)
     rules = house_rules
     records = records
+    steps = steps  # a finished hand told step by step, for the hand viewer
 
     @staticmethod
     def rulesets() -> dict[str, Path]:

@@ -43,7 +43,7 @@ RESULT_FORMAT = "rami-result/1"
 # TRANSLATORS: after a record's file and line ("hand.yaml:1: …"); the keys are as typed in a record
 SHAPE = N_("a Rami record must be a mapping with format, players, dealer, scores, deck and actions")
 REQUIRED_KEYS = ("format", "players", "dealer", "scores", "deck")
-RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset")
+RECORD_KEYS = (*REQUIRED_KEYS, "actions", "ruleset", "names")  # names: the viewer's (steps.py)
 # TRANSLATORS: {index} an action's number; {key} the key as typed; {did_you_mean} " (did you mean …?)" or nothing.
 # Each names the act as typed in a record (draw, discard, out, reshuffle).
 NO_KEY = {"draw": N_("action {index}: a draw has no key {key}{did_you_mean}"),

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ...languages import N_, ngettext
 from ...languages.words import Words
 from ..protocol import ComputerPlayer, Measured
-from . import records
+from . import records, steps
 from . import house_rules
 from .bots import STRENGTHS, make_ramsli_player
 from .bots.advice import advise
@@ -38,6 +38,7 @@ class Ramsli:
     advice = staticmethod(advise)
     rules = house_rules
     records = records
+    steps = steps  # a finished hand told step by step, for the hand viewer
 
     @staticmethod
     def rulesets() -> dict[str, Path]:

@@ -352,19 +352,7 @@ class RamsliTableScreen(TableScreenBase):
         self.query_one("#corner", Static).update(Content.styled(announcement, "bold $accent"))
 
     def seat_state(self, view: RamsliView, seat: int, over: bool) -> RamsliSeatState:
-        declared = view.declarations[seat]
-        seated = seat in view.seated
-        return RamsliSeatState(
-            name=self.client.names[seat],
-            stack=view.stacks[seat],
-            status=self.seat_status(view, seat),
-            tricks=view.tricks_won[seat],
-            cards=self.cards_left(view, seat),
-            dealer=seat == view.dealer,
-            turn=seat == view.current_seat and not over,
-            playing=seated and bool(declared),
-            out=not seated or declared is False,
-        )
+        return seat_state(view, seat, self.client.names[seat], over)
 
     @staticmethod
     def seat_status(view: RamsliView, seat: int) -> str:
@@ -589,6 +577,24 @@ class RamsliTableScreen(TableScreenBase):
         if isinstance(refusal, Refusal):
             return self.words.refusal(refusal)
         return super().refusal_words(refusal)
+
+
+def seat_state(view: RamsliView, seat: int, name: str, over: bool) -> RamsliSeatState:
+    """What ``seat``'s box shows, the player called ``name`` (the hand viewer's too);
+    ``over``: the hand is over, nobody's turn."""
+    declared = view.declarations[seat]
+    seated = seat in view.seated
+    return RamsliSeatState(
+        name=name,
+        stack=view.stacks[seat],
+        status=RamsliTableScreen.seat_status(view, seat),
+        tricks=view.tricks_won[seat],
+        cards=RamsliTableScreen.cards_left(view, seat),
+        dealer=seat == view.dealer,
+        turn=seat == view.current_seat and not over,
+        playing=seated and bool(declared),
+        out=not seated or declared is False,
+    )
 
 
 TO_LEAD = Forms(N_("You to lead trick {number}."), N_("{name} to lead trick {number}."))

@@ -62,6 +62,7 @@ class TrickArea(Widget):
         self.on_table: dict[int, Card] = {}  # the cards shown, by seat
         self.taken_by: int | None = None  # the seat that took the trick shown, once it is finished
         self.after_sweep: tuple | None = None  # what to show once the sweep under way is over
+        self.moves = True  # cards slide and sweep where the app shows moves (the hand viewer's stand still)
 
     def compose(self) -> ComposeResult:
         left, across, right = self.seats
@@ -87,7 +88,7 @@ class TrickArea(Widget):
         if self.after_sweep is not None:
             self.after_sweep = shown
             return
-        if self.sweeps_away(dict(plays)) and moves_shown(self):
+        if self.sweeps_away(dict(plays)) and self.moves and moves_shown(self):
             self.after_sweep = shown
             self.sweep()
             return
@@ -113,7 +114,7 @@ class TrickArea(Widget):
             if same_trick and seat in played and seat not in self.on_table:
                 arriving.append((widget, SLIDE_FROM[self.side_of(seat)], Offset(0, 0)))
         self.on_table, self.taken_by = played, winner if finished else None
-        if arriving and moves_shown(self):
+        if arriving and self.moves and moves_shown(self):
             glide(self, arriving)
 
     def sweep(self) -> None:
