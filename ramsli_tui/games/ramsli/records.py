@@ -153,15 +153,21 @@ def parse_action(entry: Any, index: int) -> tuple[int, Action]:
 
 # --- replaying ----------------------------------------------------------------------------
 
-def replay(record: HandRecord) -> Hand:
-    """Deal the record's deck and apply its actions; RecordError at the first refused one."""
+def dealt(record: HandRecord) -> Hand:
+    """The record's hand as dealt, before its first action: its deck dealt to the seats at
+    the table (R27: under ``on_bust: eliminate`` not to those who left)."""
     seated = seats_at_the_table(record.rules, record.stacks)
     if record.dealer not in seated or len(seated) < 2:
         # TRANSLATORS: a hand record under the house rule on_bust: eliminate; {dealer} a seat's number, {ante} chips
         raise RecordError(Words(N_("under on_bust: eliminate a seat whose stack is below the ante ({ante}) has left "
                                    "the table, so the dealer (seat {dealer}) and at least one other must have {ante} or more"),
                                 {"ante": record.rules.ante, "dealer": record.dealer}))
-    hand = Hand(record.rules, record.stacks, record.dealer, record.pot, record.deck, seated)
+    return Hand(record.rules, record.stacks, record.dealer, record.pot, record.deck, seated)
+
+
+def replay(record: HandRecord) -> Hand:
+    """Deal the record's deck and apply its actions; RecordError at the first refused one."""
+    hand = dealt(record)
     for index, entry in enumerate(record.actions):
         seat, action = parse_action(entry, index)
         if not 0 <= seat < record.players:

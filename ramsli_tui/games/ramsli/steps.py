@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Sequence
 
 from ..steps import ShownHand, Step, names_in
-from .engine import Hand
-from .records import RECORD_FORMAT, SHAPE, HandRecord, parse_action, read_record
+from .records import RECORD_FORMAT, SHAPE, HandRecord, dealt, parse_action, read_record
 
 
 def steps_of(record: HandRecord) -> list[Step]:
     """Step 0 the deal, then one step per action of ``record`` (a record ``ramsli
     replay`` has replayed without a refusal)."""
-    hand = Hand(record.rules, record.stacks, record.dealer, record.pot, record.deck)
+    hand = dealt(record)
     steps = [Step(None, None, tuple(hand.opening_events), hand.clone())]
     for index, entry in enumerate(record.actions):
         seat, action = parse_action(entry, index)

@@ -183,6 +183,7 @@ def test_under_on_bust_eliminate_a_hand_after_a_seat_has_left_replays_from_its_r
     """R27: a player who cannot pay the ante leaves for good; their stack, below the ante,
     says so in every later record, which deals them nothing."""
     from ramsli_tui.games.ramsli.engine import RamsliSession
+    from ramsli_tui.games.ramsli.steps import steps_of
 
     rules = replace(RULES["classic"], on_bust="eliminate", starting_chips=6)
     after_a_seat_left = 0
@@ -196,6 +197,7 @@ def test_under_on_bust_eliminate_a_hand_after_a_seat_has_left_replays_from_its_r
         for hand in session.finished:
             record = read_record(dump_record(record_of(hand)))
             assert result_of(replay(record)) == result_of(hand)
+            assert result_of(steps_of(record)[-1].hand) == result_of(hand), "and the viewer steps through it"
             after_a_seat_left += len(hand.seated) < 5
     assert after_a_seat_left > 0, "some hands were played after a seat had left"
 
