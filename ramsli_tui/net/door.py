@@ -52,7 +52,7 @@ from ..languages import N_, SOURCE, translations
 from ..languages.choice import choose_language, naming_a_language
 from ..names import is_a_name
 from .store import LanguageBook, NameBook, ServeError
-from ..languages.words import Words
+from ..languages.words import Words, words_of
 
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
@@ -159,9 +159,11 @@ class Admission:
             try:
                 self._listed = self._read_listed()
             except FileProblem as error:
-                raise ServeError(f"{error} (the --allow file)") from None
+                # TRANSLATORS: {problem} what is wrong with the file given to --allow
+                raise ServeError(Words(N_("{problem} (the --allow file)"), {"problem": words_of(error)})) from None
             except (OSError, ValueError, asyncssh.KeyImportError) as error:
-                raise ServeError(f"{allowed} cannot be read as an authorized_keys file ({in_one_line(error)})") from None
+                raise ServeError(Words(N_("{path} cannot be read as an authorized_keys file ({reason})"),
+                                       {"path": str(allowed), "reason": in_one_line(error)})) from None
 
     def _read_listed(self) -> asyncssh.SSHAuthorizedKeys:
         """The keys of the allowed-keys file, read here as a regular file of at most

@@ -12,8 +12,8 @@ import asyncio
 import signal
 from pathlib import Path
 
-from ..languages import SOURCE
-from ..languages.words import words_of
+from ..languages import N_, SOURCE
+from ..languages.words import Words, words_of
 from .door import Admission, Door, Interactive, Limits
 from .history import HandHistory, HistoryError
 from .hub import Hub, Policy
@@ -56,7 +56,9 @@ class Server:
         try:
             self.port = await self.door.open(host, port, self.host_key)
         except OSError as error:
-            raise ServeError(f"cannot listen on {host}:{port} ({error.strerror or error})") from None
+            # TRANSLATORS: {reason} the system's own words, in English
+            raise ServeError(Words(N_("cannot listen on {host}:{port} ({reason})"),
+                                   {"host": host, "port": port, "reason": str(error.strerror or error)})) from None
         keys = "any" if self.admission.allowed is None else self.admission.allowed
         self.journal("listening", address=f"{host}:{self.port}", keys=keys)
         return self.port

@@ -37,7 +37,9 @@ import asyncssh
 from ..storage.files import (
     LockTaken, LockUnsupported, in_one_line, json_of_format, open_locked, unused_name, write_atomically,
 )
+from ..languages import N_
 from ..languages.choice import language_code
+from ..languages.words import Words
 from ..names import folded, look_alike, normalised
 from ..storage.saves import SavedGame, whole
 
@@ -125,19 +127,29 @@ def _times_by_key(data: dict, key: str) -> dict[str, float]:
     return {who: float(when) for who, when in value.items()}
 
 
-FILE_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"),
-              (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+FILE_KINDS = ((stat.S_ISLNK, N_("a symbolic link")), (stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a FIFO")),
+              (stat.S_ISSOCK, N_("a socket")), (stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")))
+
+
+# TRANSLATORS: {path} the server's host key file; {reason} why, often the system's own words
+HOST_KEY_UNREADABLE = N_("{path} cannot be read as the host key ({reason})")
 
 
 def _check_private(path: Path, found: os.stat_result) -> None:
     """ServeError unless ``path`` (as ``lstat`` found it) is a regular file for its owner alone."""
     if not stat.S_ISREG(found.st_mode):
-        kind = next((name for is_kind, name in FILE_KINDS if is_kind(found.st_mode)), "not a file")
-        raise ServeError(f"{path} is {kind}, not a regular file: the host key must be one")
+        kind = next((name for is_kind, name in FILE_KINDS if is_kind(found.st_mode)), N_("not a file"))
+        # TRANSLATORS: {path} the host key's file, {kind} what it is ("a folder", "a FIFO")
+        raise ServeError(Words(N_("{path} is {kind}, not a regular file: the host key must be one"),
+                               {"path": str(path), "kind": Words(kind)}))
     mode = stat.S_IMODE(found.st_mode)
     if mode & 0o077:
-        access = "readable by" if mode & 0o044 else "writable by" if mode & 0o022 else "open to"
-        raise ServeError(f"{path} is {access} others (mode {mode:04o}): chmod 600 it")
+        fields = {"path": str(path), "mode": f"{mode:04o}"}
+        if mode & 0o044:
+            raise ServeError(Words(N_("{path} is readable by others (mode {mode}): chmod 600 it"), fields))
+        if mode & 0o022:
+            raise ServeError(Words(N_("{path} is writable by others (mode {mode}): chmod 600 it"), fields))
+        raise ServeError(Words(N_("{path} is open to others (mode {mode}): chmod 600 it"), fields))
 
 
 class ServerFolder:
@@ -172,9 +184,11 @@ class ServerFolder:
             self._made_or_taken()
             handle = open_locked(self.path / "serve.lock")
         except (LockTaken, LockUnsupported):
-            raise ServeError(f"another ramsli serve is running on {self.path}") from None
+            raise ServeError(Words(N_("another ramsli serve is running on {path}"), {"path": str(self.path)})) from None
         except OSError as error:
-            raise ServeError(f"{self.path} cannot be used as the data folder ({error.strerror or error})") from None
+            # TRANSLATORS: {reason} the system's own words, in English
+            raise ServeError(Words(N_("{path} cannot be used as the data folder ({reason})"),
+                                   {"path": str(self.path), "reason": str(error.strerror or error)})) from None
         with handle:
             yield self._remove_leftovers()
 
@@ -185,11 +199,13 @@ class ServerFolder:
             self.path.mkdir(parents=True, mode=0o700)
             return
         if not self.path.is_dir():
-            raise ServeError(f"{self.path} cannot be used as the data folder (it is not a folder)")
+            raise ServeError(Words(N_("{path} cannot be used as the data folder (it is not a folder)"), {"path": str(self.path)}))
         held = {entry.name for entry in self.path.iterdir()}
         if held and not held & set(DATA_MARKS):
-            raise ServeError(f"{self.path} cannot be used as the data folder: it is not empty and not a ramsli serve "
-                             f"data folder (it has none of {', '.join(DATA_MARKS)}); name a new or an empty folder")
+            # TRANSLATORS: {marks} the names of the files a data folder holds, as they are
+            raise ServeError(Words(N_("{path} cannot be used as the data folder: it is not empty and not a ramsli serve "
+                                      "data folder (it has none of {marks}); name a new or an empty folder"),
+                                   {"path": str(self.path), "marks": ", ".join(DATA_MARKS)}))
 
     def _remove_leftovers(self) -> int:
         """Remove ``run/``, where a server that was killed left its sessions' folders; how
@@ -219,12 +235,12 @@ class ServerFolder:
             os.chmod(path, 0o600)
             return key
         except OSError as error:
-            raise ServeError(f"{path} cannot be read as the host key ({in_one_line(error)})") from None
+            raise ServeError(Words(HOST_KEY_UNREADABLE, {"path": str(path), "reason": in_one_line(error)})) from None
         _check_private(path, found)
         try:
             return asyncssh.read_private_key(path)
         except (OSError, ValueError, asyncssh.KeyImportError) as error:
-            raise ServeError(f"{path} cannot be read as the host key ({in_one_line(error)})") from None
+            raise ServeError(Words(HOST_KEY_UNREADABLE, {"path": str(path), "reason": in_one_line(error)})) from None
 
     # --- the tables ----------------------------------------------------------------------------
 
@@ -301,8 +317,9 @@ class NameBook:
                 self.fingerprints[name] = asyncssh.import_public_key(key).get_fingerprint()
                 self.keys[name] = key
         except (OSError, ValueError, TypeError, AttributeError, asyncssh.KeyImportError) as error:
-            raise ServeError(f"{self.path} cannot be read ({in_one_line(error)}); "
-                             "mend or move it: it says which key each name belongs to") from None
+            # TRANSLATORS: the names file of a server; {reason} why, often the system's own words
+            raise ServeError(Words(N_("{path} cannot be read ({reason}); mend or move it: it says which key each name belongs to"),
+                                   {"path": str(self.path), "reason": in_one_line(error)})) from None
 
     def name_of(self, fingerprint: str) -> str | None:
         """The name bound to the key with ``fingerprint``, if any."""
