@@ -103,9 +103,9 @@ def test_the_themes_that_do_not_load_are_told_in_the_readers_language(tmp_path):
 
 
 @pytest.mark.parametrize("kind, french", [
-    ("folder", "\u00a0: c’est un dossier, pas un fichier ordinaire"),
-    ("FIFO", "\u00a0: c’est une FIFO (un tube nommé), pas un fichier ordinaire"),
-    ("not text", ":2\u00a0: ce n’est pas un fichier texte (UTF-8)"),
+    ("folder", ": c’est un dossier, pas un fichier ordinaire"),
+    ("FIFO", ": c’est une FIFO (un tube nommé), pas un fichier ordinaire"),
+    ("not text", ":2: ce n’est pas un fichier texte (UTF-8)"),
 ])
 def test_a_file_that_is_not_a_text_file_is_said_so_in_the_readers_language(tmp_path, kind, french):
     path = tmp_path / "odd.yaml"
@@ -181,9 +181,9 @@ def test_the_players_a_ruleset_allows_and_the_starting_chips_are_said_in_the_rea
 
 
 @pytest.mark.parametrize("code, lines", [
-    ("fr", [":1\u00a0: bete doit être un nombre de jetons ou «\u00a0pot\u00a0», pas 'lots'",
-            ":2\u00a0: clé inconnue 'antee' (vouliez-vous dire «\u00a0ante\u00a0»\u00a0?)",
-            ":3\u00a0: players doit respecter 2 <= min <= max <= 6, pas {max: 9, min: 1}"]),
+    ("fr", [":1: bete doit être un nombre de jetons ou «\u00a0pot\u00a0», pas 'lots'",
+            ":2: clé inconnue 'antee' (vouliez-vous dire «\u00a0ante\u00a0»\u00a0?)",
+            ":3: players doit respecter 2 <= min <= max <= 6, pas {max: 9, min: 1}"]),
     ("de", [":1: bete muss eine Zahl von Chips oder „pot“ sein, nicht 'lots'",
             ":2: unbekannter Schlüssel 'antee' (meintest du „ante“?)",
             ":3: für players muss 2 <= min <= max <= 6 gelten, nicht {max: 9, min: 1}"]),
@@ -198,7 +198,7 @@ def test_rules_check_tells_each_problem_as_a_player_of_that_language_reads_it(tm
 
 
 @pytest.mark.parametrize("code, line", [
-    ("fr", ":1\u00a0: extends\u00a0: règles de Rami inconnues 'simpel' (vouliez-vous dire «\u00a0simple\u00a0»\u00a0?)\u00a0; règles de Rami connues\u00a0: "),
+    ("fr", ":1: extends\u00a0: règles de Rami inconnues 'simpel' (vouliez-vous dire «\u00a0simple\u00a0»\u00a0?)\u00a0; règles de Rami connues\u00a0: "),
     ("de", ":1: extends: unbekanntes Rami-Regelwerk 'simpel' (meintest du „simple“?); bekannte Rami-Regelwerke: "),
     ("es", ":1: extends: reglamento de Rami desconocido 'simpel' (¿quisiste decir «simple»?); reglamentos de Rami conocidos: "),
 ])

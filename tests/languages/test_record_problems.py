@@ -63,7 +63,7 @@ def test_every_problem_of_a_record_is_said_in_the_pseudo_language(capsys, tmp_pa
 
 
 @pytest.mark.parametrize("code, told", [
-    ("fr", "ramsli: r.yaml:5\u00a0: dealer doit être une place de 0 à 2, pas 3\n"),
+    ("fr", "ramsli: r.yaml:5: dealer doit être une place de 0 à 2, pas 3\n"),
     ("de", "ramsli: r.yaml:5: dealer muss ein Platz von 0 bis 2 sein, nicht 3\n"),
     ("es", "ramsli: r.yaml:5: dealer debe ser un asiento del 0 al 2, no 3\n"),
 ])
@@ -191,7 +191,7 @@ def test_every_kept_hand_history_cannot_print_is_said_in_the_pseudo_language(cap
 
 def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tmp_path):
     assert history_refused(capsys, tmp_path, "fr") == (
-        "ramsli: DATA/history.sqlite3\u00a0: il n’y a pas d’historique des manches ici "
+        "ramsli: DATA/history.sqlite3: il n’y a pas d’historique des manches ici "
         "(ramsli serve le garde dans son dossier de données)\n")
     history_of(tmp_path, [("ramsli", "[1, 2, 3]")])
     assert history_refused(capsys, tmp_path, "de") == (
