@@ -10,7 +10,7 @@ none fit to show.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Iterable
 
 NAME_LENGTH = 14  # the most characters of a player's name, as at a table
 
@@ -33,6 +33,26 @@ class ShownHand:
 
     steps: tuple[Step, ...]
     names: tuple[str, ...] | None
+
+
+def steps_from(hand: Any, moves: Iterable[tuple[int, Any]]) -> list[Step]:
+    """Step 0 the ``hand`` as dealt, then one step per move (seat, action) applied to it,
+    each with the events it made and a copy of the hand after it (the moves of a record
+    ``ramsli replay`` has replayed without a refusal)."""
+    steps = [Step(None, None, tuple(hand.opening_events), hand.clone())]
+    for index, (seat, action) in enumerate(moves):
+        events = hand.apply(action, seat)
+        steps.append(Step(index, seat, tuple(events), hand.clone()))
+    return steps
+
+
+def record_shown(records: Any, steps_of: Callable[[Any], list[Step]], text: str, source: str, base_dir: Any,
+                 also_from: Any, first_line: int) -> ShownHand:
+    """The record in ``text`` as the viewer shows it, read by a game's ``records`` and
+    told by its ``steps_of`` (RecordError if it cannot be read)."""
+    record = records.read_record(text, source, base_dir, also_from, first_line)
+    return ShownHand(tuple(steps_of(record)),
+                     names_in(text, source, records.RECORD_FORMAT, records.SHAPE, first_line, record.players))
 
 
 def names_of(raw: Any, players: int) -> tuple[str, ...] | None:

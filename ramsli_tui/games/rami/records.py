@@ -236,9 +236,14 @@ def _cards(raw: Any, refused: str, index: int) -> list[Card]:
 
 # --- replaying --------------------------------------------------------------------------------------
 
+def dealt(record: RamiRecord) -> Hand:
+    """The record's hand as dealt, before its first action."""
+    return Hand(record.rules, record.players, record.dealer, record.scores, record.deck)
+
+
 def replay(record: RamiRecord) -> Replayed:
     """Deal the record's deck and apply its actions; RecordError at the first refused one."""
-    hand = Hand(record.rules, record.players, record.dealer, record.scores, record.deck)
+    hand = dealt(record)
     events: list[Event] = list(hand.opening_events)
     for index, entry in enumerate(record.actions):
         seat, action = parse_action(entry, index, record.players)

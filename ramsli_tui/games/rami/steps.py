@@ -7,25 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from ..steps import ShownHand, Step, names_in
-from .engine import Hand
-from .records import RECORD_FORMAT, SHAPE, RamiRecord, parse_action, read_record
+from ..steps import ShownHand, Step, record_shown, steps_from
+from . import records
+from .records import RamiRecord, dealt, parse_action
 
 
 def steps_of(record: RamiRecord) -> list[Step]:
     """Step 0 the deal, then one step per action of ``record`` (a record ``ramsli
     replay`` has replayed without a refusal)."""
-    hand = Hand(record.rules, record.players, record.dealer, record.scores, record.deck)
-    steps = [Step(None, None, tuple(hand.opening_events), hand.clone())]
-    for index, entry in enumerate(record.actions):
-        seat, action = parse_action(entry, index, record.players)
-        events = hand.apply(action, seat)
-        steps.append(Step(index, seat, tuple(events), hand.clone()))
-    return steps
+    return steps_from(dealt(record), (parse_action(entry, index, record.players) for index, entry in enumerate(record.actions)))
 
 
 def shown_hand(text: str, source: str = "<record>", base_dir: Path | None = None,
                also_from: Sequence[Path] = (), first_line: int = 1) -> ShownHand:
     """The record in ``text`` as the viewer shows it (RecordError if it cannot be read)."""
-    record = read_record(text, source, base_dir, also_from, first_line)
-    return ShownHand(tuple(steps_of(record)), names_in(text, source, RECORD_FORMAT, SHAPE, first_line, record.players))
+    return record_shown(records, steps_of, text, source, base_dir, also_from, first_line)
