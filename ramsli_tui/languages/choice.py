@@ -55,7 +55,7 @@ def language_code(name: str | None) -> str | None:
     ``C.UTF-8`` and ``POSIX`` mean English; anything else None."""
     if not name:
         return None
-    locale = name.strip().partition("@")[0].partition(".")[0]
+    locale = locale_of(name)
     if locale in ENGLISH_LOCALES:
         return SOURCE
     code = locale.replace("-", "_").partition("_")[0].lower()
@@ -65,8 +65,12 @@ def language_code(name: str | None) -> str | None:
 def naming_a_language(environment: Mapping[str, str]) -> dict[str, str]:
     """``environment`` without the variables set to the ``C`` or ``POSIX`` locale, which
     name no language: what an SSH client sent, read for its person's language."""
-    return {variable: value for variable, value in environment.items()
-            if value.strip().partition(".")[0].partition("@")[0] not in ENGLISH_LOCALES}
+    return {variable: value for variable, value in environment.items() if locale_of(value) not in ENGLISH_LOCALES}
+
+
+def locale_of(name: str) -> str:
+    """A locale's name without its encoding and modifier: ``de_CH.UTF-8@euro`` is ``de_CH``."""
+    return name.strip().partition("@")[0].partition(".")[0]
 
 
 def not_spoken(asked: str) -> str:
