@@ -189,6 +189,24 @@ def test_each_language_has_gettext_s_plural_forms(code):
     assert wrong_plural_forms(CATALOGUES[code], code) == []
 
 
+PLAIN_SPACE_IN_FRENCH = re.compile(r"\S [:;!?»](\s|$)|« ")  # where French typography puts a no-break space
+
+
+def plain_spaces_in_french(catalogue) -> list[str]:
+    """The French texts with a plain space where a no-break space belongs: before : ; ! ?
+    and », after «."""
+    return [text for message in catalogue if message.id
+            for text in (message.string if isinstance(message.string, (list, tuple)) else (message.string,))
+            if PLAIN_SPACE_IN_FRENCH.search(text)]
+
+
+def test_french_puts_a_no_break_space_before_its_double_marks_and_inside_its_quotes():
+    assert plain_spaces_in_french(CATALOGUES["fr"]) == []
+    broken = read(po_path("fr"))
+    next(message for message in broken if message.id).string = "Pot : 3"
+    assert plain_spaces_in_french(broken) == ["Pot : 3"]
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_compiled_catalogue_says_what_its_po_says(code):
     """The .mo files are kept compiled beside the .po (so that ``pip install .`` needs no
