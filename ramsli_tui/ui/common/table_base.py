@@ -518,11 +518,13 @@ class TableScreenBase(Screen):
 
     async def sent(self, action: object) -> None:
         """The action, taken by the table; a refusal is said in the banner, in the engine's
-        own words, the other seats by their players' names."""
+        own words, the other seats by their players' names — unless the session ended while
+        the action was on its way, when the banner keeps saying where q goes."""
         try:
             await self.server.answer(self.client.send(action))
         except IllegalAction as refusal:
-            self.query_one(TurnBanner).refuse(self.refusal_words(refusal))
+            if not self.client.is_over:
+                self.query_one(TurnBanner).refuse(self.refusal_words(refusal))
 
     def refusal_words(self, refusal: IllegalAction) -> str:
         """The refusal as the banner says it: a game's screen says its own refusals in the

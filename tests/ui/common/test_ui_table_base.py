@@ -169,6 +169,27 @@ async def test_a_refusal_on_the_banner_names_the_other_players_by_name_not_by_se
             assert spec.names[seat] in shown and "seat" not in shown, shown
 
 
+async def test_a_refusal_that_comes_back_after_the_session_ended_leaves_the_banner_as_it_was(
+        tmp_path, table_kit, monkeypatch):
+    """A card pressed as the last hand ends is refused by a table already over: the
+    banner keeps saying where q goes, not why a card no longer counts."""
+    app = make_app(tmp_path, table_kit.spec())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = table_of(app)
+        before = banner(app)
+        [refusal, *_] = table_kit.refusals()
+
+        async def refuse(action):
+            monkeypatch.setattr(type(app.client), "is_over", property(lambda client: True))
+            raise refusal
+
+        app.client.send = refuse
+        screen.submit(None)
+        await pilot.pause()
+        assert banner(app) == before and not screen.query_one(TurnBanner).has_class("-refused")
+
+
 async def test_t_hints_what_the_normal_player_would_do_when_hints_are_on(tmp_path, table_kit):
     app = make_app(tmp_path, table_kit.spec())
     app.settings.hints = True
