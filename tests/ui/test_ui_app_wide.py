@@ -76,8 +76,9 @@ async def test_an_open_drop_down_in_the_light_theme_stands_apart_from_what_lies_
             await pilot.pause()
 
 
-async def test_new_game_is_in_the_key_bar_at_the_table_and_sets_up_a_new_session(tmp_path):
-    app = make_app(tmp_path, spec_for(players=4, seed=1))
+async def test_new_game_is_in_the_key_bar_at_the_table_and_sets_up_a_new_session(tmp_path, table_kit):
+    """At every game's table."""
+    app = make_app(tmp_path, table_kit.spec())
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert "n New game" in the_key_bar(app)

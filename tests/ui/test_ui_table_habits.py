@@ -1,7 +1,7 @@
 """What a player expects at a Ramsli table: their name on their seat, the last trick on
 request, a pause after each trick when asked for, skipping ahead when out, why there is
-no hint, no misclicks, and the card winning the trick marked.  (What every game's table
-does alike, the pace, the hint and the turn announced among it, is in
+no hint with another person at the table, no misclicks, and the card winning the trick marked.  (What every game's table
+does alike, the pace, the hint (and why there is none) and the turn announced among it, is in
 tests/ui/common/test_ui_table_base.py.)"""
 
 from __future__ import annotations
@@ -170,15 +170,6 @@ async def test_f_has_the_hand_played_out_at_once_when_you_are_out(tmp_path):
         assert "f finishes the hand" in banner(app)
         await pilot.press("f")
         assert asked == [True]
-
-
-async def test_t_says_where_hints_are_turned_on_when_they_are_off(tmp_path):
-    """(That no hint is offered then, at every game's table: tests/ui/common/test_ui_table_base.py.)"""
-    app = make_app(tmp_path, spec_for(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        assert banner(app) == "Hints are off: turn them on in the settings (F2 Settings, Hints).", "t says why"
 
 
 async def test_t_says_hints_are_only_for_a_game_alone_when_another_person_sits_at_the_table(tmp_path):

@@ -69,6 +69,8 @@ PACE_BINDINGS = [  # the last of a table's keys: each screen lists them at the e
 ]
 FLASH_FOR = 0.3  # seconds the banner flashes when it becomes the person's turn
 TALK_BINDING = Binding("c", "talk", N_("Talk"), id="table.talk")  # at a server's table with other people
+# The hint's key when no hint is offered: it says why (each table lists it after its own Hint).
+NO_HINT_BINDING = Binding("t", "no_hint", N_("Why no hint"), show=False, id="table.no_hint")
 LEAVE_QUESTION = N_("Leave the table? The game is saved: start ramsli again to go on where you left off.")
 # TRANSLATORS: "Give up your seat" is the palette's entry of that name.
 LOBBY_QUESTION = N_("Back to the lobby? Your seat is kept: join the table again to go on "
@@ -500,6 +502,8 @@ class TableScreenBase(Screen):
             return False
         if action == "give_up_seat":
             return self.app.served and not self.watching
+        if action == "no_hint":
+            return not self.watching and not self.hints_offered()
         if self.watching:
             return action in self.WATCHER_ACTIONS
         return self.check_player_action(action, parameters)
@@ -510,6 +514,14 @@ class TableScreenBase(Screen):
     def hints_offered(self) -> bool:
         """Hints only when the settings ask for them and nobody else at the table is a person."""
         return self.app.settings.hints and self.client.alone
+
+    def action_no_hint(self) -> None:
+        """``t`` with no hints offered says why, and where they are turned on."""
+        if not self.client.alone:
+            reason = _("No hints here: they are only for a game alone against computer players.")
+        else:
+            reason = _("Hints are off: turn them on in the settings (F2 Settings, Hints).")
+        self.query_one(TurnBanner).say(reason, yours=False)
 
     def submit(self, action: object) -> None:
         """Send the action; the table's answer is awaited apart, so that every key is

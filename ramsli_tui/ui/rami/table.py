@@ -46,7 +46,7 @@ from ...table.client import TableClient
 from ...text import for_terminal
 from ..messages import CardChosen
 from ..widgets.banner import TurnBanner
-from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase, as_sentence
+from ..common.table_base import NO_HINT_BINDING, PACE_BINDINGS, TALK_BINDING, TableScreenBase, as_sentence
 from ..widgets.game_log import LOG_WIDTH
 from .arrangement import best_melds, by_rank, by_suit
 from .game_log import RamiLog, RamiLogScreen
@@ -143,6 +143,7 @@ class RamiTableScreen(TableScreenBase):
         Binding("u", "sort('suit')", N_("By suit"), id="rami.sort_suit"),
         Binding("k", "sort('rank')", N_("By rank"), id="rami.sort_rank"),
         Binding("t", "hint", N_("Hint"), id="rami.hint"),
+        NO_HINT_BINDING,
         TALK_BINDING,
         Binding("h", "log", N_("Log"), id="rami.log"),
         Binding("s", "score_sheet", N_("Scores"), id="rami.scores"),

@@ -51,7 +51,7 @@ from ...games.ramsli.engine.events import CardPlayed, HandSettled, HandStarted, 
 from ...table.client import TableClient
 from ...text import for_terminal
 from ...table.updates import Update
-from ..common.table_base import PACE_BINDINGS, TALK_BINDING, TableScreenBase
+from ..common.table_base import NO_HINT_BINDING, PACE_BINDINGS, TALK_BINDING, TableScreenBase
 from .chronicle import Chronicle
 from ..messages import ActionChosen, CardChosen, CardRaised
 from .actions import ActionBar
@@ -153,7 +153,7 @@ class RamsliTableScreen(TableScreenBase):
         Binding("space", "go_on", N_("Go on"), id="table.go_on"),
         Binding("f", "finish_hand", N_("Finish hand"), id="table.finish_hand"),
         Binding("t", "hint", N_("Hint"), id="table.hint"),
-        Binding("t", "no_hint", N_("Why no hint"), show=False, id="table.no_hint"),
+        NO_HINT_BINDING,
         TALK_BINDING,
         Binding("q", "quit_table", N_("Quit"), id="table.quit"),
         Binding("l", "last_trick", N_("Last trick"), id="table.last_trick"),
@@ -462,7 +462,7 @@ class RamsliTableScreen(TableScreenBase):
         work, so that a card pressed at the wrong time is answered in words."""
         view = self.view_
         if view is None:
-            return action not in ("act", "go_on", "finish_hand", "hint", "no_hint")
+            return action not in ("act", "go_on", "finish_hand", "hint")
         if action == "act":
             kind = parameters[0]
             return view.my_turn and not self.holding and any(legal.kind == kind for legal in view.legal)
@@ -474,8 +474,6 @@ class RamsliTableScreen(TableScreenBase):
             return self.sitting_out(view) and not self.holding
         if action == "hint":
             return self.hints_offered() and view.my_turn and not self.holding
-        if action == "no_hint":
-            return not self.hints_offered()
         return True
 
     def on_key(self, event: Key) -> None:
@@ -518,14 +516,6 @@ class RamsliTableScreen(TableScreenBase):
         self.query_one(TurnBanner).say(_("Hint: {reason}").format(reason=advice.reason), yours=True)
         if advice.action.kind == "play":
             self.query_one(HandView).raise_card(advice.action.card)
-
-    def action_no_hint(self) -> None:
-        """``t`` with no hints offered says why, and where they are turned on."""
-        if not self.client.alone:
-            reason = _("No hints here: they are only for a game alone against computer players.")
-        else:
-            reason = _("Hints are off: turn them on in the settings (F2 Settings, Hints).")
-        self.query_one(TurnBanner).say(reason, yours=False)
 
     def action_last_trick(self) -> None:
         """Show the last finished trick in the middle of the table, or stop showing it."""

@@ -203,7 +203,7 @@ async def test_t_hints_what_the_normal_player_would_do_when_hints_are_on(tmp_pat
         assert app.client.view == view, "a hint changes nothing at the table"
 
 
-async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path, table_kit):
+async def test_no_hint_is_offered_unless_the_settings_ask_for_it_and_t_says_where_they_are_turned_on(tmp_path, table_kit):
     app = make_app(tmp_path, table_kit.spec())
     async with app.run_test(size=(100, 30)) as pilot:
         await table_kit.play_until(pilot, my_turn)
@@ -213,3 +213,4 @@ async def test_no_hint_is_offered_unless_the_settings_ask_for_it(tmp_path, table
         await pilot.pause()
         assert app.client.view == view and my_turn(app), "t does nothing at the table"
         assert "Hint:" not in banner(app)
+        assert banner(app) == "Hints are off: turn them on in the settings (F2 Settings, Hints).", "t says why"
