@@ -54,7 +54,7 @@ def seen_lines(view: RamiView, words: RamiWords) -> list[str]:
         # TRANSLATORS: what the table saw of a player this hand: {name} ("Anna"), the cards they took
         # face up and still hold ({holds}, "7♥ J♠"), and those they threw ({thrown}).
         lines.append(_("{name}: took face up and still holds {holds}; threw {thrown}.").format(
-            name=words.subject(seat), holds=holds, thrown=thrown))
+            name=words.names[seat], holds=holds, thrown=thrown))
     gone = [words.card(card) for card in NATURALS if not reading.unseen[card]]
     # TRANSLATORS: {cards}: the cards of which both copies have been seen ("7♥ J♠"), or "none yet".
     lines.append(_("Both copies in sight: {cards}.").format(cards=" ".join(gone) if gone else _("none yet")))

@@ -14,19 +14,19 @@ from ...games.rami.engine.events import HandScored
 from ...games.rami.house_rules import RamiRules
 from ..common.dialog import Dialog
 from ...languages import N_, _, ngettext
-from .words import RamiWords, capitalised
+from .words import RamiWords
 
 
 def sheet_lines(scored: Sequence[HandScored], words: RamiWords) -> list[str]:
     """The sheet as lines of text: a heading, a line a hand, the totals."""
-    sides = [capitalised(words.side(side, " & ")) for side in (0, 1)]
+    sides = [words.side(side, " & ") for side in (0, 1)]
     width = max(12, *(len(side) for side in sides))
     # TRANSLATORS: the score sheet's headings: "Hand" takes 5 columns, "Went out" 14, "Total" 20.
     hand, went_out, total = _("Hand"), _("Went out"), _("Total")
     lines = [f"{hand:<5} {went_out:<14} {sides[0]:>{width}} {sides[1]:>{width}}"]
     for hand in scored:
         points = [hand.points if side == hand.losing_side else 0 for side in (0, 1)]
-        lines.append(f"{hand.number:<5} {words.subject(hand.winner):<14} {points[0]:>{width}} {points[1]:>{width}}")
+        lines.append(f"{hand.number:<5} {words.names[hand.winner]:<14} {points[0]:>{width}} {points[1]:>{width}}")
     totals = scored[-1].scores if scored else (0, 0)
     lines.append(f"{total:<20} {totals[0]:>{width}} {totals[1]:>{width}}")
     return lines

@@ -276,7 +276,7 @@ class RamiTableScreen(TableScreenBase):
         the dealer (marked on their seat) and then the game and ruleset are left out, so
         that the scores stay whole."""
         scores = f"{words.scores(view.scores, ' & ', ' – ')} / {view.rules.lost_at(view.players)}"
-        # TRANSLATORS: pieces of the Rami table's title, "Rami · classic · hand 3 · dealer Anna · you 100 – Anna 0 / 300".
+        # TRANSLATORS: pieces of the Rami table's title, "Rami · classic · hand 3 · dealer Anna · Mia 100 – Anna 0 / 300".
         hand = _("hand {number}").format(number=view.number)
         dealer = _("dealer {name}").format(name=self.client.names[view.dealer])
         forms = ((f"Rami · {view.rules.name}", hand, dealer, scores), (f"Rami · {view.rules.name}", hand, scores),

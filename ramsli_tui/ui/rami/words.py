@@ -1,6 +1,6 @@
-"""Rami Simple in the person's words: seats by name ("you" for their own), cards in the
-faces chosen, what happened at the table (a line under the piles, a fuller one in the
-log), and whose turn it is."""
+"""Rami Simple in the person's words: seats by name ("You" where a sentence is about the
+person), cards in the faces chosen, what happened at the table (a line under the piles,
+a fuller one in the log), and whose turn it is."""
 
 from __future__ import annotations
 
@@ -40,13 +40,14 @@ class RamiWords(NamedTuple):
     faces: str
     me: int
 
-    def seat(self, seat: int) -> str:
-        # TRANSLATORS: the person among the players named, as "you 100, Anna 0" or "you and Carlo".
-        return pgettext("the person, among players named", "you") if seat == self.me else self.names[seat]
+    # One habit, as at the Ramsli table: "You" where it is the one a sentence is about,
+    # with the verb agreeing ("You get 100 points."); every seat's name wherever players
+    # are labelled or listed: the title's scores, the score sheet, the log's lists.
 
-    def subject(self, seat: int) -> str:
-        """The seat at the start of a sentence: "You", "Anna"."""
-        return capitalised(self.seat(seat))
+    def in_sentence(self, seat: int) -> str:
+        """A seat among those a sentence is about: its name, or "you" for the person's own."""
+        # TRANSLATORS: the person among the players a sentence is about, as "you and Carlo" (or "Mia and you").
+        return pgettext("the person, among players named", "you") if seat == self.me else self.names[seat]
 
     def card(self, card: Card) -> str:
         """A card in the faces chosen; a joker is "a joker" (Rami's four are one card, never big or little)."""
@@ -54,8 +55,14 @@ class RamiWords(NamedTuple):
         return _("a joker") if card.is_joker else card.label(self.faces)
 
     def side(self, side: int, joined: str = " and ") -> str:
-        """A side by its players: "you", "Anna", "you and Carlo" (joined by " & " where room is short)."""
-        players = [self.seat(seat) for seat in range(side, len(self.names), 2)]
+        """A side by its players' names: "Anna", "Mia and Carlo" (joined by " & " where room is short)."""
+        return self._joined([self.names[seat] for seat in self.seats_of(side)], joined)
+
+    def seats_of(self, side: int) -> range:
+        return range(side, len(self.names), 2)
+
+    @staticmethod
+    def _joined(players: list[str], joined: str) -> str:
         if len(players) == 1:
             return players[0]
         if joined == " & ":  # the same in every language
@@ -66,13 +73,14 @@ class RamiWords(NamedTuple):
         """One of four sentences, as the side is the person alone, another player alone
         (``{name}``), the person and their partner, or two others (``{players}``, as
         ``side`` says them); filled in with the side's players and ``values``."""
-        seats = range(side, len(self.names), 2)
+        seats = self.seats_of(side)
         mine = self.me in seats
         if len(seats) == 1:
             sentence = sentences[0] if mine else sentences[1]
         else:
             sentence = sentences[2] if mine else sentences[3]
-        return sentence.format(name=self.names[side], players=capitalised(self.side(side)), **values)
+        players = capitalised(self._joined([self.in_sentence(seat) for seat in seats], " and "))
+        return sentence.format(name=self.names[side], players=players, **values)
 
     def side_gets(self, side: int, points: int) -> str:
         """The side that gets the points, and how many (each, at four): "You get 100
@@ -89,9 +97,9 @@ class RamiWords(NamedTuple):
         ), count=points)
 
     def side_gets_to(self, side: int, points: int, scores: tuple[int, int]) -> str:
-        """The same in the log, with the scores it makes: "You get 100 points: you 100, Anna 0."."""
+        """The same in the log, with the scores it makes: "You get 100 points: Mia 100, Anna 0."."""
         return self._by_side(side, (
-            # TRANSLATORS: {scores}: both sides' scores after the hand, "you 100, Anna 0".
+            # TRANSLATORS: {scores}: both sides' scores after the hand, "Mia 100, Anna 0".
             ngettext("You get {count} point: {scores}.", "You get {count} points: {scores}.", points),
             ngettext("{name} gets {count} point: {scores}.", "{name} gets {count} points: {scores}.", points),
             npgettext("the person and their partner", "{players} get {count} point each: {scores}.",
@@ -120,7 +128,7 @@ class RamiWords(NamedTuple):
         ), count=points)
 
     def scores(self, scores: tuple[int, int], joined: str = " and ", between: str = ", ") -> str:
-        """Both sides' scores: "you 100, Anna 0"."""
+        """Both sides' scores, by their players' names: "Mia 100, Anna 0"."""
         return between.join(f"{self.side(side, joined)} {scores[side]}" for side in (0, 1))
 
     def event(self, event: Event) -> str | None:

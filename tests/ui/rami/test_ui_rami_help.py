@@ -30,6 +30,11 @@ def keys(app) -> str:
     return str(table_of(app).query_one(KeyBar).render())
 
 
+def subject(words, seat: int) -> str:
+    """Who a line of the log is about: "You" for the person's own seat."""
+    return "You" if seat == words.me else words.names[seat]
+
+
 # --- the log -------------------------------------------------------------------------------------
 
 async def test_a_wide_window_shows_the_whole_hand_in_the_log_and_a_narrow_one_does_not(tmp_path):
@@ -49,14 +54,14 @@ async def test_a_wide_window_shows_the_whole_hand_in_the_log_and_a_narrow_one_do
         anna_turns = sum(1 for seat, _ in view.discards if seat == 1)  # each of Anna's turns ends in a discard
         assert anna_from_talon + anna_face_up == anna_turns > 0, "each draw of Anna's told, the talon's card unnamed"
         for seat, source, card in view.taken:
-            assert f"{words.subject(seat)} took {words.card(card)} from the {'jetée' if source == 'jetee' else source}." in lines
+            assert f"{subject(words, seat)} took {words.card(card)} from the {'jetée' if source == 'jetee' else source}." in lines
         for seat, card in view.discards[:-1]:  # the last is the going-out's
-            assert any(line.startswith(f"{words.subject(seat)} threw {words.card(card)}") for line in lines)
+            assert any(line.startswith(f"{subject(words, seat)} threw {words.card(card)}") for line in lines)
         assert any(line.startswith("You drew ") for line in lines)
         assert any(": the tournante, to take instead of drawing this round." in line for line in lines)
         out = view.out
         melds = " · ".join(" ".join(words.card(card) for card in meld) for meld in out.melds)
-        assert f"{words.subject(out.seat)} went out: {melds}, and threw {words.card(out.discard)}." in lines
+        assert f"{subject(words, out.seat)} went out: {melds}, and threw {words.card(out.discard)}." in lines
         assert any("100 points" in line for line in lines)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()

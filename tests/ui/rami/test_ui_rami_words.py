@@ -27,14 +27,14 @@ def test_the_tournante_the_deal_and_the_faces():
     assert german.event(Discarded(1, SEVEN)) == "Anna threw Herz-7."
 
 
-def test_the_score_sheet_has_a_line_a_hand_and_the_totals():
+def test_the_score_sheet_has_a_line_a_hand_and_the_totals_and_names_every_player():
     from ramsli_tui.games.rami.engine.events import HandScored
     from ramsli_tui.ui.rami.score_sheet import sheet_lines
 
     hands = [HandScored(1, 1, 0, 100, (100, 0)), HandScored(2, 0, 1, 100, (100, 100)),
              HandScored(3, 1, 0, 100, (200, 100))]
     lines = [line.split() for line in sheet_lines(hands, WORDS)]
-    assert lines == [["Hand", "Went", "out", "You", "Anna"], ["1", "Anna", "100", "0"], ["2", "You", "0", "100"],
+    assert lines == [["Hand", "Went", "out", "Mia", "Anna"], ["1", "Anna", "100", "0"], ["2", "Mia", "0", "100"],
                      ["3", "Anna", "100", "0"], ["Total", "200", "100"]]
 
 
@@ -42,6 +42,17 @@ def test_a_side_is_said_in_the_singular_alone_and_in_the_plural_with_you_or_a_pa
     four = RamiWords(("Mia", "Anna", "Bertl", "Carlo"), "french", 0)
     assert (WORDS.side_gets(1, 100), WORDS.side_loses(0)) == ("Anna gets 100 points.", "You lose the game.")
     assert (four.side_gets(0, 1), four.side_loses(1)) == ("You and Bertl get 1 point each.", "Anna and Carlo lose the game.")
+    third = four._replace(me=2)
+    assert third.side_gets(0, 1) == "Mia and you get 1 point each.", "you, after your partner, in the sentence"
+
+
+def test_the_scores_name_every_player_as_ramslis_labels_do_you_only_in_a_sentence_about_you():
+    """One habit at both games' tables: "You" where the sentence is about the person, their
+    name wherever players are listed (the title's scores, the log's scores)."""
+    four = RamiWords(("Mia", "Anna", "Bertl", "Carlo"), "french", 0)
+    assert WORDS.scores((100, 0)) == "Mia 100, Anna 0"
+    assert four.scores((20, 100), " & ", " – ") == "Mia & Bertl 20 – Anna & Carlo 100"
+    assert four.side_gets_to(1, 100, (0, 100)) == "Anna and Carlo get 100 points each: Mia and Bertl 0, Anna and Carlo 100."
 
 
 def test_a_joker_is_said_as_rami_has_it_one_joker_never_big_or_little():
