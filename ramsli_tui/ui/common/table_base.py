@@ -24,7 +24,7 @@
   act has left (a warning to its person near the end), and while a hand's result is
   read, who has read it and when the next hand starts (the result says so too); the
   seat given up from the palette, after asking; and the table's notes at the top
-  right, never over the banner, the hand or the keys.
+  right, the newest alone in sight, never over the banner, the hand or the keys.
 
 A game's screen composes its felt, draws its views and names what differs: its
 words, its hand widget, the event that ends a round and the screen that shows it.
@@ -131,9 +131,12 @@ class TableScreenBase(Screen):
         #title { width: 1fr; height: auto; padding: 0 1; background: $panel; text-style: bold; }
         #clock { width: auto; height: 1; padding: 0 1; background: $panel; }
         #clock.-hurry { background: $error; color: $text; text-style: bold; }
-        /* The table's notes at the top right, below the title line: never over the banner,
-           the hand or the keys at the bottom. */
-        #textual-toastrack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
+        /* The table's notes at the top right, below the title line, the newest alone in
+           sight (a talkative table's lines are in its talk too): never over the banner,
+           the hand or the keys at the bottom, however many come at once. */
+        #textual-toastrack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; max-height: 40%; }
+        #textual-toastrack ToastHolder { display: none; }
+        #textual-toastrack ToastHolder:last-child { display: block; }
         #too-small { display: none; width: 100%; height: 1fr; content-align: center middle; text-align: center; }
         &.-too-small {
             .felt-body, TurnBanner { display: none; }

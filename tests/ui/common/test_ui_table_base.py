@@ -1,7 +1,8 @@
 """One base for every game's table (``TableScreenBase``), so each test here runs once for
 every game the app has a table screen for (the ``table_kit`` fixture): the pace keys, the
 turn's bell and flash, the palette's entries, the line asking for a larger window, the
-rules on the one rules screen, a refusal that names the players, and the hint."""
+rules on the one rules screen, a refusal that names the players, the hint, and the
+table's notes kept off the bottom lines."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ramsli_tui.ui.common.table_base import TableScreenBase
 from ramsli_tui.ui.table_screens import TABLE_SCREENS
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.key_bar import KeyBar
+from textual.widgets._toast import Toast
 
 from tests.kits.drivers import settle
 from tests.kits.tables import games_with_a_table, kit_for
@@ -115,6 +117,36 @@ async def test_the_palette_lists_the_tables_screens_and_opens_each(tmp_path, tab
             app.pop_screen()
             await pilot.pause()
             assert app.screen is table
+
+
+def notes_in_sight(screen, region) -> dict:
+    """The notes of the table in sight over ``region`` of the screen, with how many of its cells each covers."""
+    covering: dict = {}
+    for y in range(region.y, region.bottom):
+        for x in range(region.x, region.right):
+            under, _ = screen.get_widget_at(x, y)
+            for node in (under, *under.ancestors):
+                if isinstance(node, Toast):
+                    covering[node] = covering.get(node, 0) + 1
+    return covering
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 40)])
+async def test_many_notes_at_once_never_cover_the_hand_the_bottom_line_or_the_keys_and_the_newest_shows(
+        tmp_path, table_kit, size):
+    """Five long lines said at once (a talkative table), in the smallest window too."""
+    app = make_app(tmp_path, table_kit.spec())
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        screen = table_of(app)
+        for number in range(5):
+            screen.heard_said("otto", f"line {number}, long enough to take two lines of a note in a small window")
+        await settle(pilot)
+        toasts = list(screen.query(Toast))
+        assert len(toasts) == 5, "every note is kept for its time"
+        for bottom in (screen.query_one(screen.HAND), screen.query_one(TurnBanner), screen.query_one(KeyBar)):
+            assert not notes_in_sight(screen, bottom.region), f"a note covers the {type(bottom).__name__}"
+        assert list(notes_in_sight(screen, screen.region)) == [toasts[-1]], "the newest note, and only it, in sight"
 
 
 @pytest.mark.parametrize("short_of", ["width", "height", "both"])
