@@ -1,5 +1,5 @@
 """The full-screen app at a served table with other people: the table's notes out of
-the way of the bottom lines, the clock of the seat to act, who has read a hand's result,
+the way of the bottom lines, the clock of the seat to act (on the title line and on the seat, warning its person near the end), who has read a hand's result,
 and a seat given up for good, with a real hub behind a real socket (as in
 test_app_at_a_closing_table.py)."""
 
@@ -83,7 +83,7 @@ async def test_everyone_sees_the_clock_of_the_seat_to_act_and_the_small_window_d
             hub.call(lambda: hub.hub.join(otto, number, None))
             app.sit_remote(await lobby.join(number), "ramsli")
             table = await at_the_table(pilot, app)
-            shown = {}
+            shown, on_seat = {}, {}
             for _ in range(STEPS):
                 await pilot.pause(0.005)
                 clock = hub.call(lambda: hub.hub.waiting(number).clock)
@@ -91,6 +91,7 @@ async def test_everyone_sees_the_clock_of_the_seat_to_act_and_the_small_window_d
                 told = table.waited.clock  # what the screen was told: an action's answer comes apart
                 if clock is not None and told is not None and told.seat == clock.seat and text:
                     shown[clock.seat] = text
+                    on_seat[clock.seat] = str(table.seat_widget(clock.seat).border_subtitle)
                 if 0 in shown and 1 in shown:
                     break
                 if clock is not None and clock.seat == 0 and 0 in shown and app.client.view.legal:
@@ -100,6 +101,7 @@ async def test_everyone_sees_the_clock_of_the_seat_to_act_and_the_small_window_d
             assert re.fullmatch(r"Your turn: \d+ s left", shown[0]), shown
             assert re.fullmatch(r"otto: \d+ s to act", shown[1]), shown
             assert all(0 < int(re.search(r"\d+", text).group()) <= 60 for text in shown.values())
+            assert all(re.fullmatch(r"\d+ s", text) for text in on_seat.values()) and len(on_seat) == 2, on_seat
             table.fit_to(40, 10)
             small = str(table.query_one("#too-small", Static).render())
             assert "waits for you" not in small and "a computer player acts for you" in small
@@ -196,5 +198,37 @@ async def test_the_only_person_who_gives_up_a_seat_is_told_the_table_closes(tmp_
                     break
             assert isinstance(app.screen, LobbyScreen)
             assert hub.call(lambda: hub.hub.listing()) == [], "the table is closed"
+    finally:
+        hub.close()
+
+
+async def test_near_the_end_of_your_time_the_clock_warns_you_once_on_the_title_and_on_your_seat(tmp_path, thinkers):
+    hub = HubInAThread(tmp_path, thinkers, replace(QUICK, turn_limit=table_base.HURRY_AT - 2.0))
+    try:
+        lobby, app, otto = mia_and_otto(hub, tmp_path)
+        app.settings.turn_alert = "bell"
+        rings = []
+        app.bell = lambda: rings.append(True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            number = await lobby.create("ramsli", "classic", 3, ["normal"])
+            hub.call(lambda: hub.hub.join(otto, number, None))
+            app.sit_remote(await lobby.join(number), "ramsli")
+            table = await at_the_table(pilot, app)
+            clock_line = table.query_one("#clock", Static)
+            for _ in range(STEPS):
+                await pilot.pause(0.005)
+                told = table.waited.clock
+                if told is not None and told.seat == 1:
+                    hub.call(lambda: act_if_asked(hub.hub, otto, number))
+                if told is not None and told.seat == table.seat and clock_line.has_class("-hurry"):
+                    break
+            assert re.fullmatch(r"Your turn: \d+ s, then a computer player acts for you", str(clock_line.render()))
+            mine, others = table.seat_widget(table.seat), [table.seat_widget(seat) for seat in (1, 2)]
+            assert mine.has_class("-hurry") and re.fullmatch(r"\d+ s", str(mine.border_subtitle))
+            assert all(not seat.border_subtitle and not seat.has_class("-hurry") for seat in others)
+            assert len(rings) == 2, "the turn rang, and its warning once more"
+            await pilot.pause(1.2)  # a tick of the clock later
+            assert len(rings) == 2, "the warning rings once a turn, not every second"
     finally:
         hub.close()

@@ -290,17 +290,32 @@ class TableScreenBase(Screen):
         line.update(Content(text))
         line.display = bool(text)  # no room taken from the title for nothing
         line.set_class(hurry, "-hurry")
+        self.show_seat_clock(time.monotonic() - self.waited_at, hurry)
         if hurry and not self.hurried:
             self.hurried = True
             self.alert_turn()
         if isinstance(self.result_shown, ResultDialog):
             self.result_shown.show_readers(self.readers_text(time.monotonic() - self.waited_at))
 
+    def show_seat_clock(self, since: float, hurry: bool) -> None:
+        """The seconds left on the seat to act, at the foot of its box (in red on the
+        person's own near the end); nothing on the others."""
+        clock = self.waited.clock
+        for widget in self.query(self.SEAT):
+            acting = clock is not None and widget.id == f"seat-{clock.seat}"
+            # TRANSLATORS: the seconds left to act, at the foot of a seat's box ("12 s")
+            widget.border_subtitle = _("{seconds} s").format(seconds=self.seconds_left(since)) if acting else ""
+            widget.set_class(acting and hurry, "-hurry")
+
+    def seconds_left(self, since: float) -> int:
+        """Whole seconds left on the clock of the seat to act, ``since`` seconds after it was told."""
+        return max(0, math.ceil(self.waited.clock.seconds_left - since))
+
     def clock_text(self, since: float) -> tuple[str, bool]:
         """The clock's words ``since`` seconds after it was told, and whether it warns this seat's person."""
         clock, reading = self.waited
         if clock is not None:
-            left = max(0, math.ceil(clock.seconds_left - since))
+            left = self.seconds_left(since)
             if clock.seat == self.seat:
                 if left <= HURRY_AT:
                     return _("Your turn: {seconds} s, then a computer player acts for you").format(seconds=left), True

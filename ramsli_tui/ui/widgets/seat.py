@@ -1,7 +1,9 @@
 """What every game's seat is: a box with the player's name on its first line, ``▶``
 before it and a double border in the ``$seat-turn`` colour on its turn (``-turn``), the
-dealer's ``D`` at the line's right end.  A name too long for its seat is shortened with an
-ellipsis, the whole of it in the seat's tooltip.  Each game's seat says the rest."""
+dealer's ``D`` at the line's right end; at a served table, the seconds the seat to act
+has left at the foot of its box (``-hurry`` near the end of the person's own).  A name
+too long for its seat is shortened with an ellipsis, the whole of it in the seat's
+tooltip.  Each game's seat says the rest."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ class Seat(Widget):
         border: round $table-edge;
         padding: 0 1;
         &.-turn { border: double $seat-turn; }
+        border-subtitle-align: right;
+        &.-hurry { border-subtitle-color: $error; border-subtitle-style: bold reverse; }
     }
     """
 
