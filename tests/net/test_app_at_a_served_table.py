@@ -36,6 +36,15 @@ async def at_the_table(pilot, app) -> TableScreenBase:
     raise AssertionError("the app did not come to the table")
 
 
+async def seated_with_otto(pilot, hub: HubInAThread, lobby, app, otto) -> tuple[int, TableScreenBase]:
+    """mia and otto at a new Ramsli table with a computer player: its number, and mia's table screen."""
+    await pilot.pause()
+    number = await lobby.create("ramsli", "classic", 3, ["normal"])
+    hub.call(lambda: hub.hub.join(otto, number, None))
+    app.sit_remote(await lobby.join(number), "ramsli")
+    return number, await at_the_table(pilot, app)
+
+
 def mia_and_otto(hub: HubInAThread, folder):
     """mia's app and its lobby, and otto, a person at the hub (each test seats them)."""
     lobby = RemoteLobby(hub.link())
@@ -50,11 +59,7 @@ async def test_the_tables_notes_never_cover_the_bottom_lines_and_go_after_their_
     try:
         lobby, app, otto = mia_and_otto(hub, tmp_path)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await pilot.pause()
-            number = await lobby.create("ramsli", "classic", 3, ["normal"])
-            hub.call(lambda: hub.hub.join(otto, number, None))
-            app.sit_remote(await lobby.join(number), "ramsli")
-            table = await at_the_table(pilot, app)
+            number, table = await seated_with_otto(pilot, hub, lobby, app, otto)
             hub.call(lambda: hub.hub.tables[number].tell("otto is away: a computer player plays for them."))
             for _ in range(STEPS):
                 await pilot.pause(0.005)
@@ -78,11 +83,7 @@ async def test_everyone_sees_the_clock_of_the_seat_to_act_and_the_small_window_d
     try:
         lobby, app, otto = mia_and_otto(hub, tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            number = await lobby.create("ramsli", "classic", 3, ["normal"])
-            hub.call(lambda: hub.hub.join(otto, number, None))
-            app.sit_remote(await lobby.join(number), "ramsli")
-            table = await at_the_table(pilot, app)
+            number, table = await seated_with_otto(pilot, hub, lobby, app, otto)
             shown, on_seat = {}, {}
             for _ in range(STEPS):
                 await pilot.pause(0.005)
@@ -115,11 +116,7 @@ async def test_the_result_says_who_has_read_it_and_when_the_next_hand_starts(tmp
         lobby, app, otto = mia_and_otto(hub, tmp_path)
         otto.reads_results = True
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            number = await lobby.create("ramsli", "classic", 3, ["normal"])
-            hub.call(lambda: hub.hub.join(otto, number, None))
-            app.sit_remote(await lobby.join(number), "ramsli")
-            table = await at_the_table(pilot, app)
+            number, table = await seated_with_otto(pilot, hub, lobby, app, otto)
             for _ in range(STEPS * 3):
                 await pilot.pause(0.005)
                 if isinstance(app.screen, HandSummaryScreen):
@@ -154,11 +151,7 @@ async def test_a_seat_given_up_from_the_app_goes_to_a_computer_player_after_aski
     try:
         lobby, app, otto = mia_and_otto(hub, tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            number = await lobby.create("ramsli", "classic", 3, ["normal"])
-            hub.call(lambda: hub.hub.join(otto, number, None))
-            app.sit_remote(await lobby.join(number), "ramsli")
-            table = await at_the_table(pilot, app)
+            _, table = await seated_with_otto(pilot, hub, lobby, app, otto)
             assert ("Give up your seat" in [title for title, _, _ in table.palette()])
             await table.run_action("give_up_seat")
             await pilot.pause()
@@ -210,11 +203,7 @@ async def test_near_the_end_of_your_time_the_clock_warns_you_once_on_the_title_a
         rings = []
         app.bell = lambda: rings.append(True)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            number = await lobby.create("ramsli", "classic", 3, ["normal"])
-            hub.call(lambda: hub.hub.join(otto, number, None))
-            app.sit_remote(await lobby.join(number), "ramsli")
-            table = await at_the_table(pilot, app)
+            number, table = await seated_with_otto(pilot, hub, lobby, app, otto)
             clock_line = table.query_one("#clock", Static)
             for _ in range(STEPS):
                 await pilot.pause(0.005)
