@@ -55,6 +55,7 @@ class Settings:
     second_click: bool = False  # a card is played on a second click (or Enter), not the first
     turn_alert: str = "off"
     hints: bool = False  # a hint is offered when playing alone against computer players
+    motion: bool = True  # cards slide and chips count across (where the terminal's animation level allows)
     game: str = "ramsli"  # the game chosen last in setup: one of ``games.GAMES``
     ruleset: str = "classic"
     players: int = 4

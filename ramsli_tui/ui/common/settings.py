@@ -1,6 +1,6 @@
 """Settings: the language, the theme, the card faces, the computer players' pace and how
 the table plays (a pause after each trick, a second click to play a card, a signal when
-it is your turn, hints), applied at once and remembered.
+it is your turn, hints, motion), applied at once and remembered.
 
 Each option is one line, down to 60×20; the values offered are the ones the settings
 file allows, each with its words here.  A language chosen speaks at once in this dialog,
@@ -46,6 +46,7 @@ PLAY_SETTINGS = (  # (label, setting, options): what the table reads of the sett
     (N_("Play a card"), "second_click", worded(YES_NO, (N_("on the first click"), N_("on a second click or Enter")))),
     (N_("Your turn"), "turn_alert", worded(TURN_ALERTS, (N_("no signal"), N_("ring the bell"), N_("flash the screen")))),
     (N_("Hints"), "hints", worded(YES_NO, (N_("off"), N_("on request, against computers")))),
+    (N_("Motion"), "motion", worded(YES_NO, (N_("off"), N_("cards glide, chips count across")))),
 )
 
 

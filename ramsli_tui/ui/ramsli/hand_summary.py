@@ -1,6 +1,6 @@
 """After each hand: who won the pot, the betes, the carry-over and every player's chips,
-with what they won or lost in the hand ("14 ▼6"); with motion, the chips count across
-from before the hand to after it.
+with what they won or lost in the hand ("14 ▼6"), and the pot under them; with motion,
+the chips count across from before the hand to after it, out of the pot and into it.
 
 Nobody goes into debt (R25), so a player may pay less than the rules ask, or nothing at
 all: the engine's payment says how much less, and the summary says so, and what the rules
@@ -128,13 +128,28 @@ def summary_text(settled: HandSettled, chronicle: Chronicle, words: RamsliWords,
     player, played_head, tricks_head, chips_head = _("Player"), _("Played"), _("Tricks"), _("Chips")
     heads = f"{player:<12} {played_head:<7} {tricks_head:>6} {chips_head:>6}"
     lines += ["", Content.styled(heads, "bold")]
-    for seat, stack in enumerate(settled.stacks):
+    stacks = stacks_on_the_way(settled, share)
+    for seat, stack in enumerate(stacks):
         played = {True: pgettext("played the hand", "in"), False: pgettext("played the hand", "out")}.get(
             hand.was_in(seat), "–")
-        change = settled.changes[seat]
-        chips = stack_and_change(stack - round(change * (1 - share)), change, width=6)
+        chips = stack_and_change(stack, settled.changes[seat], width=6)
         lines.append(f"{for_terminal(words.name(seat), 12):<12} {played:<7} {tricks.get(seat, 0):>6} {chips}")
+    pot, pot_chips = _("Pot"), stack_and_change(pot_on_the_way(settled, stacks), -sum(settled.changes), width=6)
+    lines.append(Content.styled(f"{pot:<12} {'':<7} {'':>6} {pot_chips}", "italic"))
     return join_lines(lines)
+
+
+def stacks_on_the_way(settled: HandSettled, share: float) -> list[int]:
+    """Every player's chips ``share`` of the way from before the hand was settled to after."""
+    return [stack - round(change * (1 - share)) for stack, change in zip(settled.stacks, settled.changes)]
+
+
+def pot_on_the_way(settled: HandSettled, stacks: Sequence[int]) -> int:
+    """The pot as the players' chips stand at ``stacks``, from the pot carried into the
+    hand (before its antes) to the one carried out of it: what they have not yet taken
+    from it, or what has already gone into it, so that no chip is counted twice or lost
+    on the way."""
+    return settled.pot + sum(settled.stacks) - sum(stacks)
 
 
 class HandSummaryScreen(ResultDialog):

@@ -4,9 +4,9 @@ trick sweeps to the seat that took it, chips count across in a hand's result.
 A move is a few whole-cell steps on a timer, never Textual's animator at sixty frames
 a second: each change of a widget's offset lays the screen out again and sends its
 changed cells over SSH, so a move of ``STEPS`` steps costs a served session that many
-small frames (bench/motion.py measures them: README.md, "Speed").  Moves happen only at the app's
-``full`` animation level (``TEXTUAL_ANIMATIONS``); at any other, and so in the tests,
-everything is at once where it ends.
+small frames (bench/motion.py measures them: README.md, "Speed").  Moves happen only with
+the Motion setting on (F2, the default) and at the app's ``full`` animation level
+(``TEXTUAL_ANIMATIONS``); otherwise, and so in the tests, everything is at once where it ends.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ STEP_SECONDS = 0.06  # between two steps: a move takes under a fifth of a second
 
 
 def moves_shown(widget: Widget) -> bool:
-    """Does the app show moves (its animation level is ``full``)?"""
-    return widget.app.animation_level == "full"
+    """Does the app show moves: the Motion setting on, and the app's animation level ``full``?"""
+    return widget.app.settings.motion and widget.app.animation_level == "full"
 
 
 def between(start: Offset, end: Offset, step: int) -> Offset:

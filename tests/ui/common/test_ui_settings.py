@@ -21,7 +21,7 @@ def english_afterwards():
     """A language chosen in a test is not the next one's."""
     yield
     use_language("en")
-ROWS = ["language", "theme", "faces", "pace", "trick_pause", "second_click", "turn_alert", "hints"]
+ROWS = ["language", "theme", "faces", "pace", "trick_pause", "second_click", "turn_alert", "hints", "motion"]
 
 
 async def open_settings(pilot) -> SettingsScreen:
@@ -47,7 +47,7 @@ def test_the_screen_offers_exactly_the_values_the_settings_file_allows():
     offered = {name: [value for _, value in options] for _, name, options in PLAY_SETTINGS}
     assert offered == {
         "trick_pause": list(TRICK_PAUSES), "second_click": [False, True],
-        "turn_alert": list(TURN_ALERTS), "hints": [False, True],
+        "turn_alert": list(TURN_ALERTS), "hints": [False, True], "motion": [False, True],
     }
 
 
@@ -106,16 +106,17 @@ async def test_each_play_setting_chosen_is_kept_at_once_and_read_back(tmp_path):
         await choose_by_keys(pilot, screen, "second_click", 1)
         await choose_by_keys(pilot, screen, "turn_alert", 2)
         await choose_by_keys(pilot, screen, "hints", 1)
-        chosen = ("until_key", True, "flash", True)
-        settings = app.settings
-        assert (settings.trick_pause, settings.second_click, settings.turn_alert, settings.hints) == chosen
-        kept = storage.load_settings()
-        assert (kept.trick_pause, kept.second_click, kept.turn_alert, kept.hints) == chosen, "saved before closing"
+        await choose_by_keys(pilot, screen, "motion", -1)
+        chosen = ("until_key", True, "flash", True, False)
+        assert play_settings(app.settings) == chosen
+        assert play_settings(storage.load_settings()) == chosen, "saved before closing"
         await pilot.press("escape")
         screen = await open_settings(pilot)
-        assert [screen.query_one(f"#{row}", Select).value for row in ROWS[-4:]] == list(chosen)
+        assert [screen.query_one(f"#{row}", Select).value for row in ROWS[-5:]] == list(chosen)
         await choose_by_keys(pilot, screen, "turn_alert", -1)
         assert storage.load_settings().turn_alert == "bell", "changed again: kept again"
-    again = make_app(tmp_path)
-    assert (again.settings.trick_pause, again.settings.second_click, again.settings.turn_alert, again.settings.hints) == (
-        "until_key", True, "bell", True)
+    assert play_settings(make_app(tmp_path).settings) == ("until_key", True, "bell", True, False)
+
+
+def play_settings(settings) -> tuple:
+    return settings.trick_pause, settings.second_click, settings.turn_alert, settings.hints, settings.motion

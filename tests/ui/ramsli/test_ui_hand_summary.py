@@ -1,4 +1,5 @@
-"""The hand summary: who paid what, and why a payment was less than the rules ask (R21–R23, R25)."""
+"""The hand summary: who paid what, and why a payment was less than the rules ask
+(R21–R23, R25); the chips counting across, out of the pot and into it, none lost on the way."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from ramsli_tui.games.ramsli.engine import IN, NAP, PASS, Hand
 from ramsli_tui.games.ramsli.engine.events import Payment
 from ramsli_tui.ui.ramsli.chronicle import Chronicle
 from ramsli_tui.ui.ramsli.hand_summary import summary_text, transfer_line, transfers
+from ramsli_tui.ui.ramsli.motion import STEPS
 from ramsli_tui.ui.ramsli.words import RamsliWords
+
+from hypothesis import given, settings, strategies as st
 
 from tests.kits.ui import make_app, play_until, spec_for
 
@@ -112,3 +116,31 @@ def test_a_name_too_long_for_the_summarys_column_is_shortened_with_an_ellipsis()
     words = RamsliWords(("Mia", "Maximiliane-Josefine", "Bertl"))
     table = str(summary_text(settled, chronicle, words)).split("Chips\n")[1].splitlines()
     assert table[1].startswith("Maximiliane… "), "cut to its column with an ellipsis, the column kept"
+
+
+def shown_chips(summary: str, players: int) -> tuple[list[int], int]:
+    """The players' chips and the pot's as the summary's last rows show them."""
+    rows = summary.splitlines()[-players - 1:]
+    assert rows[-1].startswith("Pot"), rows
+    return [int(row[28:34]) for row in rows[:-1]], int(rows[-1][28:34])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 6), stack=st.integers(0, 25), pot=st.integers(0, 20))
+def test_the_chips_count_out_of_the_pot_and_into_it_and_none_is_lost_on_the_way(seed, players, stack, pot):
+    """At every step of the count the players' chips and the pot add up to the same; it
+    starts at the pot carried into the hand and ends at the one carried out of it."""
+    import random
+
+    deck = deck_cards("piquet32")
+    random.Random(seed).shuffle(deck)
+    stacks = [stack + seat for seat in range(players)]
+    chronicle = Chronicle(tuple(stacks))
+    settled = play_out(Hand(house_rules.load("classic"), list(stacks), dealer=seed % players, pot=pot, deck=deck),
+                       chronicle)
+    words = RamsliWords(("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")[:players])
+    steps = [shown_chips(str(summary_text(settled, chronicle, words, step / STEPS)), players)
+             for step in range(STEPS + 1)]
+    assert steps[0] == (stacks, pot), "before: the stacks and the pot carried in"
+    assert steps[-1] == (list(settled.stacks), settled.pot), "after: the stacks and the pot carried out"
+    assert {sum(chips) + in_pot for chips, in_pot in steps} == {sum(stacks) + pot}, "no chip lost or doubled"

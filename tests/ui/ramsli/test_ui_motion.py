@@ -1,12 +1,16 @@
 """Motion on the felt: a card played slides in from its seat's side, a finished trick
 sweeps onto the card that took it before the next is laid, chips count across in a
-hand's result; none of it where the app's animations are not ``full``."""
+hand's result; none of it where the app's animations are not ``full``, or the Motion
+setting is off."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual.geometry import Offset
+
+from ramsli_tui.storage import Settings
 
 from ramsli_tui.cards import Card
 from ramsli_tui.ui.widgets.card import CardWidget
@@ -42,9 +46,14 @@ def test_a_move_ends_where_it_was_going_in_whole_cells():
     assert all(isinstance(place.x, int) and isinstance(place.y, int) for place in steps)
 
 
-async def shown_trick(tmp_path, level: str):
+STILL = pytest.mark.parametrize("level, motion_on", [("none", True), ("basic", True), ("full", False)],
+                                ids=["no-animations", "basic-animations", "motion-setting-off"])
+
+
+async def shown_trick(tmp_path, level: str, motion_on: bool = True):
     app = make_app(tmp_path, spec_for(4))
     app.animation_level = level
+    app.settings.motion = motion_on
     return app
 
 
@@ -82,8 +91,9 @@ async def test_a_finished_trick_sweeps_onto_the_winners_card_before_the_next_is_
         await until(lambda: set(offsets(area).values()) == {Offset(0, 0)}, pilot)
 
 
-async def test_without_animations_every_card_is_at_once_where_it_ends(tmp_path):
-    app = await shown_trick(tmp_path, "none")
+@STILL
+async def test_without_animations_every_card_is_at_once_where_it_ends(tmp_path, level, motion_on):
+    app = await shown_trick(tmp_path, level, motion_on)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         area = table_screen(app).query_one(TrickArea)
@@ -95,16 +105,17 @@ async def test_without_animations_every_card_is_at_once_where_it_ends(tmp_path):
 
 
 def chips_column(screen) -> list[int]:
-    """The stacks in the summary's table of players, top to bottom."""
+    """The stacks in the summary's table of players, top to bottom, and last the pot's."""
     rows = str(screen.query_one("#text").render()).split("Chips")[1].strip().splitlines()
+    assert rows[-1].startswith("Pot"), "the pot's row under the players'"
     return [int(row[28:34]) for row in rows]  # after the name (12), played (7) and tricks (6), and their spaces
 
 
 class Ticking:
     """An owner of moves whose timer ticks when the test says: ``tick()``."""
 
-    def __init__(self, level: str = "full") -> None:
-        self.app = type("App", (), {"animation_level": level})()
+    def __init__(self, level: str = "full", motion_on: bool = True) -> None:
+        self.app = type("App", (), {"animation_level": level, "settings": Settings(motion=motion_on)})()
         self.ticks: list = []
 
     def set_interval(self, seconds, callback):
@@ -124,8 +135,9 @@ def test_a_count_draws_its_start_then_one_step_at_a_time_to_its_end_and_no_furth
     assert shares == [step / STEPS for step in range(STEPS + 1)]
 
 
-def test_without_animations_a_count_draws_its_end_at_once():
-    owner, shares = Ticking("none"), []
+@STILL
+def test_without_animations_a_count_draws_its_end_at_once(level, motion_on):
+    owner, shares = Ticking(level, motion_on), []
     motion.count(owner, shares.append)
     assert shares == [1] and not owner.ticks
 
@@ -143,16 +155,18 @@ async def test_a_hands_chips_count_across_from_before_it_to_after_it(tmp_path, m
             draw(step / STEPS)
             columns.append(chips_column(summary))
     before = [stack - change for stack, change in zip(settled.stacks, settled.changes)]
-    assert columns[0] == before, "the chips start where they were before the hand"
-    assert columns[-1] == list(settled.stacks)
-    for seat, change in enumerate(settled.changes):
+    pot_before = settled.pot + sum(settled.changes)
+    assert columns[0] == [*before, pot_before], "the chips start where they were before the hand"
+    assert columns[-1] == [*settled.stacks, settled.pot]
+    for seat, change in enumerate((*settled.changes, -sum(settled.changes))):  # the pot's last
         column = [stacks[seat] for stacks in columns]
         assert column == sorted(column, reverse=change < 0), "each stack counts one way, to where it ends"
     assert len({tuple(stacks) for stacks in columns}) > 2, "and passes through stacks between"
+    assert len({sum(stacks) for stacks in columns}) == 1, "out of the pot and into it: no chip lost on the way"
 
 
 async def test_without_animations_a_hands_chips_are_at_once_where_they_end(tmp_path):
     app = make_app(tmp_path, spec_for(seed=2))
     async with app.run_test(size=(120, 40)) as pilot:
         await play_until(pilot, lambda app: app.client.result_unread)
-        assert chips_column(app.screen) == list(app.screen.settled.stacks)
+        assert chips_column(app.screen) == [*app.screen.settled.stacks, app.screen.settled.pot]

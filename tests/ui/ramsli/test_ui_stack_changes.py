@@ -27,7 +27,7 @@ def test_the_hand_summary_writes_each_stack_with_its_change():
     hand = Hand(house_rules.load("classic"), [20] * 3, dealer=0, pot=0, deck=deck_cards("piquet32"))
     settled = play_out(hand, chronicle)
     words = RamsliWords(("Mia", "Anna", "Bertl"))
-    rows = str(summary_text(settled, chronicle, words)).splitlines()[-3:]
+    rows = str(summary_text(settled, chronicle, words)).splitlines()[-4:-1]  # the pot's row comes last
     for seat, row in enumerate(rows):  # a row per player, in the order of the seats
         assert row.endswith(stack_and_change(settled.stacks[seat], settled.changes[seat], width=6))
     assert any("▲" in row for row in rows) and any("▼" in row for row in rows)
