@@ -47,7 +47,8 @@ def line_fits(widget, text: str) -> bool:
 
 
 def assert_laid_out(screen: RamiTableScreen, size) -> None:
-    """Every part on screen and whole, no two on each other, nothing said cut short."""
+    """Every part on screen and whole, no two on each other, nothing said cut short, the
+    keys a player looks for (quit, rules, settings, palette) never left out of the key bar."""
     seats = [seat.region for seat in screen.query(RamiSeat)]
     piles = [pile.region for pile in screen.query(Pile) if shown(pile)]
     cards = [card.region for card in cards_in_hand(screen)]
@@ -66,7 +67,9 @@ def assert_laid_out(screen: RamiTableScreen, size) -> None:
     said_lines = str(said.render()).splitlines()
     assert said_lines and sum(len(textwrap.wrap(line, said.content_region.width)) for line in said_lines) \
         <= said.content_region.height, f"what happened, cut: {said_lines}"
-    assert f"q {_('Quit')}" in str(keys.render())
+    shown_keys = str(keys.render())
+    for key, words in (("q", "Quit"), ("?", "Rules"), ("f2", "Settings"), ("^p", "palette")):
+        assert f"{key} {_(words)}" in shown_keys, f"the key bar leaves out {key}: {shown_keys}"
     title = screen.query_one("#title")
     view = screen.client.view
     scores = f"{view.scores[0]} – "
