@@ -229,7 +229,7 @@ class NewTableScreen(Dialog[int | None]):
 
     DEFAULT_CSS = """
     NewTableScreen {
-        #choices { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; margin: 1 0; }
+        #choices { grid-size: 2; grid-columns: 20 1fr; grid-rows: 3; height: auto; margin: 1 0; }
         #refusal { display: none; width: 1fr; height: auto; color: $error; }
         #refusal.-waiting { color: $text-muted; }
         #buttons { height: auto; align-horizontal: right; }
@@ -255,7 +255,7 @@ class NewTableScreen(Dialog[int | None]):
         players = players_for(counts, 4)
         with self.box(_("New table")):
             with Grid(id="choices"):
-                # TRANSLATORS: the new table's labels take 15 columns at most.
+                # TRANSLATORS: the new table's labels take 19 columns at most.
                 yield Label(_("Game"))
                 yield Select([(name, name) for name in self.offer], value=game, allow_blank=False, id="game")
                 yield Label(_("Ruleset"))

@@ -6,6 +6,9 @@ server refuses the table, saying why."""
 
 from __future__ import annotations
 
+import pytest
+from rich.cells import cell_len
+
 from textual.widgets import DataTable, Label, Select
 
 from ramsli_tui.table.client import LocalClient
@@ -332,3 +335,17 @@ async def test_a_refused_table_keeps_the_dialog_open_saying_why_with_every_choic
         await pilot.pause()
         assert lobby.asked == [("create", *chosen), ("create", *chosen), ("join", 3)]
         assert isinstance(app.screen, LobbyScreen) and app.screen.waiting == {3}
+
+
+@pytest.mark.parametrize("size", [(60, 20), (100, 30)], ids=["60x20", "100x30"])
+async def test_the_new_tables_labels_are_whole_and_apart_from_their_fields_in_every_language(tmp_path, size, language):
+    app = served_app(tmp_path, FakeLobby())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        grid = list(app.screen.query_one("#choices").children)  # a label, then its field, on each row
+        assert len(grid) >= 8
+        for label, field in zip(grid[::2], grid[1::2]):
+            words = str(label.render())
+            assert label.region.x + cell_len(words) < field.region.x, f"{words!r} runs into its field"
