@@ -582,7 +582,7 @@ def replay_case(examples: Examples, kind: str, number: int, rng: random.Random) 
 
 def history_database(rng: random.Random, path: Path) -> None:
     """A hand history of a few hands, some of them broken in the ways a file is."""
-    from ramsli_tui.net.history import SCHEMA, SCHEMA_VERSION
+    from ramsli_tui.storage.history import SCHEMA, SCHEMA_VERSION
 
     connection = sqlite3.connect(path)
     connection.execute(SCHEMA)

@@ -746,7 +746,7 @@ def add_serve(commands) -> None:
 # --- history ---------------------------------------------------------------------------------
 
 def add_history(commands) -> None:
-    from .net.history import HIGHEST_TABLE
+    from .storage.history import HIGHEST_TABLE
     from .net.serve_command import default_data_dir
 
     history = commands.add_parser("history", help=_("the hands ramsli serve has kept (for the operator)"))
@@ -766,7 +766,7 @@ def add_history(commands) -> None:
 
 def run_history(args: argparse.Namespace) -> int:
     """``ramsli history export``: every hand kept in the data folder, read only."""
-    from .net.history import HandHistory, HistoryError, json_of, yaml_of
+    from .storage.history import HandHistory, HistoryError, json_of, yaml_of
     from .net.serve_command import default_data_dir
 
     try:

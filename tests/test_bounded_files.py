@@ -22,7 +22,7 @@ import pytest
 
 from ramsli_tui import cli
 from ramsli_tui.net.door import MAX_ALLOWED_KEYS_BYTES, Admission
-from ramsli_tui.net.history import HISTORY_FILE, HandHistory, HistoryError
+from ramsli_tui.storage.history import HISTORY_FILE, HandHistory, HistoryError
 from ramsli_tui.net.store import NameBook, ServeError
 from ramsli_tui.storage import SavedGame, StorageError
 from ramsli_tui.storage.saves import MAX_SAVE_BYTES
@@ -195,7 +195,7 @@ def test_allowed_keys_over_their_bound_are_refused(tmp_path):
 def test_a_history_that_is_a_fifo_is_refused_at_once(tmp_path):
     fifo(tmp_path / HISTORY_FILE)
     done = run_python(f"""
-        from ramsli_tui.net.history import HandHistory, HistoryError
+        from ramsli_tui.storage.history import HandHistory, HistoryError
         for opening in (HandHistory.open, HandHistory.open_existing):
             try:
                 opening({str(tmp_path)!r})

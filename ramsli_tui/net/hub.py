@@ -21,7 +21,7 @@ How a table goes:
   person sits at any more, or whose session is over, is closed (its file is kept);
 - every table is saved after every action (a ``TableStore``: the data folder,
   net/store.py), and every finished hand is kept as its hand record (a ``HandStore``:
-  net/history.py); computer players think in worker processes (net/thinkers.py).
+  storage/history.py); computer players think in worker processes (net/thinkers.py).
 
 The two stores are where the hub would change to run past one machine (a database
 that every hub shares, each table owned by one hub at a time): docs/serving.md, "Past
@@ -46,7 +46,7 @@ from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update, Waiting
 from ..yamlfile import FileProblem, escaped, shown_value
-from .history import HistoryError, record_of_hand
+from ..storage.history import HistoryError, record_of_hand
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..languages import N_, SOURCE
 from ..languages.words import Words, words_of
 from .door import Admission, Door, Interactive, Limits
-from .history import HandHistory, HistoryError
+from ..storage.history import HandHistory, HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
 from . import MAX_APPS

@@ -18,7 +18,7 @@ from ramsli_tui.games import game_named
 from ramsli_tui.games.protocol import play_out
 from ramsli_tui.games.rami import records as rami_records
 from ramsli_tui.games.ramsli import records as ramsli_records
-from ramsli_tui.net.history import HISTORY_FILE, HandHistory, record_of_hand
+from ramsli_tui.storage.history import HISTORY_FILE, HandHistory, record_of_hand
 
 from tests.cli.test_cli import ramsli
 

@@ -1,6 +1,6 @@
 """``ramsli history export`` on a history it cannot print as kept: a database written by
 another program or by hand (crafted here with sqlite3 itself, on the schema of
-net/history.py), a ``--table`` beyond SQLite's integers, a ``--data`` path too long for
+storage/history.py), a ``--table`` beyond SQLite's integers, a ``--data`` path too long for
 the system.  Each proves: one line on standard error starting ``ramsli:``, naming the
 hand where it is one hand's fault, exit status 2, nothing on standard output, no
 traceback."""
@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from ramsli_tui.net.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
+from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
 
 from tests.cli.test_cli import ramsli
 

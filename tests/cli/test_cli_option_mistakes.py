@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramsli_tui.cli import build_parser
-from ramsli_tui.net.history import HIGHEST_TABLE
+from ramsli_tui.storage.history import HIGHEST_TABLE
 from ramsli_tui.net.serve_command import HIGHEST_PORT, MOST_APPS
 
 from tests.cli.test_cli import ramsli

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from ramsli_tui.net.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
+from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
 from ramsli_tui.storage import SavedGame, Storage
 from ramsli_tui.table.spec import GameSpec
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from ramsli_tui.net.history import HandHistory
+from ramsli_tui.storage.history import HandHistory
 from ramsli_tui.storage import SavedGame, Storage
 from ramsli_tui.text import LINE_LENGTH
 
@@ -109,7 +109,7 @@ def test_rules_show_and_check_escape_what_the_file_says_and_its_name(tmp_path):
 
 def test_history_export_writes_no_raw_control_or_bidi_character(tmp_path):
     """(The records' own YAML writes what does not print as YAML escapes: this keeps it so.)"""
-    from ramsli_tui.net.history import record_of_hand
+    from ramsli_tui.storage.history import record_of_hand
 
     (tmp_path / "serve").mkdir()
     history = HandHistory.open(tmp_path / "serve")

@@ -66,7 +66,7 @@ def history(game: str, record_text: str, options: tuple[str, ...] = ()) -> fuzz.
     import tempfile
     from pathlib import Path
 
-    from ramsli_tui.net.history import SCHEMA, SCHEMA_VERSION
+    from ramsli_tui.storage.history import SCHEMA, SCHEMA_VERSION
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "history.sqlite3"

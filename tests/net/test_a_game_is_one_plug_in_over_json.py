@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from ramsli_tui.net.history import yaml_of
+from ramsli_tui.storage.history import yaml_of
 
 from tests.kits import toy_game
 from tests.net.kit import Peer, new_key, served

@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from ramsli_tui.games.ramsli.records import record_of, replay_text, result_of
-from ramsli_tui.net.history import HISTORY_FILE, HandHistory, HistoryError
+from ramsli_tui.storage.history import HISTORY_FILE, HandHistory, HistoryError
 from ramsli_tui.net.store import ServeError
 
 from tests.net.kit import served

@@ -12,7 +12,7 @@ import pytest
 from ramsli_tui.games.protocol import IllegalAction
 from ramsli_tui.games.ramsli.engine.events import CardsDealt, HandSettled
 from ramsli_tui.net import protocol
-from ramsli_tui.net.history import HandHistory
+from ramsli_tui.storage.history import HandHistory
 from ramsli_tui.net.hub import Hub, HubRefusal, Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.json_session import JsonSession

@@ -39,7 +39,7 @@ import pytest
 from ramsli_tui.games import RULESETS, game_named
 from ramsli_tui.net import hub as hub_module
 from ramsli_tui.net import json_session, protocol, wire_codecs
-from ramsli_tui.net.history import HandHistory
+from ramsli_tui.storage.history import HandHistory
 from ramsli_tui.net.hub import Hub, Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.json_session import JsonSession

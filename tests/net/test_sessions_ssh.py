@@ -177,7 +177,7 @@ async def test_a_served_session_played_to_its_end_over_ssh_shows_everyone_the_st
             tmux.press("first", "Tab", "Tab", "Enter")  # from Make to the ruleset's list
             await tmux.until_shown("first", "one-hand")
             tmux.press("first", "b", "u", "s", "t", "Enter")  # typed, it is chosen
-            await tmux.until_shown("first", "bust-fast                          ▼")  # and the list closed
+            await tmux.until_shown("first", "bust-fast                      ▼")  # and the list closed
             tmux.press("first", "Tab", "Tab", "Tab", "Tab", "Tab", "Enter")  # on to Make
             await tmux.until_shown("first", "You sit at table 1")
             tmux.ssh("second", server.port, "zora", key_file(tmp_path, "zora"))

@@ -36,7 +36,7 @@ import asyncssh
 import pytest
 
 from ramsli_tui.net.door import Limits
-from ramsli_tui.net.history import HandHistory
+from ramsli_tui.storage.history import HandHistory
 from ramsli_tui.net.hub import Policy
 from ramsli_tui.net.server import Server, heard_stop_signal
 from ramsli_tui.net.store import ServedTable, ServerFolder

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..games import GAMES, game_named
 from ..languages import N_
 from ..languages.words import Words, words_of
-from ..storage.files import shown_path
+from .files import shown_path
 from ..yamlfile import MAX_DEPTH, MAX_DIGITS, irregular, shown_value
 
 HISTORY_FILE = "history.sqlite3"
