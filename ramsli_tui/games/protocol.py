@@ -16,8 +16,8 @@ what each seat may know through ``view(seat)``.
   in any words: to the table ("seat 2 must follow suit: it holds KS") or to the player
   ("you must follow suit: you hold K♠").
 - ``GameKind``: a game by name, all the house knows of it — its title, rulesets,
-  records, how many may play, a new session from a seed, its computer players, the
-  words of its saves, and optionally a hint (``advice``); ``games.register_game`` adds one.
+  records and their facts, how many may play, a new session from a seed, its computer
+  players, the words of its saves, and optionally a hint (``advice``); ``games.register_game`` adds one.
 - ``ComputerPlayer``, and ``decide`` and ``play_out``: the one way computer players are
   asked to act, by the table, ``simulate`` and ``tournament`` alike.
 """
@@ -216,6 +216,12 @@ class GameKind(Protocol):
     records: Any
     # A finished hand told step by step, for the hand viewer: steps.shown_hand(text, …), a games.steps.ShownHand.
     steps: Any
+    # A finished hand's facts, for the history's statistics (games.facts): facts.FACTS, the facts of one
+    # seat in one hand (each a Fact: name, label, kept "sum" or "max"); facts.facts_of(record), one mapping
+    # of every fact to an int per seat, from a record as record_of makes it; and facts.standing_after(record),
+    # each seat's standing once the hand is settled, higher better (for ratings).  ValueError for a record
+    # that cannot be replayed to its end.
+    facts: Any
 
     def rulesets(self) -> dict[str, Path]:
         """The rulesets it offers, bundled and the player's own, each by name."""

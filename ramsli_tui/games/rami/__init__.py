@@ -3,7 +3,8 @@
 ``house_rules`` builds a ``RamiRules`` from YAML; ``melds`` says what a Suivi and a Tria are;
 ``solver`` answers "can this hand go out, and how"; ``engine`` plays the game
 (``RamiSession`` is the game protocol's ``Game``); ``records`` and ``replay_text`` are
-the hand records of ``ramsli replay``; ``bots`` the computer players and the hint
+the hand records of ``ramsli replay``, and ``facts`` a finished hand's facts for the
+history's statistics; ``bots`` the computer players and the hint
 (``advice``).  ``RAMI`` is the game as the table and the app's common parts know it.
 """
 
@@ -15,7 +16,7 @@ from typing import Any, Sequence
 
 from ...languages import N_, _
 from ..protocol import ComputerPlayer, Measured
-from . import records, steps
+from . import facts, records, steps
 from . import house_rules
 from .bots import STRENGTHS, make_rami_player
 from .bots.advice import advise
@@ -38,6 +39,7 @@ class Rami:
     rules = house_rules
     records = records
     steps = steps  # a finished hand told step by step, for the hand viewer
+    facts = facts  # a finished hand's facts, seat by seat, for the history's statistics
 
     @staticmethod
     def rulesets() -> dict[str, Path]:

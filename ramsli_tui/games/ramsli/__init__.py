@@ -2,7 +2,8 @@
 
 ``house_rules`` builds a ``Ruleset`` from YAML; ``engine`` plays it (``RamsliSession`` is the game
 protocol's ``Game``); ``records`` and ``replay_text`` are the hand records of
-``ramsli replay``; ``bots`` the computer players; ``simulate`` and ``tournament``
+``ramsli replay``, and ``facts`` a finished hand's facts for the history's statistics;
+``bots`` the computer players; ``simulate`` and ``tournament``
 measure them.  ``RAMSLI`` is the game as the table and the app's common parts know it.
 """
 
@@ -16,7 +17,7 @@ from typing import Any, Sequence
 from ...languages import N_, ngettext
 from ...languages.words import Words
 from ..protocol import ComputerPlayer, Measured
-from . import records, steps
+from . import facts, records, steps
 from . import house_rules
 from .bots import STRENGTHS, make_ramsli_player
 from .bots.advice import advise
@@ -39,6 +40,7 @@ class Ramsli:
     rules = house_rules
     records = records
     steps = steps  # a finished hand told step by step, for the hand viewer
+    facts = facts  # a finished hand's facts, seat by seat, for the history's statistics
 
     @staticmethod
     def rulesets() -> dict[str, Path]:
