@@ -582,11 +582,12 @@ def replay_case(examples: Examples, kind: str, number: int, rng: random.Random) 
 
 def history_database(rng: random.Random, path: Path) -> None:
     """A hand history of a few hands, some of them broken in the ways a file is."""
-    from ramsli_tui.storage.history import SCHEMA, SCHEMA_VERSION
+    from ramsli_tui.storage.history import SCHEMA_VERSION, make_schema
 
     connection = sqlite3.connect(path)
-    connection.execute(SCHEMA)
-    connection.execute(f"PRAGMA user_version={rng.choice([SCHEMA_VERSION] * 8 + [0, 2, -1, 2**40])}")
+    make_schema(connection)
+    connection.execute("INSERT INTO sessions (id, table_number, game, ruleset, started_at) VALUES (1, 1, 'ramsli', 'classic', '2026-11-30T10:00:00+00:00')")
+    connection.execute(f"PRAGMA user_version={rng.choice([SCHEMA_VERSION] * 8 + [0, SCHEMA_VERSION + 1, -1, 2**40])}")
     for hand in range(rng.randint(1, 4)):
         game = "ramsli" if rng.random() < 0.6 else "rami"
         record = ramsli_record(rng) if game == "ramsli" else rami_record(rng)

@@ -749,39 +749,151 @@ def add_history(commands) -> None:
     from .storage.history import HIGHEST_TABLE
     from .net.serve_command import default_data_dir
 
-    history = commands.add_parser("history", help=_("the hands ramsli serve has kept (for the operator)"))
+    history = commands.add_parser("history", help=_("the hands kept of every session played: list, show, export, "
+                                                    "statistics, delete"))
     _add_language_option(history)
-    # TRANSLATORS: an uppercase placeholder of --help (what to do with the kept hands: export); write it in capitals, one word
+    # TRANSLATORS: an uppercase placeholder of --help (what to do with the kept hands: list, export…); write it in capitals, one word
     actions = history.add_subparsers(dest="action", metavar=_("ACTION"), required=True)
-    export = actions.add_parser("export", help=_("print every kept hand record: YAML documents, or a JSON array"))
-    # TRANSLATORS: an uppercase placeholder of --help (a folder); write it in capitals, one word
-    export.add_argument("--data", type=Path, metavar=_("DIR"), default=None,
-                        help=_("the server's data folder (default: {folder})").format(folder=default_data_dir()))
+
+    def action(name: str, help: str) -> argparse.ArgumentParser:
+        parser = actions.add_parser(name, help=help)
+        # TRANSLATORS: an uppercase placeholder of --help (a folder); write it in capitals, one word
+        parser.add_argument("--data", type=Path, metavar=_("DIR"), default=None,
+                            help=_("a server's data folder ({folder} on this machine); default: your own "
+                                   "history").format(folder=default_data_dir()))
+        _add_language_option(parser)
+        return parser
+
+    listing = action("list", _("list the sessions kept, the latest first"))
+    listing.add_argument("--json", action="store_true", help=_("print one JSON array, one object per session"))
+    show = action("show", _("show one session: its players, its hands and how it ended"))
+    show.add_argument("session", type=whole_number(1, HIGHEST_TABLE), metavar="N", help=_("the session's number"))
+    show.add_argument("--json", action="store_true", help=_("print it as one JSON object"))
+    export = action("export", _("print every kept hand record: YAML documents, or a JSON array"))
     export.add_argument("--table", type=whole_number(1, HIGHEST_TABLE), metavar="ID",
                         help=_("only the hands of this table"))
+    export.add_argument("--session", type=whole_number(1, HIGHEST_TABLE), metavar="N",
+                        help=_("only the hands of this session"))
     export.add_argument("--json", action="store_true", help=_("print one JSON array, one object per hand"))
-    _add_language_option(export)
+    stats = action("stats", _("a player's statistics: yours, another person's, or a computer strength's"))
+    # TRANSLATORS: an uppercase placeholder of --help (a player's name); write it in capitals, one word
+    stats.add_argument("--player", metavar=_("NAME"), default=None,
+                       help=_("a person's name, or computer:STRENGTH (default: your name in the settings)"))
+    stats.add_argument("--game", choices=list(GAMES), default=None, help=_("only this game (default: each)"))
+    stats.add_argument("--ruleset", metavar=_("NAME"), default=None, help=_("only sessions of this ruleset"))
+    stats.add_argument("--json", action="store_true", help=_("print them as one JSON object"))
+    delete = action("delete", _("forget one session and its hands, for good"))
+    delete.add_argument("session", type=whole_number(1, HIGHEST_TABLE), metavar="N", help=_("the session's number"))
     history.set_defaults(run=run_history)
 
 
 def run_history(args: argparse.Namespace) -> int:
-    """``ramsli history export``: every hand kept in the data folder, read only."""
-    from .storage.history import HandHistory, HistoryError, json_of, yaml_of
-    from .net.serve_command import default_data_dir
+    """``ramsli history ACTION``: the person's own history, or a server's (``--data``)."""
+    from .storage.history import HandHistory, HistoryError
 
+    folder = args.data or Storage.default().data_dir
     try:
-        history = HandHistory.open_existing(args.data or default_data_dir())
+        history = HandHistory.open_existing(folder)
         try:
-            hands = history.hands(args.table)
+            return HISTORY_ACTIONS[args.action](history, args)
         finally:
             history.close()
     except HistoryError as error:
         raise CliError(words_of(error)) from None
+
+
+def history_list(history, args: argparse.Namespace) -> int:
+    from .storage.history import session_json
+
+    sessions = history.sessions()
+    if args.json:
+        print(json.dumps([session_json(session) for session in sessions], indent=1))
+        return 0
+    if not sessions:
+        print(_("No session is kept yet: each hand is kept as it finishes."))
+    for session in sessions:
+        print(for_terminal(session_line(session)))
+    return 0
+
+
+def session_line(session) -> str:
+    """One session in a line: number, when, game and ruleset, hands, and how each player stands."""
+    return "{number:>4}. {when}  {game} {ruleset}  {hands}  {players}".format(
+        number=session.id, when=session.started_at[:16].replace("T", " "), game=game_named(session.game).short_title,
+        ruleset=session.ruleset, hands=ngettext("{count} hand", "{count} hands", session.hands).format(count=session.hands),
+        players=players_standing(session))
+
+
+def players_standing(session) -> str:
+    names = [seat.name if seat is not None else _("seat {number}").format(number=place + 1)
+             for place, seat in enumerate(session.seats)]
+    if session.standing is None:
+        return ", ".join(names)
+    return ", ".join(f"{name} {standing}" for name, standing in zip(names, session.standing))
+
+
+def history_show(history, args: argparse.Namespace) -> int:
+    from .storage.history import session_json, standing_after
+
+    session = next((kept for kept in history.sessions() if kept.id == args.session), None)
+    if session is None:
+        raise CliError(_("there is no session {number} in this history (see 'ramsli history list')")
+                       .format(number=args.session))
+    hands = history.hands(session=session.id)
+    if args.json:
+        print(json.dumps({**session_json(session), "hands": [hand.record for hand in hands]}, indent=1))
+        return 0
+    print(for_terminal(session_line(session)))
+    for hand in hands:
+        print(for_terminal(f"  {hand.number:>3}. {hand.finished_at[:16].replace('T', ' ')}  "
+                           + players_standing(session._replace(standing=standing_after(hand)))))
+    if session.ended_at is None:
+        print(_("  It goes on."))
+    print(_("Each hand again: ramsli history export --session {number} | ramsli replay - --view")
+          .format(number=session.id))
+    return 0
+
+
+def history_export(history, args: argparse.Namespace) -> int:
+    from .storage.history import json_of, named, yaml_of
+
+    hands = named(history, history.hands(args.table, args.session))
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:
         print("---\n".join(yaml_of(kept) for kept in hands), end="")  # the records' YAML escapes what does not print
     return 0
+
+
+def history_stats(history, args: argparse.Namespace) -> int:
+    from .storage.history import Sitter, player_statistics
+
+    asked = args.player or Storage.default().read_settings()[0].name
+    strength = asked.removeprefix("computer:") if asked.startswith("computer:") else None
+    who = Sitter(asked, strength).who
+    games = [args.game] if args.game else list(GAMES)
+    found = [player_statistics(history, who, game, args.ruleset) for game in games]
+    found = [statistics for statistics in found if statistics.sessions]
+    if args.json:
+        print(json.dumps({"player": who, "games": [statistics.as_json() for statistics in found]}, indent=1))
+        return 0
+    if not found:
+        print(for_terminal(_("{player} has played no session kept in this history.").format(player=asked)))
+    for statistics in found:
+        print(for_terminal(statistics.said(asked)))
+    return 0
+
+
+def history_delete(history, args: argparse.Namespace) -> int:
+    if not history.delete(args.session):
+        raise CliError(_("there is no session {number} in this history (see 'ramsli history list')")
+                       .format(number=args.session))
+    print(_("Session {number} is forgotten, with its hands.").format(number=args.session))
+    return 0
+
+
+HISTORY_ACTIONS = {"list": history_list, "show": history_show, "export": history_export, "stats": history_stats,
+                   "delete": history_delete}
 
 
 if __name__ == "__main__":

@@ -219,8 +219,9 @@ class GameKind(Protocol):
     # A finished hand's facts, for the history's statistics (games.facts): facts.FACTS, the facts of one
     # seat in one hand (each a Fact: name, label, kept "sum" or "max"); facts.facts_of(record), one mapping
     # of every fact to an int per seat, from a record as record_of makes it; and facts.standing_after(record),
-    # each seat's standing once the hand is settled, higher better (for ratings).  ValueError for a record
-    # that cannot be replayed to its end.
+    # each seat's standing once the hand is settled, higher better (for ratings); facts.sides(players), the
+    # seats that play together (None: each alone).  ValueError for a record that cannot be replayed to its
+    # end.  Optional: a game without it has its hands kept, and no statistics.
     facts: Any
 
     def rulesets(self) -> dict[str, Path]:

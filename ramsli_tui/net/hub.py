@@ -46,7 +46,7 @@ from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update, Waiting
 from ..yamlfile import FileProblem, escaped, shown_value
-from ..storage.history import HistoryError, record_of_hand
+from ..storage.history import HistoryError
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
@@ -156,8 +156,9 @@ class TableStore(Protocol):
 class HandStore(Protocol):
     """Where every finished hand is kept, as its record (HandHistory)."""
 
-    def add(self, table: int, game: str, number: int, record: dict[str, Any]) -> None:
-        """Keep hand ``number`` of ``table``; HistoryError if it cannot be written now."""
+    def keep_finished(self, table: int, spec: GameSpec, finished: Sequence[Any], over: bool, kept: int) -> int:
+        """Keep ``table``'s hands of ``finished`` after the first ``kept``; the number of
+        the last one kept; HistoryError if one cannot be written now."""
 
     def last_number(self, table: int) -> int:
         """The number of ``table``'s last hand kept (0: none)."""
@@ -778,15 +779,12 @@ class HubTable:
     def _keep_finished_hands(self) -> None:
         """Every hand finished since the last one kept goes into the history, each whole
         (one that cannot be written now is tried again after the next action)."""
-        finished = self.table.game.finished
-        for number in range(self.hands_kept + 1, len(finished) + 1):
-            try:
-                record = record_of_hand(self.spec.game, finished[number - 1])
-                self.hub.history.add(self.number, self.spec.game, number, record)
-            except HistoryError as error:
-                self.hub.journal("hand not kept", table=self.number, hand=number, error=error)
-                return
-            self.hands_kept = number
+        game, history = self.table.game, self.hub.history
+        try:
+            self.hands_kept = history.keep_finished(self.number, self.spec, game.finished, game.is_over, self.hands_kept)
+        except HistoryError as error:
+            self.hands_kept = history.last_number(self.number)
+            self.hub.journal("hand not kept", table=self.number, hand=self.hands_kept + 1, error=error)
 
     def _listener(self, seat: int | None):
         """What hears ``seat``'s updates (None: the spectators')."""

@@ -24,6 +24,7 @@ from ..languages.words import said, words_of
 from ..text import for_terminal
 from .files import LockTaken, one_line, open_locked, shown_path, unused_name, write_atomically
 from ..yamlfile import MAX_FILE_BYTES, FileProblem, read_text
+from .history import HISTORY_FILE, HandHistory, HistoryError
 from .saves import MAX_SAVE_BYTES, SavedGame
 from .settings import Settings
 
@@ -34,6 +35,8 @@ SET_ASIDE_WORDS = {  # what a person is told of a file that could not be read: l
                  N_("Your settings could not be read ({reason}); it was kept as {path}.")),
     "saved game": (N_("Your saved game could not be read ({reason}); it is still at {path}."),
                    N_("Your saved game could not be read ({reason}); it was kept as {path}.")),
+    "history": (N_("Your hand history could not be read ({reason}); it is still at {path}, and no hand is kept."),
+                N_("Your hand history could not be read ({reason}); it was kept as {path}, and a new one begun.")),
 }
 
 
@@ -163,6 +166,20 @@ class Storage:
 
     def discard_game(self, path: Path) -> None:
         path.unlink(missing_ok=True)
+
+    def open_history(self) -> tuple[HandHistory | None, StorageError | None]:
+        """The person's hand history, in their data folder; one that cannot be read is set
+        aside (and a new one begun), and said; None if none can be had."""
+        try:
+            return HandHistory.open(self.data_dir), None
+        except HistoryError as error:
+            if not error.unreadable:  # locked by another ramsli, or the disc full: it stays as it is
+                return None, StorageError(str(error))
+            problem = self._set_aside(self.data_dir / HISTORY_FILE, "history", words_of(error))
+        try:
+            return HandHistory.open(self.data_dir), problem
+        except HistoryError as error:
+            return None, StorageError(str(error))
 
     def set_game_aside(self, path: Path, reason: str) -> StorageError:
         """Move a save that reads but cannot be replayed out of the way, and say so."""

@@ -33,8 +33,9 @@ from ..games import HOUSE_GAME, game_named, game_of_record
 from ..games.steps import ShownHand
 from ..languages import N_, _, current_language, use_language
 from ..languages.choice import choose_language
-from ..languages.words import error_said
+from ..languages.words import error_said, words_of
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown_path
+from ..storage.history import HandHistory, KeptAtTheTable
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
@@ -101,6 +102,7 @@ class RamsliApp(App[None]):
         self.remote_game: str | None = None  # the game at a served table
         self.table_worker: Worker | None = None
         self.autosave: Autosave | None = None
+        self.history: HandHistory | None = None  # the person's, opened at the first table played here
 
     def read_settings(self) -> tuple[Settings, list[str]]:
         """The settings kept, and what could not be used of them (the defaults where the
@@ -286,9 +288,27 @@ class RamsliApp(App[None]):
         except StorageError as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
         table.observe(self.autosave)
+        self.keep_hands_of(table, save_path.name)
         self.table = table
         self.client = LocalClient(table, table.people[0])
         self.switch_to(self.table_screen(saved.raised))
+
+    def keep_hands_of(self, table: Table, place: str) -> None:
+        """Each hand of ``table`` kept in the person's history as it finishes (the server
+        keeps those of its tables): a history that cannot be read is set aside, and a hand
+        that cannot be kept never stops play; each said once."""
+        if table.spec is None:
+            return
+        if self.history is None:
+            self.history, problem = self.storage.open_history()
+            if problem is not None:
+                self.tell_of_history(str(problem))
+        if self.history is not None:
+            table.observe(KeptAtTheTable(self.history, place, table.spec, lambda: table.game,
+                                         lambda error: self.tell_of_history(words_of(error).said())))
+
+    def tell_of_history(self, problem: str) -> None:
+        self.notify(problem, title=_("Hand history"), severity="warning", timeout=12, markup=False)
 
     def sit_remote(self, client: TableClient, game: str) -> None:
         """Served: take the seat ``client`` holds at a table of ``game`` on the server."""

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
+from ramsli_tui.storage.history import HISTORY_FILE, make_schema
 
 from tests.cli.test_cli import ramsli
 
@@ -23,8 +23,8 @@ GOOD = json.dumps({"format": "ramsli-hand/1", "deck": DECK, "actions": [{"seat":
 def history_of(folder, rows) -> None:
     """A history in ``folder`` holding ``rows`` of (game, record) as table 1's hands 1, 2, …"""
     connection = sqlite3.connect(folder / HISTORY_FILE)
-    connection.execute(SCHEMA)
-    connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    make_schema(connection)
+    connection.execute("INSERT INTO sessions (id, table_number, game, ruleset, started_at) VALUES (1, 1, 'ramsli', 'classic', '2026-11-30T10:00:00+00:00')")
     for number, (game, record) in enumerate(rows, 1):
         connection.execute("INSERT INTO hands VALUES (1, ?, ?, '2026-11-30T10:00:00+00:00', ?)", (game, number, record))
     connection.commit()

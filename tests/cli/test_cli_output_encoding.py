@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA, SCHEMA_VERSION
+from ramsli_tui.storage.history import HISTORY_FILE, make_schema
 from ramsli_tui.storage import SavedGame, Storage
 from ramsli_tui.table.spec import GameSpec
 
@@ -59,8 +59,8 @@ def kept_hand(home) -> None:
     folder = home / "serve"
     folder.mkdir()
     connection = sqlite3.connect(folder / HISTORY_FILE)
-    connection.execute(SCHEMA)
-    connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    make_schema(connection)
+    connection.execute("INSERT INTO sessions (id, table_number, game, ruleset, started_at) VALUES (1, 1, 'ramsli', 'classic', '2026-11-30T10:00:00+00:00')")
     record = json.dumps({"format": "ramsli-hand/1", "deck": ["AS"], "actions": [], "names": [f"J{SNOWMAN}"]})
     connection.execute("INSERT INTO hands VALUES (1, 'ramsli', 1, '2026-11-30T10:00:00+00:00', ?)", (record,))
     connection.commit()

@@ -66,13 +66,13 @@ def history(game: str, record_text: str, options: tuple[str, ...] = ()) -> fuzz.
     import tempfile
     from pathlib import Path
 
-    from ramsli_tui.storage.history import SCHEMA, SCHEMA_VERSION
+    from ramsli_tui.storage.history import make_schema
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "history.sqlite3"
         connection = sqlite3.connect(path)
-        connection.execute(SCHEMA)
-        connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        make_schema(connection)
+        connection.execute("INSERT INTO sessions (id, table_number, game, ruleset, started_at) VALUES (1, 1, 'ramsli', 'classic', '2026-11-30T10:00:00+00:00')")
         connection.execute("INSERT INTO hands VALUES (1, ?, 1, '2024-01-01T00:00:00+00:00', ?)", (game, record_text))
         connection.commit()
         connection.close()

@@ -192,7 +192,7 @@ def test_every_kept_hand_history_cannot_print_is_said_in_the_pseudo_language(cap
 def test_a_missing_history_is_said_in_french_and_a_bad_hand_in_german(capsys, tmp_path):
     assert history_refused(capsys, tmp_path, "fr") == (
         "ramsli: DATA/history.sqlite3: il n’y a pas d’historique des manches ici "
-        "(ramsli serve le garde dans son dossier de données)\n")
+        "(ramsli serve le garde dans son dossier de données, l’application dans le vôtre)\n")
     history_of(tmp_path, [("ramsli", "[1, 2, 3]")])
     assert history_refused(capsys, tmp_path, "de") == (
         "ramsli: DATA/history.sqlite3: Tisch 1, Runde 1: ihre Aufzeichnung ist eine Liste, "

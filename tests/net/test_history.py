@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from ramsli_tui.games.ramsli.records import record_of, replay_text, result_of
-from ramsli_tui.storage.history import HISTORY_FILE, HandHistory, HistoryError
+from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA_VERSION, HandHistory, HistoryError
 from ramsli_tui.net.store import ServeError
 
 from tests.net.kit import served
@@ -28,7 +28,8 @@ async def play_one_hand(hub, ruleset: str = "one-hand"):
 
 def kept_rows(folder) -> list[tuple]:
     with sqlite3.connect(folder / HISTORY_FILE) as connection:
-        return connection.execute("SELECT table_number, game, hand_number FROM hands ORDER BY hand_number").fetchall()
+        return connection.execute("SELECT table_number, hands.game, hand_number FROM hands "
+                                  "JOIN sessions ON sessions.id = session_id ORDER BY hand_number").fetchall()
 
 
 async def test_a_hand_played_at_a_hub_table_is_kept_whole_and_replays_to_what_was_played(tmp_path, thinkers, own_rulesets):
@@ -58,7 +59,8 @@ async def test_a_hand_is_kept_once_and_one_a_crash_left_out_is_kept_at_the_resta
     await hub.stop()
     assert [row[2] for row in kept_rows(tmp_path)] == list(range(1, table.table.game.rounds_finished + 1))
     with sqlite3.connect(tmp_path / HISTORY_FILE) as connection:
-        connection.execute("DELETE FROM hands")  # as if the server died between the table's save and the hand's
+        for kept in ("hands", "session_facts", "seats", "sessions"):  # as if the server died between the
+            connection.execute(f"DELETE FROM {kept}")                   # table's save and the hand's
     again = new_hub(tmp_path, thinkers)
     again.restore()
     again.connected(mia)
@@ -91,7 +93,7 @@ def test_a_history_of_another_version_is_refused_in_one_line(tmp_path):
     HandHistory.open(tmp_path).close()
     with sqlite3.connect(tmp_path / HISTORY_FILE) as connection:
         connection.execute("PRAGMA user_version=7")
-    with pytest.raises(HistoryError, match="version 7; this ramsli reads version 1"):
+    with pytest.raises(HistoryError, match=f"version 7; this ramsli reads version {SCHEMA_VERSION}"):
         HandHistory.open(tmp_path)
 
 

@@ -61,3 +61,10 @@ def standing_after(record: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's standing once the hand is scored: minus its side's points, higher better."""
     hand = replayed(record).hand
     return tuple(-hand.scores[side_of(seat)] for seat in range(hand.players))
+
+
+def sides(players: int) -> list[list[int]] | None:
+    """The seats that play together (S2: partners opposite, at four), for ratings; None when each plays alone."""
+    if players < 4:
+        return None
+    return [[seat for seat in range(players) if side_of(seat) == side] for side in (0, 1)]

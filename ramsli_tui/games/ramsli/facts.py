@@ -88,3 +88,8 @@ def facts_of(record: dict[str, Any]) -> list[dict[str, int]]:
 def standing_after(record: dict[str, Any]) -> tuple[int, ...]:
     """Each seat's chips once the hand is settled (what the next hand's record starts from)."""
     return tuple(replayed(record).settlement.stacks)
+
+
+def sides(players: int) -> None:
+    """Every Ramsli player plays for themselves: no sides, for ratings."""
+    return None

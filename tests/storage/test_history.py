@@ -1,0 +1,149 @@
+"""The hand history's schema and its move from the first version: a real history of
+version 1 (tests/storage/data/history-v1.sqlite3, written by ramsli serve's history of
+that version: three tables, seven hands of both games) opens as version 2 with every
+hand as it was, each table a session; a move that fails leaves the file as it was."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from ramsli_tui.games import game_named
+
+from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA_VERSION, HandHistory, HistoryError
+
+VERSION_1 = Path(__file__).parent / "data" / "history-v1.sqlite3"
+
+
+def copy_of_version_1(folder: Path) -> Path:
+    path = folder / HISTORY_FILE
+    shutil.copyfile(VERSION_1, path)
+    path.chmod(0o600)
+    return path
+
+
+def rows_of_version_1(path: Path) -> list[tuple]:
+    connection = sqlite3.connect(path)
+    try:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 1
+        return connection.execute(
+            "SELECT table_number, game, hand_number, finished_at, record FROM hands "
+            "ORDER BY table_number, hand_number").fetchall()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("opening", [HandHistory.open, HandHistory.open_existing], ids=["server", "history-command"])
+def test_a_history_of_the_first_version_opens_as_the_second_with_every_hand_as_it_was(tmp_path, opening):
+    path = copy_of_version_1(tmp_path)
+    before = rows_of_version_1(path)
+    assert len(before) == 7 and {row[1] for row in before} == {"ramsli", "rami"}
+    history = opening(tmp_path)
+    try:
+        kept = [(hand.table, hand.game, hand.number, hand.finished_at, hand.record) for hand in history.hands()]
+        assert kept == [(table, game, number, finished_at, json.loads(record))
+                        for table, game, number, finished_at, record in before], "every hand, in its order"
+        sessions = sorted(history.sessions(), key=lambda session: session.table)
+        assert [(session.table, session.game, session.ruleset, session.hands) for session in sessions] == [
+            (1, "ramsli", "classic", 3), (2, "rami", "simple", 2), (3, "ramsli", "classic", 2)]
+        assert [len(session.seats) for session in sessions] == [4, 2, 5], "a seat for each player of its records"
+        assert all(seat is None for session in sessions for seat in session.seats), "version 1 kept no names"
+        assert [session.started_at for session in sessions] == [
+            min(row[3] for row in before if row[0] == table) for table in (1, 2, 3)]
+        assert history.last_number(1) == 3 and history.last_number(2) == 2, "the server goes on where it was"
+        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        history.close()
+    assert path.stat().st_mode & 0o777 == 0o600, "still its owner's alone"
+
+
+def test_a_move_that_fails_leaves_the_first_versions_file_as_it_was(tmp_path):
+    path = copy_of_version_1(tmp_path)
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE sessions (id INTEGER)")  # in the way of the new schema
+    connection.commit()
+    connection.close()
+    before = rows_of_version_1(path)
+    with pytest.raises(HistoryError, match="history.sqlite3: table sessions already exists"):
+        HandHistory.open(tmp_path)
+    assert rows_of_version_1(path) == before, "version 1, every hand, untouched"
+
+
+# --- keeping sessions, their facts and ratings ---------------------------------------------------
+
+def played_session(game: str, players: int, seed: int, strengths: list[str], hands: int):
+    """A session of ``game`` played out by computer players: its spec and its game."""
+    from ramsli_tui.games.protocol import play_out
+    from ramsli_tui.table.spec import GameSpec
+
+    kind = game_named(game)
+    names = ["Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"][:players]
+    spec = GameSpec.one_person(game, kind.default_ruleset, seed, names, strengths)
+    played = kind.new_game(kind.load_rules(spec.ruleset), players, seed)
+    computers = {seat: kind.computer_player("normal") for seat in range(players)}
+    rngs = {seat: random.Random(seed * 10 + seat) for seat in range(players)}
+    play_out(played, computers, rngs, until=lambda game: game.is_over or game.rounds_finished >= hands)
+    return spec, played
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sessions=st.lists(st.tuples(st.sampled_from(["ramsli", "rami"]), st.integers(0, 10**6), st.integers(1, 4)),
+                         min_size=1, max_size=3))
+def test_statistics_from_sql_agree_with_the_same_figures_from_the_records(tmp_path_factory, sessions):
+    """The figures kept at write time are what the facts of every kept record add up to, player by player."""
+    folder = tmp_path_factory.mktemp("history")
+    history = HandHistory.open(folder)
+    try:
+        for place, (game, seed, hands) in enumerate(sessions, start=1):
+            players = 4 if game == "ramsli" else 2
+            spec, played = played_session(game, players, seed, ["normal"] * (players - 1), hands)
+            history.keep_finished(f"session.{place}.json", spec, played.finished, played.is_over, 0)
+        for game in ("ramsli", "rami"):
+            kind = game_named(game)
+            expected: dict[str, dict[str, int]] = {}
+            for session in history.sessions():
+                if session.game != game:
+                    continue
+                for kept in history.hands(session=session.id):
+                    for seat, facts in zip(session.seats, kind.facts.facts_of(kept.record)):
+                        mine = expected.setdefault(seat.who, {})
+                        for fact in kind.facts.FACTS:
+                            before = mine.get(fact.name)
+                            value = facts[fact.name]
+                            mine[fact.name] = value if before is None else (
+                                max(before, value) if fact.kept == "max" else before + value)
+            for who, figures in expected.items():
+                assert history.figures(who, game)[1] == figures, who
+    finally:
+        history.close()
+
+
+def test_a_session_that_ends_rates_its_players_the_winner_up_the_last_down(tmp_path):
+    from ramsli_tui.storage.ratings import NEW
+
+    history = HandHistory.open(tmp_path)
+    try:
+        spec, played = played_session("ramsli", 4, 9, ["normal"] * 3, 400)
+        assert played.is_over
+        history.keep_finished("session.1.json", spec, played.finished, played.is_over, 0)
+        [session] = history.sessions()
+        assert session.ended_at is not None and session.standing == tuple(played.finished[-1].settlement.stacks)
+        board = {standing.who: standing for standing in history.leaderboard("ramsli")}
+        assert set(board) == {"person:Mia", "computer:normal"}, "a computer strength is one player, whatever its seats"
+        mia = board["person:Mia"]
+        won = session.standing[0] == max(session.standing)
+        assert mia.sessions == 1 and mia.wins == int(won)
+        if won:
+            assert mia.rating.mu > NEW.mu, "the winner's rating rises"
+        elif session.standing[0] < min(session.standing[1:]):
+            assert mia.rating.mu < NEW.mu, "the last one's falls"
+        history.keep_finished("session.1.json", spec, played.finished, played.is_over, 0)
+        assert history.leaderboard("ramsli")[0].sessions == 1, "kept again, rated once"
+    finally:
+        history.close()
