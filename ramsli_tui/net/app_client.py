@@ -167,6 +167,10 @@ class AppAttendee:
             return self.watch(request["table"])
         if op == "last_table":
             return hub.last_table(self.player)
+        if op == "leaderboard":
+            return hub.leaderboard(str(request["game"]))
+        if op == "statistics":
+            return hub.statistics_of(self.player, str(request["game"]))
         if op == "language":
             return self.language_chosen(request["code"])
         action = {"start": lambda: hub.start(self, request["table"]),
@@ -539,6 +543,13 @@ class RemoteLobby:
 
     async def last_table(self) -> int | None:
         return await self._ask("last_table")
+
+    async def leaderboard(self, game: str) -> list[dict[str, Any]]:
+        return await self._ask("leaderboard", game=game)
+
+    async def statistics(self, game: str) -> dict[str, Any]:
+        """The person's own figures at ``game`` in the server's history."""
+        return await self._ask("statistics", game=game)
 
     async def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         return await self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)

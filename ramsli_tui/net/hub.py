@@ -46,7 +46,7 @@ from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update, Waiting
 from ..yamlfile import FileProblem, escaped, shown_value
-from ..storage.history import HistoryError
+from ..storage.history import HistoryError, Sitter
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
@@ -163,6 +163,12 @@ class HandStore(Protocol):
     def last_number(self, table: int) -> int:
         """The number of ``table``'s last hand kept (0: none)."""
 
+    def leaderboard(self, game: str) -> list[Any]:
+        """Every rated player of ``game``, the highest first (``Standing``)."""
+
+    def figures(self, who: str, game: str, ruleset: str | None = None) -> tuple[int, dict[str, int]]:
+        """``who``'s sessions of ``game`` and their figures there."""
+
     def close(self) -> None: ...
 
 
@@ -227,7 +233,28 @@ class Hub:
     # --- requests ------------------------------------------------------------------------------
 
     def listing(self) -> list[dict[str, Any]]:
-        return [table.summary() for table in self.tables.values()]
+        """Every table, each person at it with their rating at its game (None: not rated yet)."""
+        ratings = {game: self._ratings(game) for game in {table.spec.game for table in self.tables.values()}}
+        return [table.summary(ratings[table.spec.game]) for table in self.tables.values()]
+
+    def _ratings(self, game: str) -> dict[str, int]:
+        """Each rated player's rating at ``game``, by ``who``; none if the history cannot say now."""
+        try:
+            return {standing.who: standing.rating.shown for standing in self.history.leaderboard(game)}
+        except HistoryError:
+            return {}
+
+    def leaderboard(self, game: str) -> list[dict[str, Any]]:
+        """The rated players of ``game``, the highest first: people by name, each computer
+        strength as one player; public to everyone at the server."""
+        return [{"name": standing.who.partition(":")[2], "computer": standing.who.startswith("computer:"),
+                 "rating": standing.rating.shown, "sessions": standing.sessions, "wins": standing.wins}
+                for standing in self.history.leaderboard(game)]
+
+    def statistics_of(self, player: Player, game: str) -> dict[str, Any]:
+        """``player``'s own figures at ``game``, from the hands they sat at (nobody else's)."""
+        sessions, figures = self.history.figures(Sitter(player.name).who, game)
+        return {"game": game, "sessions": sessions, "figures": figures}
 
     def create(self, attendee: Attendee, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         """A new table: its creator at seat 0, the computer players in the last seats,
@@ -486,10 +513,12 @@ class HubTable:
     def spec(self) -> GameSpec:
         return self.record.saved.spec
 
-    def summary(self) -> dict[str, Any]:
-        spec = self.spec
+    def summary(self, ratings: dict[str, int] | None = None) -> dict[str, Any]:
+        """The table as the lobby lists it; each person with their rating in ``ratings`` (by ``who``)."""
+        spec, ratings = self.spec, ratings or {}
         seats = [
-            {"seat": number, "name": None if kind == "open" else seat.name, "kind": kind}
+            {"seat": number, "name": None if kind == "open" else seat.name, "kind": kind,
+             "rating": ratings.get(Sitter(seat.name).who) if kind == "person" else None}
             for number, (seat, kind) in enumerate(zip(spec.seats, map(self.record.kind_of, range(spec.players))))
         ]
         return {"table": self.number, "game": spec.game, "ruleset": spec.ruleset, "players": spec.players,

@@ -517,8 +517,11 @@ class HandHistory:
 
     def leaderboard(self, game: str) -> list[Standing]:
         """Every rated player of ``game``, the highest rating first."""
-        rows = self.connection.execute(
-            "SELECT who, mu, sigma, sessions, wins FROM ratings WHERE game = ?", (game,)).fetchall()
+        try:
+            rows = self.connection.execute(
+                "SELECT who, mu, sigma, sessions, wins FROM ratings WHERE game = ?", (game,)).fetchall()
+        except sqlite3.Error as error:
+            raise _failed(self.path, error) from None
         standings = [Standing(who, Rating(mu, sigma), sessions, wins) for who, mu, sigma, sessions, wins in rows]
         return sorted(standings, key=lambda standing: (-standing.rating.shown, standing.who))
 

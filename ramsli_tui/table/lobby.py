@@ -41,3 +41,10 @@ class Lobby(Protocol):
     async def start(self, table: int) -> TableClient:
         """Start ``table`` now, computer players in its open seats (only the person who made
         it may): one's seat's client.  LobbyRefusal saying why not."""
+
+    async def leaderboard(self, game: str) -> list[dict[str, Any]]:
+        """The rated players of ``game``, the highest first: each ``{"name", "computer",
+        "rating", "sessions", "wins"}``.  LobbyRefusal saying why not."""
+
+    async def statistics(self, game: str) -> dict[str, Any]:
+        """This person's own figures at ``game``: ``{"game", "sessions", "figures"}``."""

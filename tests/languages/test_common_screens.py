@@ -11,7 +11,7 @@ import re
 
 import pytest
 from textual.command import CommandInput
-from textual.widgets import Button, Label, Select
+from textual.widgets import Button, DataTable, Label, Select
 
 from ramsli_tui.languages import PSEUDO, current_language, use_language
 from ramsli_tui.languages.pseudo import unmarked_words
@@ -27,7 +27,7 @@ from tests.ui.common.test_ui_lobby import FakeLobby
 
 NAMES = {"Anna", "Bertl", "Carlo", "Dora", "Emil", "You", "mia", "otto", "zora", "lena", "Bert", "Bot"}
 GAMES_AND_RULESETS = {"Ramsli", "Rami", "Simple", "ramsli", "classic", "short"}  # names, as the files spell them
-KEYS = {"esc", "ctrl", "enter", "tab", "f", "s", "n", "y", "q", "p", "j", "w", "r"}
+KEYS = {"esc", "ctrl", "enter", "tab", "f", "s", "n", "y", "q", "p", "j", "w", "r", "b"}
 TYPED = {"zzzz"}  # what the person typed  # as the key bar and buttons show them
 THEMES = {"green", "felt"}  # the settings' theme, by its file's name
 PATHS = {"tmp", "pytest", "of", "root", "popen", "gw", "config", "data", "settings", "yaml", "themes"}
@@ -237,3 +237,18 @@ def test_the_labels_of_the_settings_and_of_setup_fit_their_columns(language):
     setup.append(computer_label(5))
     assert [label for label in settings if cell_len(label) > 14] == []
     assert [label for label in setup if cell_len(label) > 13] == []
+
+
+async def test_the_leaderboard_speaks_only_the_catalogue(tmp_path):
+    use_language(PSEUDO)
+    app = served_app(tmp_path, FakeLobby())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one("#board", DataTable)
+        cells = [str(cell) for row in range(board.row_count) for cell in board.get_row_at(row)]
+        shown = "\n".join([dialog_text(app), *(str(column.label) for column in board.columns.values()), *cells])
+        assert "otto" in shown and "⟦" in shown, shown
+        assert set(escaped(app, shown)) <= {"hard"}, "only the strength, the server's word for it, unmarked"

@@ -102,3 +102,26 @@ async def test_a_server_whose_history_is_not_a_database_does_not_start(tmp_path,
     with pytest.raises(ServeError, match="history.sqlite3: file is not a database"):
         async with served(tmp_path, thinkers):
             pass
+
+
+async def test_the_leaderboard_is_everyones_and_a_persons_figures_are_their_own(tmp_path, thinkers):
+    """A session of mia's that ended rates its players for everyone to see; the figures
+    the hub tells a person are of the hands they sat at, never another's."""
+    from dataclasses import replace
+
+    from ramsli_tui.table.spec import SeatSpec
+    from tests.storage.test_history import played_session
+
+    hub = new_hub(tmp_path, thinkers)
+    try:
+        spec, played = played_session("ramsli", 4, 9, ["normal"] * 3, 400)
+        spec = replace(spec, seats=(SeatSpec.person("mia"), *spec.seats[1:]))
+        hub.history.keep_finished(7, spec, played.finished, played.is_over, 0)
+        board = hub.leaderboard("ramsli")
+        assert {(player["name"], player["computer"]) for player in board} == {("mia", False), ("normal", True)}
+        assert [player["rating"] for player in board] == sorted((player["rating"] for player in board), reverse=True)
+        mine = hub.statistics_of(Listener("mia").player, "ramsli")
+        assert mine["sessions"] == 1 and mine["figures"]["hands"] == len(played.finished)
+        assert hub.statistics_of(Listener("zora").player, "ramsli") == {"game": "ramsli", "sessions": 0, "figures": {}}
+    finally:
+        await hub.stop()

@@ -124,8 +124,10 @@ async def test_a_new_table_seats_its_creator_and_waits_for_its_open_seats(tmp_pa
     [listed] = hub.listing()
     assert listed == {
         "table": number, "game": "ramsli", "ruleset": "classic", "players": 4, "hand": 0,
-        "seats": [{"seat": 0, "name": "mia", "kind": "person"}, {"seat": 1, "name": None, "kind": "open"},
-                  {"seat": 2, "name": "Anna", "kind": "bot"}, {"seat": 3, "name": "Bertl", "kind": "bot"}],
+        "seats": [{"seat": 0, "name": "mia", "kind": "person", "rating": None},
+                  {"seat": 1, "name": None, "kind": "open", "rating": None},
+                  {"seat": 2, "name": "Anna", "kind": "bot", "rating": None},
+                  {"seat": 3, "name": "Bertl", "kind": "bot", "rating": None}],
     }
     kept = json.loads((tmp_path / "tables" / f"{number}.json").read_text())
     assert kept["owners"] == [mia.player.key, None, None, None] and not kept["started"]
@@ -426,7 +428,7 @@ async def test_a_person_who_leaves_gives_the_seat_to_a_computer_player(tmp_path,
     table = hub.tables[number].table
     hub.leave(zora, number)
     seat = hub.listing()[0]["seats"][1]
-    assert seat == {"seat": 1, "name": "Carlo", "kind": "bot"}
+    assert seat == {"seat": 1, "name": "Carlo", "kind": "bot", "rating": None}
     assert not table.seats[1].person and table.names[1] == "Carlo"
     assert "zora left the table: Carlo, a computer player, plays the seat." in mia.notices
     with pytest.raises(HubRefusal, match="you do not sit at table 1"):

@@ -5,7 +5,8 @@ the hand being played), says what may be made (the rulesets and computer players
 each game) and makes, joins and watches tables.  Everything works from the keyboard:
 the arrows choose a table, ``j`` (or Enter) joins it, ``w`` watches it, ``s`` starts
 one you made at once (computer players take its open seats), ``n`` makes a new one,
-``r`` reads the list again.  The new table's dialog offers only the seats its game and
+``r`` reads the list again, ``b`` shows the leaderboard (each person's rating is beside
+their name in the list).  The new table's dialog offers only the seats its game and
 ruleset allow, and says there why the server refused a table, every choice kept.  A
 table joined or made that waits for people is sat at as soon as it starts; the app then shows it (``app.sit_remote``).  Someone who comes back
 (a dropped connection, another terminal) is taken straight back to a table they sit
@@ -43,8 +44,11 @@ def seat_label(seat: dict[str, Any]) -> str:
     if seat["kind"] == "open":
         # TRANSLATORS: a seat nobody has taken yet, in the lobby's list of tables.
         return _("(open)")
-    # TRANSLATORS: a computer player's seat in the lobby's list of tables: its name, then this.
-    return _("{name} (computer)").format(name=seat["name"]) if seat["kind"] == "bot" else seat["name"]
+    if seat["kind"] == "bot":
+        # TRANSLATORS: a computer player's seat in the lobby's list of tables: its name, then this.
+        return _("{name} (computer)").format(name=seat["name"])
+    rating = seat.get("rating")
+    return seat["name"] if rating is None else f"{seat['name']} {rating}"  # a person, with their rating
 
 
 def hand_label(table: dict[str, Any]) -> str:
@@ -69,6 +73,7 @@ class LobbyScreen(Screen):
         Binding("s", "start", N_("Start now"), id="lobby.start"),
         Binding("n", "create", N_("New table"), id="lobby.create"),
         Binding("r", "refresh", N_("Refresh"), id="lobby.refresh"),
+        Binding("b", "leaderboard", N_("Leaderboard"), id="lobby.leaderboard"),
         Binding("q", "app.quit", N_("Quit"), id="lobby.quit"),
     ]
 
@@ -193,6 +198,11 @@ class LobbyScreen(Screen):
             self.notify(_("There is no table to choose: n makes one."), markup=False)
             return
         await self._sit(number, request)
+
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen(self.lobby))
 
     @work(group="lobby")
     async def action_create(self) -> None:

@@ -66,6 +66,18 @@ class FakeLobby:
     async def last_table(self):
         return self.last
 
+    async def leaderboard(self, game):
+        self.asked.append(("leaderboard", game))
+        if game == "rami":
+            return []
+        return [{"name": "otto", "computer": False, "rating": 1610, "sessions": 4, "wins": 3},
+                {"name": "hard", "computer": True, "rating": 1544, "sessions": 9, "wins": 3},
+                {"name": "mia", "computer": False, "rating": 1480, "sessions": 5, "wins": 1}]
+
+    async def statistics(self, game):
+        return {"game": game, "sessions": 5 if game == "ramsli" else 0,
+                "figures": {"hands": 60, "tricks": 71, "chips_won": -12} if game == "ramsli" else {}}
+
     async def watch(self, table):
         self.asked.append(("watch", table))
         raise LobbyRefusal("you watch table 1 already")
@@ -349,3 +361,34 @@ async def test_the_new_tables_labels_are_whole_and_apart_from_their_fields_in_ev
         for label, field in zip(grid[::2], grid[1::2]):
             words = str(label.render())
             assert label.region.x + cell_len(words) < field.region.x, f"{words!r} runs into its field"
+
+
+@pytest.mark.parametrize("size", [(60, 20), (100, 30)], ids=["60x20", "100x30"])
+async def test_the_leaderboard_ranks_the_rated_players_and_shows_your_own_figures(tmp_path, size):
+    from ramsli_tui.ui.common.leaderboard import LeaderboardScreen
+
+    lobby = FakeLobby()
+    lobby.listing[0]["seats"][0]["rating"] = 1610
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "otto 1610" in str(app.screen.query_one("#tables", DataTable).get_row_at(0)), "a rating beside a name"
+        assert "b Leaderboard" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        table = board.query_one("#board", DataTable)
+        rows = [table.get_row_at(row) for row in range(table.row_count)]
+        assert [row[1] for row in rows] == ["otto", "computer: hard", "mia"] and rows[0][2:] == ["1610", "4", "75%"]
+        own = str(board.query_one("#own").render())
+        assert "Your figures over 5 sessions:" in own and "Tricks taken" in own and "71" in own
+        assert board.query_one(".box").region.bottom <= size[1], "the dialog inside the window"
+        board.query_one("#game", Select).value = "rami"
+        await pilot.pause()
+        await pilot.pause()
+        assert "Nobody is rated at this game yet" in str(board.query_one("#own").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)

@@ -1,0 +1,98 @@
+"""The server's leaderboard, from its lobby: every rated player of a game, the highest
+first (people by name, each computer strength as one player: where "hard" stands), with
+their sessions and how many they won; under it the person's own figures at that game,
+read from the server's history of the hands they sat at, and no one else's.
+
+Ratings are OpenSkill's, moved once by each session that ends (docs/history.md).  The
+game is chosen in a drop-down; Escape goes back to the lobby.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Select, Static
+
+from ...games import every_game
+from ...languages import N_, _, ngettext
+from ...storage.history import facts_told
+from ...table.lobby import LobbyRefusal
+from ...text import for_terminal
+from .dialog import Dialog
+
+
+def board_rows(board: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+    """The leaderboard's rows: place, player, rating, sessions, the share of them won."""
+    rows = []
+    for place, player in enumerate(board, 1):
+        # TRANSLATORS: a computer strength on the leaderboard ("computer: hard")
+        name = _("computer: {strength}").format(strength=player["name"]) if player["computer"] else player["name"]
+        won = f"{player['wins'] / player['sessions']:.0%}" if player["sessions"] else "–"
+        rows.append((f"{place}.", for_terminal(name, 20), str(player["rating"]), str(player["sessions"]), won))
+    return rows
+
+
+def own_figures(game: str, told: dict[str, Any]) -> str:
+    """The person's own figures at ``game``, a line each, as the server's history has them."""
+    if not told["sessions"]:
+        return _("You have played no session of this game here yet.")
+    lines = [ngettext("Your figures over {count} session:", "Your figures over {count} sessions:",
+                      told["sessions"]).format(count=told["sessions"])]
+    for fact in facts_told(game):
+        lines.append(f"  {_(fact.label):<32} {told['figures'].get(fact.name, 0):>8}")
+    return "\n".join(lines)
+
+
+class LeaderboardScreen(Dialog[None]):
+    DEFAULT_CSS = """
+    LeaderboardScreen {
+        .box { width: 72; }
+        #game { margin: 1 0; }
+        #board { height: auto; max-height: 12; }
+        #own { margin: 1 0 0 0; color: $text-muted; }
+    }
+    """
+
+    BINDINGS = [Binding("escape,q", "dismiss", N_("Back to the lobby"), id="leaderboard.back")]
+
+    def __init__(self, lobby) -> None:
+        super().__init__()
+        self.lobby = lobby
+
+    def compose(self) -> ComposeResult:
+        games = [(kind.title, kind.name) for kind in every_game()]
+        with self.box(_("Leaderboard")):
+            yield Select(games, value=games[0][1], allow_blank=False, compact=True, id="game")
+            yield DataTable(id="board", cursor_type="row", zebra_stripes=True)
+            yield Static(id="own")
+
+    def on_mount(self) -> None:
+        # TRANSLATORS: the leaderboard's column heads after the place: the player, the rating, sessions rated, and the share won
+        self.query_one(DataTable).add_columns("#", _("Player"), _("Rating"), _("Sessions"), _("Won"))
+        self.show(self.query_one("#game", Select).value)
+
+    @on(Select.Changed, "#game")
+    def game_chosen(self, event: Select.Changed) -> None:
+        self.show(event.value)
+
+    @work(group="leaderboard", exclusive=True)
+    async def show(self, game: str) -> None:
+        table, own = self.query_one(DataTable), self.query_one("#own", Static)
+        try:
+            board = await self.lobby.leaderboard(game)
+            told = await self.lobby.statistics(game)
+        except LobbyRefusal as refusal:
+            own.update(str(refusal))
+            return
+        table.clear()
+        table.add_rows(board_rows(board))
+        if not board:
+            table.display = False
+            own.update(_("Nobody is rated at this game yet: a session rates its players when it ends.") + "\n\n"
+                       + own_figures(game, told))
+            return
+        table.display = True
+        own.update(own_figures(game, told))
