@@ -849,7 +849,7 @@ def history_show(history, args: argparse.Namespace) -> int:
                            + players_standing(session._replace(standing=standing_after(hand)))))
     if session.ended_at is None:
         print(_("  It goes on."))
-    print(_("Each hand again: ramsli history export --session {number} | ramsli replay - --view")
+    print(_("A hand again: ramsli history export --session {number} | ramsli replay - --view --hand N")
           .format(number=session.id))
     return 0
 
