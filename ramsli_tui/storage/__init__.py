@@ -5,7 +5,8 @@ choices; ``saves`` one saved session, small because the games are deterministic 
 spec and the actions so far replay it exactly); ``folders`` the ``Storage`` that knows
 where each lives, with every session in a file of its own; ``new_session`` the session the
 settings (or ``ramsli play``'s options) ask for; ``save_labels`` a saved session as a
-player reads it in a list.
+player reads it in a list; ``history`` every finished hand, of the app and of a server,
+with each player's figures and ratings, and ``ratings`` the rating arithmetic.
 """
 
 from .files import shown_path, write_atomically
