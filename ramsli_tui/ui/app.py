@@ -35,7 +35,7 @@ from ..languages import N_, _, current_language, use_language
 from ..languages.choice import choose_language
 from ..languages.words import error_said, words_of
 from ..storage import Autosave, SavedGame, SaveSlot, Settings, Storage, StorageError, shown_path
-from ..storage.history import HandHistory, KeptAtTheTable
+from ..storage.history import HISTORY_FILE, HandHistory, KeptAtTheTable
 from ..table.client import LocalClient, TableClient
 from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
@@ -66,6 +66,7 @@ class RamsliApp(App[None]):
     BINDINGS = [
         Binding("n", "new_game", N_("New game"), id="app.new_game"),
         Binding("f2", "settings", N_("Settings"), id="app.settings"),
+        Binding("f3", "hand_history", N_("History"), show=False, id="app.history"),  # and in the palette
     ]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
@@ -164,16 +165,20 @@ class RamsliApp(App[None]):
 
     def view_hand(self, viewing: Viewing) -> None:
         """The hand viewer on ``viewing``'s hand; leaving it ends the app."""
+        self.push_screen(self.viewer_screen(viewing.game, viewing.shown), lambda _left: self.exit())
+
+    def viewer_screen(self, game: str, shown: ShownHand) -> Screen:
+        """The hand viewer's screen on ``shown``, a hand of ``game`` (``ramsli replay --view``, the history)."""
         from .common.hand_viewer import HandViewerScreen, seat_names
         from .table_screens import viewer_felt
 
-        steps = viewing.shown.steps
+        steps = shown.steps
         dealt = steps[0].hand
-        felt = viewer_felt(viewing.game, dealt.players, seat_names(viewing.shown.names, dealt.players))
+        felt = viewer_felt(game, dealt.players, seat_names(shown.names, dealt.players))
         # TRANSLATORS: the hand viewer's title: "Ramsli · classic · a hand replayed"
-        title = _("{game} · {ruleset} · a hand replayed").format(game=game_named(viewing.game).title,
+        title = _("{game} · {ruleset} · a hand replayed").format(game=game_named(game).title,
                                                                  ruleset=dealt.rules.name)
-        self.push_screen(HandViewerScreen(felt, steps, title), lambda _left: self.exit())
+        return HandViewerScreen(felt, steps, title)
 
     # --- sessions: each saved in its own file ---------------------------------------------------
 
@@ -410,6 +415,28 @@ class RamsliApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    def opened_history(self) -> HandHistory | None:
+        """The person's history, opened if it is not yet (None if none is kept yet, or it
+        cannot be had: said)."""
+        if self.history is None and (self.storage.data_dir / HISTORY_FILE).exists():
+            self.history, problem = self.storage.open_history()
+            if problem is not None:
+                self.tell_of_history(str(problem))
+        return self.history
+
+    def action_hand_history(self) -> None:
+        """The person's past sessions and hands (not at a server, which keeps its own)."""
+        from .common.history_screen import HistoryScreen
+
+        if not self.served and not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen(self.opened_history()))
+
+    def action_statistics(self) -> None:
+        from .common.statistics_screen import StatisticsScreen
+
+        if not self.served and not isinstance(self.screen, StatisticsScreen):
+            self.push_screen(StatisticsScreen(self.opened_history()))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The app's own entries of the palette, none of Textual's (its Quit would leave
         without the table's question, its Theme around the settings)."""
@@ -419,6 +446,11 @@ class RamsliApp(App[None]):
         else:
             yield SystemCommand(_("Card faces: french"), _("Show the cards with french faces"), lambda: self.set_faces("french"))
         yield SystemCommand(_("New game"), _("Leave this session (it stays saved) and set up a new one"), self.new_game)
+        if not self.served:
+            yield SystemCommand(_("History"), _("Your past sessions and their hands, each to watch again (f3)"),
+                                self.action_hand_history)
+            yield SystemCommand(_("Statistics"), _("Your figures and your opponents', game by game"),
+                                self.action_statistics)
 
     # --- errors ----------------------------------------------------------------------------
 
