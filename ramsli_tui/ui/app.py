@@ -66,7 +66,7 @@ class RamsliApp(App[None]):
     BINDINGS = [
         Binding("n", "new_game", N_("New game"), id="app.new_game"),
         Binding("f2", "settings", N_("Settings"), id="app.settings"),
-        Binding("f3", "hand_history", N_("History"), show=False, id="app.history"),  # and in the palette
+        Binding("f3", "hand_history", N_("Your history"), show=False, id="app.history"),  # and in the palette
     ]
 
     def __init__(self, storage: Storage, *, spec: GameSpec | None = None, bot_delay: float | None = None,
@@ -447,7 +447,7 @@ class RamsliApp(App[None]):
             yield SystemCommand(_("Card faces: french"), _("Show the cards with french faces"), lambda: self.set_faces("french"))
         yield SystemCommand(_("New game"), _("Leave this session (it stays saved) and set up a new one"), self.new_game)
         if not self.served:
-            yield SystemCommand(_("History"), _("Your past sessions and their hands, each to watch again (f3)"),
+            yield SystemCommand(_("Your history"), _("Your past sessions and their hands, each to watch again (f3)"),
                                 self.action_hand_history)
             yield SystemCommand(_("Statistics"), _("Your figures and your opponents', game by game"),
                                 self.action_statistics)

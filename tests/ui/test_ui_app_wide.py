@@ -47,7 +47,7 @@ async def test_the_palette_holds_only_the_apps_own_entries(tmp_path):
         await settle(pilot)
         screen = table_screen(app)
         titles = {command.title for command in app.get_system_commands(screen)}
-        assert titles == {"Settings", "Card faces: german", "New game", "History", "Statistics"}, titles
+        assert titles == {"Settings", "Card faces: german", "New game", "Your history", "Statistics"}, titles
         assert not titles & TEXTUALS_OWN
 
 

@@ -149,10 +149,23 @@ async def test_the_statistics_are_the_persons_and_change_with_the_player_and_the
         assert isinstance(app.screen, HistoryScreen)
 
 
-async def test_an_empty_history_says_so_in_one_line(tmp_path):
+def palette_entry(app, title: str):
+    return next(command.callback for command in app.get_system_commands(app.screen) if command.title == title)
+
+
+async def test_an_empty_history_says_so_in_one_line_and_the_palette_opens_both_screens(tmp_path):
     app = app_at(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_history(pilot)
+        await pilot.pause()
+        palette_entry(app, "Statistics")()
+        await pilot.pause()
+        assert isinstance(app.screen, StatisticsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        palette_entry(app, "Your history")()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
         empty = screen.query_one("#empty")
         assert empty.display and not screen.query_one(DataTable).display
         assert "No hand is kept" in str(empty.render())
