@@ -2,7 +2,8 @@
 every game's table: whole, with the seats' names and strengths, replaying to what the
 table played; a history that cannot be read is set aside and play goes on, said once;
 one locked by another ramsli never stops play, and what it held back is kept with the
-next hand once it is free."""
+next hand once it is free (the keeping knows no game: those two at a Ramsli table,
+whose hands are quick to play)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import sqlite3
 from ramsli_tui.games import game_named
 from ramsli_tui.storage.history import HISTORY_FILE, HandHistory, Sitter
 
+from tests.kits.tables import kit_for
 from tests.kits.ui import make_app, storage_in
 
 
@@ -36,7 +38,8 @@ async def test_a_hand_played_at_the_table_is_kept_with_its_players_and_replays_a
     assert session.ended_at is None, "the session goes on"
 
 
-async def test_a_history_that_cannot_be_read_is_set_aside_and_play_goes_on_said_once(tmp_path, table_kit):
+async def test_a_history_that_cannot_be_read_is_set_aside_and_play_goes_on_said_once(tmp_path):
+    table_kit = kit_for("ramsli")
     data = storage_in(tmp_path).data_dir
     data.mkdir(parents=True)
     (data / HISTORY_FILE).write_bytes(b"not a database" * 100)
@@ -50,7 +53,8 @@ async def test_a_history_that_cannot_be_read_is_set_aside_and_play_goes_on_said_
     assert hands, "the new history keeps the hands"
 
 
-async def test_a_history_locked_by_another_ramsli_never_stops_play_and_keeps_the_hands_once_free(tmp_path, table_kit):
+async def test_a_history_locked_by_another_ramsli_never_stops_play_and_keeps_the_hands_once_free(tmp_path):
+    table_kit = kit_for("ramsli")
     data = storage_in(tmp_path).data_dir
     data.mkdir(parents=True)
     HandHistory.open(data).close()

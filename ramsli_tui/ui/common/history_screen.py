@@ -120,9 +120,8 @@ class HistoryScreen(Screen[None]):
             return
         self.session = session
         names = [sitter_name(sitter, seat) for seat, sitter in enumerate(session.seats)]
-        # TRANSLATORS: the heading over a session's hands: "Ramsli · classic · 2026-12-02 15:06"
-        self.query_one("#heading", Static).update(Content(for_terminal(_("{game} · {ruleset} · {date}").format(
-            game=game_title(session.game), ruleset=session.ruleset, date=when(session.started_at)))))
+        heading = f"{game_title(session.game)} · {session.ruleset} · {when(session.started_at)}"  # over its hands
+        self.query_one("#heading", Static).update(Content(for_terminal(heading)))
         table = self.query_one(DataTable)
         table.clear(columns=True)
         # TRANSLATORS: the columns of a session's hands in the history: its number, when it was finished, the standing after it
@@ -143,8 +142,7 @@ class HistoryScreen(Screen[None]):
         row, detail = event.cursor_row, ""
         if self.session is None and 0 <= row < len(self.sessions):
             *_rest, players, hands, result = session_row(self.sessions[row])
-            # TRANSLATORS: under the history's list, the session chosen: who sat at it, and its result
-            detail = _("{players} — {result}").format(players=players, result=result)
+            detail = f"{players} — {result}"  # under the list, the session chosen: who sat at it, and its result
         elif self.session is not None and 0 <= row < len(self.hands):
             detail = str(event.data_table.get_row_at(row)[2])
         self.query_one("#detail", Static).update(Content(for_terminal(detail, None)))
