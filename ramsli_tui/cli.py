@@ -825,11 +825,14 @@ def session_line(session) -> str:
 
 
 def players_standing(session) -> str:
-    names = [seat.name if seat is not None else _("seat {number}").format(number=place + 1)
+    """Each player of ``session``, with their standing once it is known."""
+    from .storage.history import standing_words
+
+    names = [seat.name if seat is not None else _("Seat {number}").format(number=place + 1)
              for place, seat in enumerate(session.seats)]
     if session.standing is None:
         return ", ".join(names)
-    return ", ".join(f"{name} {standing}" for name, standing in zip(names, session.standing))
+    return standing_words(session.game, names, session.standing, ", ")
 
 
 def history_show(history, args: argparse.Namespace) -> int:

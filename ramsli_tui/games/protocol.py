@@ -220,7 +220,8 @@ class GameKind(Protocol):
     # seat in one hand (each a Fact: name, label, kept "sum" or "max"); facts.facts_of(record), one mapping
     # of every fact to an int per seat, from a record as record_of makes it; and facts.standing_after(record),
     # each seat's standing once the hand is settled, higher better (for ratings); facts.sides(players), the
-    # seats that play together (None: each alone).  ValueError for a record that cannot be replayed to its
+    # seats that play together (None: each alone); optionally facts.shown_standing(standing), a standing as the
+    # players read it (Rami's points).  ValueError for a record that cannot be replayed to its
     # end.  Optional: a game without it has its hands kept, and no statistics.
     facts: Any
 

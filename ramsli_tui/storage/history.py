@@ -640,6 +640,21 @@ def standing_after(kept: KeptHand) -> tuple[int, ...] | None:
         return None
 
 
+def shown_standing(game: str, standing: Sequence[int]) -> tuple[int, ...]:
+    """A standing as ``game``'s players read it (its facts' ``shown_standing``: Rami's
+    points), or as it is kept (chips) where the game says nothing."""
+    shown = getattr(facts_of_game(game), "shown_standing", None)
+    return tuple(shown(standing)) if shown is not None else tuple(standing)
+
+
+def standing_words(game: str, names: Sequence[str], standing: Sequence[int] | None, joined: str = " · ") -> str:
+    """Each player with their standing as the game's players read it, "Mia 34 · Anna 12"
+    (a dash when it is not known)."""
+    if standing is None:
+        return "–"
+    return joined.join(f"{name} {stood}" for name, stood in zip(names, shown_standing(game, standing)))
+
+
 def facts_of_game(game: str) -> Any:
     """``game``'s facts (``GameKind.facts``), or None if it tells none."""
     return getattr(game_named(game), "facts", None) if game in GAMES else None

@@ -125,3 +125,17 @@ def test_delete_forgets_a_session_and_a_session_not_there_is_one_line(tmp_path, 
 def test_no_history_yet_is_one_line(tmp_path):
     done = ramsli_at_home(tmp_path, "history", "list")
     assert done.returncode == 2 and "there is no hand history here" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_rami_standings_read_as_its_points_as_its_table_shows_them(home):
+    import re
+
+    shown = ramsli_at_home(home, "history", "show", "2").stdout.splitlines()
+    history = HandHistory.open_existing(home / "data" / "ramsli")
+    try:
+        [hand] = history.hands(session=2)
+        scores = game_named("rami").facts.replayed(hand.record).hand.scores
+    finally:
+        history.close()
+    points = [int(number) for number in re.findall(r"(?:Mia|Anna) (-?\d+)", shown[1])]
+    assert points == list(scores), (shown, scores)

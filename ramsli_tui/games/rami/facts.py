@@ -15,7 +15,7 @@ Rami points are bad, and the side that reaches the losing total loses the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...languages import N_
 from ..facts import Fact, finished_hand, row
@@ -68,3 +68,9 @@ def sides(players: int) -> list[list[int]] | None:
     if players < 4:
         return None
     return [[seat for seat in range(players) if side_of(seat) == side] for side in (0, 1)]
+
+
+def shown_standing(standing: Sequence[int]) -> tuple[int, ...]:
+    """A standing as Rami's players read it: each seat's side's points (the standing is
+    minus them, higher better), as the table's title shows the scores."""
+    return tuple(-stood for stood in standing)

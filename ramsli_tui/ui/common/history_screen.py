@@ -27,7 +27,7 @@ from ...games import GAMES, game_named
 from ...games.records import RecordError
 from ...languages import N_, _
 from ...languages.words import error_said
-from ...storage.history import HandHistory, HistoryError, KeptHand, KeptSession, Sitter, named, standing_after
+from ...storage.history import HandHistory, HistoryError, KeptHand, KeptSession, Sitter, named, standing_after, standing_words
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
 
@@ -48,17 +48,10 @@ def sitter_name(sitter: Sitter | None, seat: int) -> str:
     return sitter.name
 
 
-def standings(names: Sequence[str], standing: Sequence[int] | None) -> str:
-    """Each player's standing, "Mia 34 · Anna 12", or a dash when it is not known."""
-    if standing is None:
-        return "–"
-    return " · ".join(f"{name} {stood}" for name, stood in zip(names, standing))
-
-
 def session_row(session: KeptSession) -> tuple[str, ...]:
     names = [sitter_name(sitter, seat) for seat, sitter in enumerate(session.seats)]
     # TRANSLATORS: the history's Result column for a session not played to its end
-    result = standings(names, session.standing) if session.standing is not None else _("goes on")
+    result = standing_words(session.game, names, session.standing) if session.standing is not None else _("goes on")
     return (when(session.started_at), game_title(session.game), session.ruleset, ", ".join(names),
             str(session.hands), result)
 
@@ -127,7 +120,7 @@ class HistoryScreen(Screen[None]):
         # TRANSLATORS: the columns of a session's hands in the history: its number, when it was finished, the standing after it
         table.add_columns(_("Hand"), _("Time"), _("Standing after it"))
         for kept in self.hands:
-            table.add_row(str(kept.number), kept.finished_at[11:16], for_terminal(standings(names, standing_after(kept))))
+            table.add_row(str(kept.number), kept.finished_at[11:16], for_terminal(standing_words(kept.game, names, standing_after(kept))))
         self.show_empty(False)
         table.move_cursor(row=0)
         table.focus()
