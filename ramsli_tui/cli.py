@@ -818,25 +818,26 @@ def history_list(history, args: argparse.Namespace) -> int:
 
 def session_line(session) -> str:
     """One session in a line: number, when, game and ruleset, hands, and how each player stands."""
+    from .storage.history import shown_time
+
     return "{number:>4}. {when}  {game} {ruleset}  {hands}  {players}".format(
-        number=session.id, when=session.started_at[:16].replace("T", " "), game=game_named(session.game).short_title,
+        number=session.id, when=shown_time(session.started_at), game=game_named(session.game).short_title,
         ruleset=session.ruleset, hands=ngettext("{count} hand", "{count} hands", session.hands).format(count=session.hands),
         players=players_standing(session))
 
 
 def players_standing(session) -> str:
     """Each player of ``session``, with their standing once it is known."""
-    from .storage.history import standing_words
+    from .storage.history import seat_names, standing_words
 
-    names = [seat.name if seat is not None else _("Seat {number}").format(number=place + 1)
-             for place, seat in enumerate(session.seats)]
+    names = seat_names(session)
     if session.standing is None:
         return ", ".join(names)
     return standing_words(session.game, names, session.standing, ", ")
 
 
 def history_show(history, args: argparse.Namespace) -> int:
-    from .storage.history import session_json, standing_after
+    from .storage.history import session_json, shown_time, standing_after
 
     session = next((kept for kept in history.sessions() if kept.id == args.session), None)
     if session is None:
@@ -848,7 +849,7 @@ def history_show(history, args: argparse.Namespace) -> int:
         return 0
     print(for_terminal(session_line(session)))
     for hand in hands:
-        print(for_terminal(f"  {hand.number:>3}. {hand.finished_at[:16].replace('T', ' ')}  "
+        print(for_terminal(f"  {hand.number:>3}. {shown_time(hand.finished_at)}  "
                            + players_standing(session._replace(standing=standing_after(hand)))))
     if session.ended_at is None:
         print(_("  It goes on."))

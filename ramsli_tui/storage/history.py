@@ -213,12 +213,9 @@ class HandHistory:
             _refuse_irregular(path)
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
             os.chmod(path, 0o600)
-            connection = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT)
-            history = cls(connection, path)
-            history._prepare()
+            return cls._connected(path)
         except (OSError, sqlite3.Error) as error:
             raise _failed(path, error) from None
-        return history
 
     @classmethod
     def open_existing(cls, folder: Path) -> HandHistory:
@@ -231,11 +228,15 @@ class HandHistory:
                 raise HistoryError(Words(N_("{path}: there is no hand history here (ramsli serve keeps it in its "
                                             "data folder, the app in yours)"), {"path": shown_path(path)}))
             _refuse_irregular(path)
-            connection = sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT)
-            history = cls(connection, path)
-            history._prepare()
+            return cls._connected(path)
         except (OSError, sqlite3.Error) as error:
             raise _failed(path, error) from None
+
+    @classmethod
+    def _connected(cls, path: Path) -> HandHistory:
+        """The history at ``path``, there already, made ready to use (moved to this version)."""
+        history = cls(sqlite3.connect(path, isolation_level=None, timeout=LOCK_WAIT), path)
+        history._prepare()
         return history
 
     def _prepare(self) -> None:
@@ -638,6 +639,18 @@ def standing_after(kept: KeptHand) -> tuple[int, ...] | None:
         return None if facts is None else tuple(facts.standing_after(kept.record))
     except ValueError:
         return None
+
+
+def seat_names(session: KeptSession) -> list[str]:
+    """Who sat at each seat of ``session``: each by name, a seat kept before names were by its number."""
+    # TRANSLATORS: a seat of a session kept before names were, by its number from 1
+    return [sitter.name if sitter is not None else _("Seat {number}").format(number=seat + 1)
+            for seat, sitter in enumerate(session.seats)]
+
+
+def shown_time(iso: str) -> str:
+    """A time kept (ISO 8601, UTC) as a date and minutes: "2026-12-02 15:06"."""
+    return iso[:16].replace("T", " ")
 
 
 def shown_standing(game: str, standing: Sequence[int]) -> tuple[int, ...]:

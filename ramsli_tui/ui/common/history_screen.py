@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +26,8 @@ from ...games import GAMES, game_named
 from ...games.records import RecordError
 from ...languages import N_, _
 from ...languages.words import error_said
-from ...storage.history import HandHistory, HistoryError, KeptHand, KeptSession, Sitter, named, standing_after, standing_words
+from ...storage.history import (HandHistory, HistoryError, KeptHand, KeptSession, named, seat_names, shown_time,
+                                standing_after, standing_words)
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
 
@@ -36,23 +36,11 @@ def game_title(game: str) -> str:
     return game_named(game).title if game in GAMES else game
 
 
-def when(iso: str) -> str:
-    """A time kept (ISO 8601, UTC) as a date and minutes: "2026-12-02 15:06"."""
-    return iso[:16].replace("T", " ")
-
-
-def sitter_name(sitter: Sitter | None, seat: int) -> str:
-    if sitter is None:
-        # TRANSLATORS: a seat of a session kept before names were, by its number from 1
-        return _("Seat {number}").format(number=seat + 1)
-    return sitter.name
-
-
 def session_row(session: KeptSession) -> tuple[str, ...]:
-    names = [sitter_name(sitter, seat) for seat, sitter in enumerate(session.seats)]
+    names = seat_names(session)
     # TRANSLATORS: the history's Result column for a session not played to its end
     result = standing_words(session.game, names, session.standing) if session.standing is not None else _("goes on")
-    return (when(session.started_at), game_title(session.game), session.ruleset, ", ".join(names),
+    return (shown_time(session.started_at), game_title(session.game), session.ruleset, ", ".join(names),
             str(session.hands), result)
 
 
@@ -112,8 +100,8 @@ class HistoryScreen(Screen[None]):
             self.notify(error_said(error), title=_("Hand history"), severity="error", markup=False)
             return
         self.session = session
-        names = [sitter_name(sitter, seat) for seat, sitter in enumerate(session.seats)]
-        heading = f"{game_title(session.game)} · {session.ruleset} · {when(session.started_at)}"  # over its hands
+        names = seat_names(session)
+        heading = f"{game_title(session.game)} · {session.ruleset} · {shown_time(session.started_at)}"  # over its hands
         self.query_one("#heading", Static).update(Content(for_terminal(heading)))
         table = self.query_one(DataTable)
         table.clear(columns=True)
