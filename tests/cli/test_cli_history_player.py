@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 
 import pytest
 
 from ramsli_tui.games import game_named
-from ramsli_tui.games.protocol import play_out
 from ramsli_tui.storage import Storage
 from ramsli_tui.storage.history import HandHistory
-from ramsli_tui.table.spec import GameSpec
+
+from tests.kits.history import kept_session
 
 
 def ramsli_at_home(home, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -25,20 +24,6 @@ def ramsli_at_home(home, *args: str, stdin: str | None = None) -> subprocess.Com
                    "LANGUAGE": "en"}
     return subprocess.run([sys.executable, "-m", "ramsli_tui", *args], capture_output=True, text=True,
                           input=stdin, env=environment, timeout=120)
-
-
-def play_session(history: HandHistory, place: str, game: str, seed: int, hands: int) -> GameSpec:
-    """A session of Mia against computer players, its hands kept as they would be at the table."""
-    kind = game_named(game)
-    players = 4 if game == "ramsli" else 2
-    names = ["Mia", "Anna", "Bertl", "Carlo"][:players]
-    spec = GameSpec.one_person(game, kind.default_ruleset, seed, names, ["normal"] * (players - 1))
-    played = kind.new_game(kind.load_rules(spec.ruleset), players, seed)
-    computers = {seat: kind.computer_player("normal") for seat in range(players)}
-    rngs = {seat: random.Random(seed + seat) for seat in range(players)}
-    play_out(played, computers, rngs, until=lambda game: game.is_over or game.rounds_finished >= hands)
-    history.keep_finished(place, spec, played.finished, played.is_over, 0)
-    return spec
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +34,9 @@ def home(tmp_path_factory):
     storage = Storage(home / "config" / "ramsli", home / "data" / "ramsli")
     storage.data_dir.mkdir(parents=True)
     history = HandHistory.open(storage.data_dir)
-    play_session(history, "session.1.json", "ramsli", 5, 3)
-    play_session(history, "session.2.json", "rami", 7, 1)
-    play_session(history, "session.3.json", "ramsli", 9, 400)  # to its end
+    kept_session(history, "session.1.json", "ramsli", 5, 3)
+    kept_session(history, "session.2.json", "rami", 7, 1)
+    kept_session(history, "session.3.json", "ramsli", 9, 400)  # to its end
     history.close()
     return home
 

@@ -56,3 +56,12 @@ async def play_to_end(table: Table, seat: int = 0, notices: list[str] | None = N
             await client.send(client.view.legal[0])
     await runner
     return updates
+
+
+async def opened_by(pilot, key: str, screen_type):
+    """The screen ``key`` opens, once it is the one on top (an AssertionError if another is)."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, screen_type), pilot.app.screen
+    return pilot.app.screen

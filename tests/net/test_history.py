@@ -110,11 +110,11 @@ async def test_the_leaderboard_is_everyones_and_a_persons_figures_are_their_own(
     from dataclasses import replace
 
     from ramsli_tui.table.spec import SeatSpec
-    from tests.storage.test_history import played_session
+    from tests.kits.history import played_session
 
     hub = new_hub(tmp_path, thinkers)
     try:
-        spec, played = played_session("ramsli", 4, 9, ["normal"] * 3, 400)
+        spec, played = played_session("ramsli", 9, 400)
         spec = replace(spec, seats=(SeatSpec.person("mia"), *spec.seats[1:]))
         hub.history.keep_finished(7, spec, played.finished, played.is_over, 0)
         board = hub.leaderboard("ramsli")

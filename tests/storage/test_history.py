@@ -6,7 +6,6 @@ hand as it was, each table a session; a move that fails leaves the file as it wa
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import sqlite3
 from pathlib import Path
@@ -17,6 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from ramsli_tui.games import game_named
 
 from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA_VERSION, HandHistory, HistoryError
+
+from tests.kits.history import kept_session, played_session
 
 VERSION_1 = Path(__file__).parent / "data" / "history-v1.sqlite3"
 
@@ -77,21 +78,6 @@ def test_a_move_that_fails_leaves_the_first_versions_file_as_it_was(tmp_path):
 
 # --- keeping sessions, their facts and ratings ---------------------------------------------------
 
-def played_session(game: str, players: int, seed: int, strengths: list[str], hands: int):
-    """A session of ``game`` played out by computer players: its spec and its game."""
-    from ramsli_tui.games.protocol import play_out
-    from ramsli_tui.table.spec import GameSpec
-
-    kind = game_named(game)
-    names = ["Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil"][:players]
-    spec = GameSpec.one_person(game, kind.default_ruleset, seed, names, strengths)
-    played = kind.new_game(kind.load_rules(spec.ruleset), players, seed)
-    computers = {seat: kind.computer_player("normal") for seat in range(players)}
-    rngs = {seat: random.Random(seed * 10 + seat) for seat in range(players)}
-    play_out(played, computers, rngs, until=lambda game: game.is_over or game.rounds_finished >= hands)
-    return spec, played
-
-
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sessions=st.lists(st.tuples(st.sampled_from(["ramsli", "rami"]), st.integers(0, 10**6), st.integers(1, 4)),
                          min_size=1, max_size=3))
@@ -101,9 +87,7 @@ def test_statistics_from_sql_agree_with_the_same_figures_from_the_records(tmp_pa
     history = HandHistory.open(folder)
     try:
         for place, (game, seed, hands) in enumerate(sessions, start=1):
-            players = 4 if game == "ramsli" else 2
-            spec, played = played_session(game, players, seed, ["normal"] * (players - 1), hands)
-            history.keep_finished(f"session.{place}.json", spec, played.finished, played.is_over, 0)
+            kept_session(history, f"session.{place}.json", game, seed, hands)
         for game in ("ramsli", "rami"):
             kind = game_named(game)
             expected: dict[str, dict[str, int]] = {}
@@ -129,7 +113,7 @@ def test_a_session_that_ends_rates_its_players_the_winner_up_the_last_down(tmp_p
 
     history = HandHistory.open(tmp_path)
     try:
-        spec, played = played_session("ramsli", 4, 9, ["normal"] * 3, 400)
+        spec, played = played_session("ramsli", 9, 400)
         assert played.is_over
         history.keep_finished("session.1.json", spec, played.finished, played.is_over, 0)
         [session] = history.sessions()

@@ -7,36 +7,21 @@ game's when chosen; an empty history said in one line; nothing cut off at 80×24
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Select, Static
 
 from ramsli_tui.games import game_named
-from ramsli_tui.games.protocol import play_out
 from ramsli_tui.storage import Settings
 from ramsli_tui.storage.history import HandHistory, named, player_statistics
-from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.common.hand_viewer import HandViewerScreen
 from ramsli_tui.ui.common.history_screen import HistoryScreen
 from ramsli_tui.ui.common.statistics_screen import StatisticsScreen, SeriesPlot
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
-from tests.kits.ui import make_app, storage_in
-
-
-def play_session(history: HandHistory, place: str, game: str, seed: int, hands: int) -> None:
-    """A session of Mia against computer players, its hands kept as the table keeps them."""
-    kind = game_named(game)
-    players = 4 if game == "ramsli" else 2
-    names = ["Mia", "Anna", "Bertl", "Carlo"][:players]
-    spec = GameSpec.one_person(game, kind.default_ruleset, seed, names, ["normal"] * (players - 1))
-    played = kind.new_game(kind.load_rules(spec.ruleset), players, seed)
-    computers = {seat: kind.computer_player("normal") for seat in range(players)}
-    rngs = {seat: random.Random(seed + seat) for seat in range(players)}
-    play_out(played, computers, rngs, until=lambda game: game.is_over or game.rounds_finished >= hands)
-    history.keep_finished(place, spec, played.finished, played.is_over, 0)
+from tests.kits.history import kept_session
+from tests.kits.ui import make_app, opened_by, storage_in
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +30,8 @@ def kept_home(tmp_path_factory) -> Path:
     storage = storage_in(home)
     storage.data_dir.mkdir(parents=True)
     history = HandHistory.open(storage.data_dir)
-    play_session(history, "session.1.json", "ramsli", 5, 3)
-    play_session(history, "session.2.json", "rami", 7, 1)
+    kept_session(history, "session.1.json", "ramsli", 5, 3)
+    kept_session(history, "session.2.json", "rami", 7, 1)
     history.close()
     return home
 
@@ -57,11 +42,7 @@ def app_at(home: Path, name: str = "Mia"):
 
 
 async def open_history(pilot) -> HistoryScreen:
-    await pilot.pause()
-    await pilot.press("f3")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, HistoryScreen)
-    return pilot.app.screen
+    return await opened_by(pilot, "f3", HistoryScreen)
 
 
 def rows(screen) -> list[list[str]]:

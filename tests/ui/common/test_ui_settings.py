@@ -11,7 +11,7 @@ from ramsli_tui.languages import use_language
 from ramsli_tui.storage.settings import TRICK_PAUSES, TURN_ALERTS
 from ramsli_tui.ui.common.settings import FACE_OPTIONS, PACES, PLAY_SETTINGS, SettingsScreen, language_options
 
-from tests.kits.ui import make_app, storage_in
+from tests.kits.ui import make_app, opened_by, storage_in
 
 SIZES = [(60, 20), (80, 24), (120, 40)]
 
@@ -25,11 +25,7 @@ ROWS = ["language", "theme", "faces", "pace", "trick_pause", "second_click", "tu
 
 
 async def open_settings(pilot) -> SettingsScreen:
-    await pilot.pause()
-    await pilot.press("f2")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, SettingsScreen)
-    return pilot.app.screen
+    return await opened_by(pilot, "f2", SettingsScreen)
 
 
 def every_option(app) -> list[tuple[str, object, str]]:
