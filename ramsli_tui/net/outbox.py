@@ -7,8 +7,9 @@ connection to take them.  When more than ``limit`` bytes wait, or one write has
 waited ``stall`` seconds, the client is not reading: ``on_stuck`` is told why and
 nothing more is queued.  A single message larger than ``limit`` (the first update of
 a long session) is taken whenever less than ``limit`` waits before it (the ``seated``
-line that comes just before it, say), so what waits is bounded by ``limit`` plus one
-message.
+line that comes just before it, say), and does not count against ``limit`` for the
+messages after it (the next updates, sent before the outbox's task has taken it), so
+what waits is bounded by ``limit`` plus that one message.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Outbox:
         self.on_stuck = on_stuck
         self.waiting: deque[bytes] = deque()
         self.queued = 0  # bytes waiting
+        self.oversized = 0  # the size of the one message larger than the limit among them, if one waits
         self.stuck = False
         self.wanted = asyncio.Event()  # something waits to be written
         self.empty = asyncio.Event()  # everything given was written out
@@ -45,6 +47,8 @@ class Outbox:
             return
         self.waiting.append(data)
         self.queued += len(data)
+        if len(data) > self.limit:
+            self.oversized = len(data)
         self.empty.clear()
         self.wanted.set()
 
@@ -53,7 +57,7 @@ class Outbox:
         module's docstring)."""
         if len(data) > self.limit:
             return self.queued >= self.limit
-        return self.queued + len(data) > self.limit
+        return self.queued - self.oversized + len(data) > self.limit
 
     async def run(self) -> None:
         """Write what is sent, in order, until the client is stuck or gone."""
@@ -62,7 +66,7 @@ class Outbox:
             self.wanted.clear()
             data = b"".join(self.waiting)
             self.waiting.clear()
-            self.queued = 0
+            self.queued = self.oversized = 0
             try:
                 self.writer.write(data)
                 async with asyncio.timeout(self.stall):
@@ -85,5 +89,5 @@ class Outbox:
     def _stuck(self, why: str) -> None:
         self.stuck = True
         self.waiting.clear()
-        self.queued = 0
+        self.queued = self.oversized = 0
         self.on_stuck(why)

@@ -70,3 +70,17 @@ async def test_one_message_larger_than_the_limit_still_goes_to_a_client_that_rea
     await outbox.flush(1.0)
     assert writer.written == b"a first update of a long session\n" and told == []
     running.cancel()
+
+
+def test_updates_sent_right_after_a_message_larger_than_the_limit_are_taken_before_it_is_written():
+    """Before the outbox's task has taken the first update of a long session, the next
+    ones come: the large one does not count against them (a reading client was once cut
+    for it, on a busy machine); what waits beside it is still bounded by the limit."""
+    writer, told = Writer(reading=False), []
+    outbox = Outbox(writer, limit=16, stall=1.0, on_stuck=told.append)  # its task not yet run
+    outbox.send(b"seated\n")
+    outbox.send(b"a first update of a long session\n")
+    outbox.send(b"update\n")
+    assert told == [] and outbox.queued == 7 + 33 + 7
+    outbox.send(b"update\n")
+    assert told == ["54 bytes waiting to be read"], "past the limit beside it, the client is not reading"
