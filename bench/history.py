@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ramsli_tui.games import game_named  # noqa: E402
 from ramsli_tui.games.protocol import play_out  # noqa: E402
 from ramsli_tui.storage.history import HandHistory, player_statistics  # noqa: E402
+from ramsli_tui.games.facts import WON_FACT  # noqa: E402
 from ramsli_tui.table.spec import GameSpec  # noqa: E402
 
 STRENGTHS = ("random", "normal", "hard")
@@ -57,10 +58,11 @@ def synthetic_sessions(history: HandHistory, hands: int, per: int, record: dict)
     connection.execute("BEGIN")
     for session in range(hands // per):
         started = f"2026-{1 + session % 12:02d}-{1 + session % 28:02d}T20:00:00+00:00"
+        standing = [rng.randint(0, 60) for _ in range(4)]
         session_id = connection.execute(
             "INSERT INTO sessions (save, game, ruleset, started_at, ended_at, standing) VALUES (?, 'ramsli', ?, ?, ?, ?)",
             (f"synthetic.{session}.json", rng.choice(["classic", "nap", "jokers"]), started, started,
-             json.dumps([rng.randint(0, 60) for _ in range(4)]))).lastrowid
+             json.dumps(standing))).lastrowid
         whos = ["person:Mia", *(f"computer:{strength}" for strength in STRENGTHS)]
         connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", [
             (session_id, seat, who.split(":")[1], None if seat == 0 else STRENGTHS[seat - 1], who)
@@ -70,6 +72,8 @@ def synthetic_sessions(history: HandHistory, hands: int, per: int, record: dict)
         ruleset = connection.execute("SELECT ruleset FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
         connection.executemany("INSERT INTO session_facts VALUES (?, ?, 'ramsli', ?, ?, ?)", [
             (session_id, who, ruleset, fact, rng.randint(-20, per)) for who in whos for fact in facts])
+        connection.executemany("INSERT INTO session_facts VALUES (?, ?, 'ramsli', ?, ?, ?)", [
+            (session_id, who, ruleset, WON_FACT, int(stood == max(standing))) for who, stood in zip(whos, standing)])
     connection.execute("COMMIT")
 
 
@@ -99,11 +103,11 @@ def main() -> int:
         asks = {
             "figures at a game, every ruleset": lambda: player_statistics(history, "person:Mia", "ramsli"),
             "figures at a game, one ruleset": lambda: player_statistics(history, "person:Mia", "ramsli", "classic"),
-            "chips session by session": lambda: history.series("person:Mia", "ramsli", "chips_won"),
-            "in-rate session by session": lambda: (history.series("person:Mia", "ramsli", "went_in"),
-                                                   history.series("person:Mia", "ramsli", "hands")),
+            "chips session by session": lambda: history.series("person:Mia", "ramsli", ["chips_won"]),
+            "in-rate session by session": lambda: history.series("person:Mia", "ramsli", ["went_in", "hands"]),
             "a computer strength's figures": lambda: player_statistics(history, "computer:hard", "ramsli"),
             "the leaderboard": lambda: history.leaderboard("ramsli"),
+            "the leaderboard of one ruleset": lambda: history.leaderboard("ramsli", "classic"),
             "the sessions listed": lambda: history.sessions("person:Mia"),
         }
         worst = 0.0

@@ -861,7 +861,7 @@ def history_show(history, args: argparse.Namespace) -> int:
 def history_export(history, args: argparse.Namespace) -> int:
     from .storage.history import json_of, named, yaml_of
 
-    hands = named(history, history.hands(args.table, args.session))
+    hands = named(history.sessions(), history.hands(args.table, args.session))
     if args.json:
         print(json.dumps([json_of(kept) for kept in hands], indent=1))
     else:

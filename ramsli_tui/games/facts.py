@@ -6,7 +6,10 @@ said in a person's language where it is shown), and how a person's figure over m
 hands is made of it (``kept``: ``"sum"`` adds the hands up, ``"max"`` keeps the
 highest).  ``facts_of(record)`` gives one mapping of every fact to an integer per seat,
 from a hand record exactly as the history keeps it; ``standing_after(record)`` each
-seat's standing once the hand is settled, higher better.  Both replay the record
+seat's standing once the hand is settled, higher better.  ``WON`` is the fact the
+history adds for each player when a session ends (1 for its winners), with the game's
+own name for a session won; ``CHARTS`` the figures the statistics draw session by
+session (``Chart``).  Both replay the record
 through the game's own records module and engine (``finished_hand``), so that a fact
 is always what the engine made of the hand, never a rule told again.
 
@@ -25,6 +28,7 @@ from ..languages import N_
 from ..languages.words import Words
 from .records import RecordError
 
+WON_FACT = "sessions_won"  # the name of every game's ``WON``, as the history keeps it
 KEPT = ("sum", "max")  # how a person's figure over many hands is made of a fact
 SOURCE = "<hand record>"  # what a record's problems name it, as the history gives no file
 # TRANSLATORS: a hand record the history was given for its statistics that stops before the hand's end
@@ -35,11 +39,22 @@ NOT_A_RECORD = N_("this is not a hand record: it cannot be read as one")
 
 class Fact(NamedTuple):
     """One fact of a hand for one seat: ``name`` (as the history's columns), ``label``
-    (an English ``N_`` text, as "Hands played") and ``kept`` (``"sum"`` or ``"max"``)."""
+    (an English ``N_`` text, as "Hands played"), ``kept`` (``"sum"`` or ``"max"``) and
+    ``shares``, what a summed figure is also shown per ("hand", "session"; none: not shown so)."""
 
     name: str
     label: str
     kept: str
+    shares: tuple[str, ...] = ("hand",)
+
+
+class Chart(NamedTuple):
+    """A figure drawn session by session: ``fact``'s total in each, or, with ``of`` (a
+    fact too), its share of that fact's in hundredths (the hands in of the hands played)."""
+
+    title: str  # an English N_ text, as "Chips won, session by session"
+    fact: str
+    of: str | None = None
 
 
 def record_text(record: Any) -> str:

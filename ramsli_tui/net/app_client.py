@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from ..games import game_named
 from ..games.protocol import IllegalAction
+from ..storage.history import KeptHand, KeptSession, Statistics
 from ..table.client import TalkRefused, shown_names
 from ..table.table import TableRefusal
 from ..table.updates import Update, Waiting
@@ -43,6 +44,7 @@ from ..languages.words import Words, said
 VERSION = 4
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 65536  # bytes in one request of an app; the hub's frames are not limited
+HISTORY_OPS = ("leaderboard", "statistics", "series", "sessions", "hands")
 ANSWER_WAIT = 10.0  # seconds the app waits for the hub to answer a request
 
 
@@ -150,6 +152,20 @@ class AppAttendee:
             self.journal("error", name=self.player.name, op=request.get("op"), error=repr(error))
             return "answer", ident, None, Words(N_("the server failed to do that; its log says why"), {}), None, False
 
+    def _history(self, op: str, request: dict[str, Any]) -> Any:
+        """What the person reads of the server's history: the public leaderboard, and their own sessions, hands and figures."""
+        hub, game, ruleset = self.hub, str(request.get("game")), request.get("ruleset")
+        ruleset = None if ruleset is None else str(ruleset)
+        if op == "leaderboard":
+            return hub.leaderboard(game, ruleset)
+        if op == "statistics":
+            return hub.statistics_of(self.player, game, ruleset)
+        if op == "series":
+            return hub.series_of(self.player, game, [str(fact) for fact in request["facts"]], ruleset)
+        if op == "sessions":
+            return hub.sessions_of(self.player)
+        return hub.hands_of(self.player, int(request["session"]))
+
     def _do(self, request: dict[str, Any]) -> Any:
         hub, op = self.hub, request["op"]
         if op == "list":
@@ -167,10 +183,8 @@ class AppAttendee:
             return self.watch(request["table"])
         if op == "last_table":
             return hub.last_table(self.player)
-        if op == "leaderboard":
-            return hub.leaderboard(str(request["game"]))
-        if op == "statistics":
-            return hub.statistics_of(self.player, str(request["game"]))
+        if op in HISTORY_OPS:
+            return self._history(op, request)
         if op == "language":
             return self.language_chosen(request["code"])
         action = {"start": lambda: hub.start(self, request["table"]),
@@ -544,12 +558,20 @@ class RemoteLobby:
     async def last_table(self) -> int | None:
         return await self._ask("last_table")
 
-    async def leaderboard(self, game: str) -> list[dict[str, Any]]:
-        return await self._ask("leaderboard", game=game)
+    async def leaderboard(self, game: str, ruleset: str | None = None) -> list[dict[str, Any]]:
+        return await self._ask("leaderboard", game=game, ruleset=ruleset)
 
-    async def statistics(self, game: str) -> dict[str, Any]:
-        """The person's own figures at ``game`` in the server's history."""
-        return await self._ask("statistics", game=game)
+    async def statistics(self, game: str, ruleset: str | None = None) -> Statistics:
+        return await self._ask("statistics", game=game, ruleset=ruleset)
+
+    async def series(self, game: str, facts: list[str], ruleset: str | None = None) -> list[dict[str, int]]:
+        return await self._ask("series", game=game, facts=facts, ruleset=ruleset)
+
+    async def sessions(self) -> list[KeptSession]:
+        return await self._ask("sessions")
+
+    async def hands(self, session: int) -> list[KeptHand]:
+        return await self._ask("hands", session=session)
 
     async def create(self, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         return await self._ask("create", game=game, ruleset=ruleset, players=players, bots=bots)

@@ -35,8 +35,9 @@ import math
 import secrets
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Iterator, NamedTuple, Protocol, Sequence
 
 from ..languages import N_
 from ..games import RULESETS, game_named  # the games tables are made for, and their rulesets by name (never a path)
@@ -46,7 +47,8 @@ from ..table.spec import SAY_LENGTH, GameSpec, SeatSpec
 from ..table.table import Moved, Table
 from ..table.updates import Update, Waiting
 from ..yamlfile import FileProblem, escaped, shown_value
-from ..storage.history import HistoryError, Sitter
+from ..storage.history import (HistoryError, KeptHand, KeptSession, Sitter, Statistics, named,
+                               player_statistics)
 from .journal import Journal
 from .store import ServedTable
 from .thinkers import Thinkers
@@ -163,11 +165,20 @@ class HandStore(Protocol):
     def last_number(self, table: int) -> int:
         """The number of ``table``'s last hand kept (0: none)."""
 
-    def leaderboard(self, game: str) -> list[Any]:
+    def leaderboard(self, game: str, ruleset: str | None = None) -> list[Any]:
         """Every rated player of ``game``, the highest first (``Standing``)."""
 
     def figures(self, who: str, game: str, ruleset: str | None = None) -> tuple[int, dict[str, int]]:
         """``who``'s sessions of ``game`` and their figures there."""
+
+    def sessions(self, who: str | None = None) -> list[Any]:
+        """The sessions ``who`` sat at, the latest first (``KeptSession``)."""
+
+    def hands(self, table: int | None = None, session: int | None = None) -> list[Any]:
+        """The hands kept of ``session`` (``KeptHand``)."""
+
+    def series(self, who: str, game: str, facts: Any, ruleset: str | None = None) -> list[dict[str, int]]:
+        """``who``'s totals of ``facts`` session by session."""
 
     def close(self) -> None: ...
 
@@ -244,17 +255,50 @@ class Hub:
         except HistoryError:
             return {}
 
-    def leaderboard(self, game: str) -> list[dict[str, Any]]:
+    def leaderboard(self, game: str, ruleset: str | None = None) -> list[dict[str, Any]]:
         """The rated players of ``game``, the highest first: people by name, each computer
-        strength as one player; public to everyone at the server."""
+        strength as one player; with ``ruleset``, the sessions of it each ended and won.
+        Public to everyone at the server."""
+        with self._history_read():
+            board = self.history.leaderboard(game, ruleset)
         return [{"name": standing.who.partition(":")[2], "computer": standing.who.startswith("computer:"),
                  "rating": standing.rating.shown, "sessions": standing.sessions, "wins": standing.wins}
-                for standing in self.history.leaderboard(game)]
+                for standing in board]
 
-    def statistics_of(self, player: Player, game: str) -> dict[str, Any]:
-        """``player``'s own figures at ``game``, from the hands they sat at (nobody else's)."""
-        sessions, figures = self.history.figures(Sitter(player.name).who, game)
-        return {"game": game, "sessions": sessions, "figures": figures}
+    # What a person reads of the server's history: their own sessions, hands and figures, nobody else's.
+
+    def sessions_of(self, player: Player) -> list[KeptSession]:
+        """The sessions ``player`` sat at, the latest first."""
+        with self._history_read():
+            return self.history.sessions(Sitter(player.name).who)
+
+    def hands_of(self, player: Player, session: int) -> list[KeptHand]:
+        """The hands kept of ``session`` (each finished), its players' names in their
+        records; refused unless ``player`` sat at it."""
+        sat = [kept for kept in self.sessions_of(player) if kept.id == session]
+        if not sat:
+            raise HubRefusal.saying(N_("you did not sit at session {session}: only its players see its hands"),
+                                    session=shown_value(session))
+        with self._history_read():
+            return named(sat, self.history.hands(session=session))
+
+    def statistics_of(self, player: Player, game: str, ruleset: str | None = None) -> Statistics:
+        """``player``'s own figures at ``game`` (of ``ruleset``, or all), from the hands they sat at."""
+        with self._history_read():
+            return player_statistics(self.history, Sitter(player.name).who, game, ruleset)
+
+    def series_of(self, player: Player, game: str, facts: list[str], ruleset: str | None = None) -> list[dict[str, int]]:
+        """``player``'s own totals of ``facts`` at ``game``, session by session."""
+        with self._history_read():
+            return self.history.series(Sitter(player.name).who, game, facts, ruleset)
+
+    @contextmanager
+    def _history_read(self) -> Iterator[None]:
+        """A history that cannot be read now is refused in words, never a failure of the server."""
+        try:
+            yield
+        except HistoryError as error:
+            raise HubRefusal.passed_on(error) from None
 
     def create(self, attendee: Attendee, game: str, ruleset: str, players: int, bots: list[str]) -> int:
         """A new table: its creator at seat 0, the computer players in the last seats,

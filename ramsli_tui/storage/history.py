@@ -33,10 +33,13 @@ import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+
+from rich.cells import cell_len
 
 from ..cards import Card
 from ..games import GAMES, game_named
+from ..games.facts import WON_FACT
 from ..languages import N_, _, ngettext
 from ..languages.words import Words, words_of
 from ..table.spec import GameSpec
@@ -360,6 +363,9 @@ class HandHistory:
         rows = self.connection.execute("SELECT who FROM seats WHERE session_id = ? ORDER BY seat", (session,))
         return [row[0] for row in rows]
 
+    def _ruleset_of(self, session: int) -> str:
+        return self.connection.execute("SELECT ruleset FROM sessions WHERE id = ?", (session,)).fetchone()[0]
+
     def _add_facts(self, session: int, game: str, record: dict[str, Any]) -> None:
         """The hand's facts, seat by seat, added to the session's figures of whoever sat
         there (a summed fact added, a fact kept as the largest kept if larger).  A record
@@ -371,7 +377,7 @@ class HandHistory:
             by_seat = facts.facts_of(record)
         except ValueError:
             return
-        ruleset = self.connection.execute("SELECT ruleset FROM sessions WHERE id = ?", (session,)).fetchone()[0]
+        ruleset = self._ruleset_of(session)
         largest = {fact.name for fact in facts.FACTS if fact.kept == "max"}
         for who, figures in zip(self._whos(session), by_seat):
             if who is None:
@@ -392,12 +398,18 @@ class HandHistory:
         self.connection.execute("UPDATE sessions SET ended_at = ?, standing = ? WHERE id = ?",
                                 (ended_at, json.dumps(standing) if standing is not None else None, session))
         whos = self._whos(session)
-        if standing is None or None in whos:
+        if standing is None:
+            return
+        best = max(standing)
+        winners = {who for who, stood in zip(whos, standing) if stood == best}
+        ruleset = self._ruleset_of(session)
+        self.connection.executemany(
+            "INSERT OR REPLACE INTO session_facts VALUES (?, ?, ?, ?, ?, ?)",
+            [(session, who, game, ruleset, WON_FACT, int(who in winners)) for who in set(whos) if who is not None])
+        if None in whos:
             return
         before = {who: self._rating(who, game) for who in whos}
         after = rated(before, whos, standing, facts.sides(len(whos)))
-        best = max(standing)
-        winners = {who for who, stood in zip(whos, standing) if stood == best}
         for who, rating in after.items():
             self.connection.execute(
                 "INSERT INTO ratings VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (who, game) DO UPDATE "
@@ -496,15 +508,22 @@ class HandHistory:
         figures = {fact: (most if fact in largest else summed) for fact, summed, most, _ in rows}
         return max((count for *_, count in rows), default=0), figures
 
-    def series(self, who: str, game: str, fact: str, ruleset: str | None = None) -> list[tuple[str, int]]:
-        """``who``'s ``fact`` session by session, the oldest first: (when it started, its total)."""
-        where, values = "who = ? AND session_facts.game = ? AND fact = ?", [who, game, fact]
+    def series(self, who: str, game: str, facts: Sequence[str], ruleset: str | None = None) -> list[dict[str, int]]:
+        """``who``'s totals of ``facts`` session by session, the oldest first (a fact a
+        session has no figure of is 0 there)."""
+        marks = ", ".join("?" * len(facts))
+        where, values = f"who = ? AND session_facts.game = ? AND fact IN ({marks})", [who, game, *facts]
         if ruleset is not None:
             where, values = where + " AND session_facts.ruleset = ?", values + [ruleset]
-        rows = self.connection.execute(
-            "SELECT started_at, total FROM session_facts JOIN sessions ON sessions.id = session_id "
-            f"WHERE {where} ORDER BY session_id", values)
-        return [(started_at, total) for started_at, total in rows]
+        try:
+            rows = self.connection.execute(
+                f"SELECT session_id, fact, total FROM session_facts WHERE {where} ORDER BY session_id", values).fetchall()
+        except sqlite3.Error as error:
+            raise _failed(self.path, error) from None
+        sessions: dict[int, dict[str, int]] = {}
+        for session, fact, total in rows:
+            sessions.setdefault(session, dict.fromkeys(facts, 0))[fact] = total
+        return list(sessions.values())
 
     def players(self, game: str | None = None) -> list[str]:
         """Everyone kept at a seat (of ``game``, or of any), as statistics know them."""
@@ -516,15 +535,29 @@ class HandHistory:
                 "WHERE who IS NOT NULL AND game = ? ORDER BY who", (game,))
         return [row[0] for row in rows]
 
-    def leaderboard(self, game: str) -> list[Standing]:
-        """Every rated player of ``game``, the highest rating first."""
+    def leaderboard(self, game: str, ruleset: str | None = None) -> list[Standing]:
+        """Every rated player of ``game``, the highest rating first; with ``ruleset``, those
+        who ended a session of it, with the sessions of it they ended and won (a rating
+        is one per game, moved by the sessions of every ruleset)."""
         try:
             rows = self.connection.execute(
                 "SELECT who, mu, sigma, sessions, wins FROM ratings WHERE game = ?", (game,)).fetchall()
+            if ruleset is not None:
+                ended = dict(self._sessions_ended(game, ruleset))
+                rows = [(who, mu, sigma, *ended[who]) for who, mu, sigma, _sessions, _wins in rows if who in ended]
         except sqlite3.Error as error:
             raise _failed(self.path, error) from None
         standings = [Standing(who, Rating(mu, sigma), sessions, wins) for who, mu, sigma, sessions, wins in rows]
         return sorted(standings, key=lambda standing: (-standing.rating.shown, standing.who))
+
+    def _sessions_ended(self, game: str, ruleset: str) -> Iterator[tuple[str, tuple[int, int]]]:
+        """Each player's sessions of ``game`` and ``ruleset`` that ended, and how many they won."""
+        rows = self.connection.execute(
+            "SELECT who, COUNT(*), SUM(total) FROM sessions JOIN session_facts ON session_id = sessions.id "
+            "WHERE fact = ? AND sessions.game = ? AND sessions.ruleset = ? GROUP BY who",
+            (WON_FACT, game, ruleset))
+        for who, sessions, wins in rows:
+            yield who, (sessions, wins)
 
 
 class KeptAtTheTable:
@@ -581,21 +614,22 @@ class Statistics(NamedTuple):
                                                        "wins": rating.wins}}
 
     def said(self, name: str) -> str:
-        """The figures in lines, in the reader's language: each fact with its label, a
-        summed one with its share of the hands played."""
+        """The figures in lines, in the reader's language: a head, then a row for each
+        fact with its label and its figure, and a summed one's share of the hands and of
+        the sessions played where the game shows one, in columns as wide as they need."""
         kind = game_named(self.game)
-        hands = self.figures.get("hands", 0)
         # TRANSLATORS: the head of a player's statistics: {name} the player, {game} "Ramsli", {rulesets} "classic" or "every ruleset", {count} their sessions
         lines = [ngettext("{name} at {game} ({rulesets}): {count} session",
                           "{name} at {game} ({rulesets}): {count} sessions", self.sessions).format(
             name=name, game=kind.short_title, rulesets=self.ruleset or _("every ruleset"), count=self.sessions)]
-        for fact in facts_told(self.game):
-            value = self.figures.get(fact.name, 0)
-            line = f"  {_(fact.label):<32} {value:>8}"
-            if fact.kept == "sum" and fact.name != "hands" and hands:
-                # TRANSLATORS: a figure's share of the hands played, after it ("0.62 a hand")
-                line += "  " + _("{share} a hand").format(share=f"{value / hands:.2f}")
-            lines.append(line)
+        # TRANSLATORS: the column heads of a player's statistics: a figure over all their hands, then its share of each hand and of each session
+        rows = [("", _("in all"), _("a hand"), _("a session"))]
+        rows += [(_(fact.label), str(self.figures.get(fact.name, 0)), *self._shares(fact)) for fact in facts_told(self.game)]
+        widths = [max(cell_len(row[column]) for row in rows) for column in range(4)]
+        for label, *figures in rows:
+            cells = [label + " " * (widths[0] - cell_len(label))]
+            cells += [" " * (width - cell_len(figure)) + figure for figure, width in zip(figures, widths[1:])]
+            lines.append(("  " + "  ".join(cells)).rstrip())
         if self.standing is not None:
             # TRANSLATORS: a player's rating, {rating} as the leaderboard shows it, of {count} sessions, {wins} of them won
             lines.append("  " + ngettext("Rating {rating} ({count} session rated, {wins} won)",
@@ -604,12 +638,18 @@ class Statistics(NamedTuple):
                 rating=self.standing.rating.shown, count=self.standing.sessions, wins=self.standing.wins))
         return "\n".join(lines)
 
+    def _shares(self, fact: Any) -> tuple[str, str]:
+        """``fact``'s figure a hand and a session played, where the game shows it so ("" where not)."""
+        value, hands = self.figures.get(fact.name, 0), self.figures.get("hands", 0)
+        return tuple(f"{value / count:.2f}" if fact.kept == "sum" and per in fact.shares and count else ""
+                     for per, count in (("hand", hands), ("session", self.sessions)))
+
 
 def player_statistics(history: HandHistory, who: str, game: str, ruleset: str | None = None) -> Statistics:
     """``who``'s statistics at ``game`` (of ``ruleset``, or every one), from the figures
     kept at write time."""
     sessions, figures = history.figures(who, game, ruleset)
-    standing = next((kept for kept in history.leaderboard(game) if kept.who == who), None)
+    standing = next((kept for kept in history.leaderboard(game, ruleset) if kept.who == who), None)
     return Statistics(who, game, ruleset, sessions, figures, standing)
 
 
@@ -622,10 +662,11 @@ def session_json(session: KeptSession) -> dict[str, Any]:
             "standing": None if session.standing is None else list(session.standing)}
 
 
-def named(history: HandHistory, hands: Sequence[KeptHand]) -> list[KeptHand]:
+def named(sessions: Iterable[KeptSession], hands: Sequence[KeptHand]) -> list[KeptHand]:
     """``hands`` with their players' names in their records (``names``, as records may
-    have them), where the session knows them and the record does not say them already."""
-    seats = {session.id: session.seats for session in history.sessions()}
+    have them), where their session (one of ``sessions``) knows them and the record does
+    not say them already."""
+    seats = {session.id: session.seats for session in sessions}
     return [kept if "names" in kept.record or not seats.get(kept.session) or None in seats[kept.session]
             else kept._replace(record={**kept.record, "names": [seat.name for seat in seats[kept.session]]})
             for kept in hands]
@@ -674,9 +715,16 @@ def facts_of_game(game: str) -> Any:
 
 
 def facts_told(game: str) -> tuple[Any, ...]:
-    """The facts ``game`` tells of a hand (none, for a game that tells none)."""
+    """The facts ``game`` tells of a player: those of each hand, then the sessions won
+    (none, for a game that tells none)."""
     facts = facts_of_game(game)
-    return tuple(facts.FACTS) if facts is not None else ()
+    return (*facts.FACTS, facts.WON) if facts is not None else ()
+
+
+def charts_of(game: str) -> tuple[Any, ...]:
+    """The figures ``game``'s statistics draw session by session (its facts' ``CHARTS``)."""
+    facts = facts_of_game(game)
+    return tuple(facts.CHARTS) if facts is not None else ()
 
 
 def sitters_of(spec: GameSpec) -> list[Sitter]:

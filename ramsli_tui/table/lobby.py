@@ -42,9 +42,21 @@ class Lobby(Protocol):
         """Start ``table`` now, computer players in its open seats (only the person who made
         it may): one's seat's client.  LobbyRefusal saying why not."""
 
-    async def leaderboard(self, game: str) -> list[dict[str, Any]]:
+    async def leaderboard(self, game: str, ruleset: str | None = None) -> list[dict[str, Any]]:
         """The rated players of ``game``, the highest first: each ``{"name", "computer",
-        "rating", "sessions", "wins"}``.  LobbyRefusal saying why not."""
+        "rating", "sessions", "wins"}`` (with ``ruleset``: its sessions ended and won).
+        LobbyRefusal saying why not."""
 
-    async def statistics(self, game: str) -> dict[str, Any]:
-        """This person's own figures at ``game``: ``{"game", "sessions", "figures"}``."""
+    # The server's history, of this person's own sessions only (storage/history.py's kinds).
+
+    async def statistics(self, game: str, ruleset: str | None = None) -> Any:
+        """This person's own figures at ``game`` (of ``ruleset``, or all): a ``Statistics``."""
+
+    async def series(self, game: str, facts: list[str], ruleset: str | None = None) -> list[dict[str, int]]:
+        """This person's own totals of ``facts`` at ``game``, session by session, the oldest first."""
+
+    async def sessions(self) -> list[Any]:
+        """The sessions this person sat at, the latest first (``KeptSession``)."""
+
+    async def hands(self, session: int) -> list[Any]:
+        """The hands kept of ``session``, one this person sat at (``KeptHand``); LobbyRefusal for another."""

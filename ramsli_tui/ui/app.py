@@ -41,6 +41,7 @@ from ..table.spec import GameSpec
 from ..table.table import ReplayError, Table
 from ..text import NOTICE_LENGTH, for_terminal
 from ..yamlfile import FileProblem
+from .common.history_source import HistorySource, OwnHistory, ServedHistory
 from .themes import DEFAULT_THEME, TABLE_VARIABLES, load_themes
 
 CRASH_LENGTH = 200  # what an unexpected error says, in the one line the person reads as ramsli stops
@@ -424,18 +425,23 @@ class RamsliApp(App[None]):
                 self.tell_of_history(str(problem))
         return self.history
 
+    def history_source(self) -> HistorySource:
+        """The history the History and Statistics screens read: at a server the server's,
+        of the person's own sessions; here the person's own."""
+        return ServedHistory(self.lobby) if self.served else OwnHistory(self.opened_history(), self.settings.name)
+
     def action_hand_history(self) -> None:
-        """The person's past sessions and hands (not at a server, which keeps its own)."""
+        """The person's past sessions and hands."""
         from .common.history_screen import HistoryScreen
 
-        if not self.served and not isinstance(self.screen, HistoryScreen):
-            self.push_screen(HistoryScreen(self.opened_history()))
+        if not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen(self.history_source()))
 
     def action_statistics(self) -> None:
         from .common.statistics_screen import StatisticsScreen
 
-        if not self.served and not isinstance(self.screen, StatisticsScreen):
-            self.push_screen(StatisticsScreen(self.opened_history()))
+        if not isinstance(self.screen, StatisticsScreen):
+            self.push_screen(StatisticsScreen(self.history_source()))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The app's own entries of the palette, none of Textual's (its Quit would leave
@@ -446,9 +452,12 @@ class RamsliApp(App[None]):
         else:
             yield SystemCommand(_("Card faces: french"), _("Show the cards with french faces"), lambda: self.set_faces("french"))
         yield SystemCommand(_("New game"), _("Leave this session (it stays saved) and set up a new one"), self.new_game)
-        if not self.served:
-            yield SystemCommand(_("Your history"), _("Your past sessions and their hands, each to watch again (f3)"),
-                                self.action_hand_history)
+        yield SystemCommand(_("Your history"), _("Your past sessions and their hands, each to watch again (f3)"),
+                            self.action_hand_history)
+        if self.served:
+            yield SystemCommand(_("Statistics"), _("Your own figures at this server, game by game"),
+                                self.action_statistics)
+        else:
             yield SystemCommand(_("Statistics"), _("Your figures and your opponents', game by game"),
                                 self.action_statistics)
 

@@ -58,10 +58,18 @@ async def play_to_end(table: Table, seat: int = 0, notices: list[str] | None = N
     return updates
 
 
+async def settled(pilot) -> None:
+    """Once the app has done what it was doing: each worker it started finished, and what they changed drawn."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def opened_by(pilot, key: str, screen_type):
-    """The screen ``key`` opens, once it is the one on top (an AssertionError if another is)."""
+    """The screen ``key`` opens, once it is the one on top (an AssertionError if another is)
+    and has read what it shows."""
     await pilot.pause()
     await pilot.press(key)
-    await pilot.pause()
+    await settled(pilot)
     assert isinstance(pilot.app.screen, screen_type), pilot.app.screen
     return pilot.app.screen

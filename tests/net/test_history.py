@@ -121,7 +121,43 @@ async def test_the_leaderboard_is_everyones_and_a_persons_figures_are_their_own(
         assert {(player["name"], player["computer"]) for player in board} == {("mia", False), ("normal", True)}
         assert [player["rating"] for player in board] == sorted((player["rating"] for player in board), reverse=True)
         mine = hub.statistics_of(Listener("mia").player, "ramsli")
-        assert mine["sessions"] == 1 and mine["figures"]["hands"] == len(played.finished)
-        assert hub.statistics_of(Listener("zora").player, "ramsli") == {"game": "ramsli", "sessions": 0, "figures": {}}
+        assert mine.sessions == 1 and mine.figures["hands"] == len(played.finished)
+        assert mine.standing is not None and mine.standing.sessions == 1
+        theirs = hub.statistics_of(Listener("zora").player, "ramsli")
+        assert (theirs.sessions, theirs.figures, theirs.standing) == (0, {}, None)
+    finally:
+        await hub.stop()
+
+
+async def test_a_person_reads_the_sessions_and_hands_they_sat_at_and_no_others(tmp_path, thinkers):
+    """mia's session and zora's, both kept: each lists their own, and the hands of the
+    other's session are refused; the leaderboard of one ruleset counts its sessions."""
+    from dataclasses import replace
+
+    from ramsli_tui.net.hub import HubRefusal
+    from ramsli_tui.table.spec import SeatSpec
+    from tests.kits.history import played_session
+
+    hub = new_hub(tmp_path, thinkers)
+    try:
+        for table, name, seed in ((7, "mia", 9), (8, "zora", 11)):
+            spec, played = played_session("ramsli", seed, 400)
+            spec = replace(spec, seats=(SeatSpec.person(name), *spec.seats[1:]))
+            hub.history.keep_finished(table, spec, played.finished, played.is_over, 0)
+        mia, zora = Listener("mia").player, Listener("zora").player
+        [mine] = hub.sessions_of(mia)
+        [hers] = hub.sessions_of(zora)
+        assert (mine.table, hers.table) == (7, 8)
+        hands = hub.hands_of(mia, mine.id)
+        assert [kept.number for kept in hands] == list(range(1, mine.hands + 1))
+        assert hands[0].record["names"][0] == "mia", "the names at the table in each record"
+        with pytest.raises(HubRefusal, match=f"you did not sit at session {hers.id}"):
+            hub.hands_of(mia, hers.id)
+        series = hub.series_of(mia, "ramsli", ["chips_won", "hands"])
+        assert series == [{"chips_won": hub.statistics_of(mia, "ramsli").figures["chips_won"], "hands": mine.hands}]
+        every = {player["name"]: player for player in hub.leaderboard("ramsli") if not player["computer"]}
+        classic = {player["name"]: player for player in hub.leaderboard("ramsli", "classic") if not player["computer"]}
+        assert every == classic, "both sessions were of classic"
+        assert hub.leaderboard("ramsli", "short") == [], "no session of short ended"
     finally:
         await hub.stop()

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ramsli_tui.games import game_named
+from ramsli_tui.games.facts import WON_FACT
 
 from ramsli_tui.storage.history import HISTORY_FILE, SCHEMA_VERSION, HandHistory, HistoryError
 
@@ -82,7 +83,8 @@ def test_a_move_that_fails_leaves_the_first_versions_file_as_it_was(tmp_path):
 @given(sessions=st.lists(st.tuples(st.sampled_from(["ramsli", "rami"]), st.integers(0, 10**6), st.integers(1, 4)),
                          min_size=1, max_size=3))
 def test_statistics_from_sql_agree_with_the_same_figures_from_the_records(tmp_path_factory, sessions):
-    """The figures kept at write time are what the facts of every kept record add up to, player by player."""
+    """The figures kept at write time are what the facts of every kept record add up to,
+    player by player, and the sessions won what the standings of those that ended say."""
     folder = tmp_path_factory.mktemp("history")
     history = HandHistory.open(folder)
     try:
@@ -102,6 +104,11 @@ def test_statistics_from_sql_agree_with_the_same_figures_from_the_records(tmp_pa
                             value = facts[fact.name]
                             mine[fact.name] = value if before is None else (
                                 max(before, value) if fact.kept == "max" else before + value)
+                if session.standing is not None:  # an ended session: one more won by each who ended it the highest
+                    best = max(session.standing)
+                    for who in {seat.who for seat in session.seats}:
+                        won = any(seat.who == who and stood == best for seat, stood in zip(session.seats, session.standing))
+                        expected[who][WON_FACT] = expected[who].get(WON_FACT, 0) + won
             for who, figures in expected.items():
                 assert history.figures(who, game)[1] == figures, who
     finally:

@@ -2,7 +2,7 @@
 players and kept as the table keeps them): the sessions listed latest first, Enter to a
 session's hands and on to the viewer on that very record, Escape back one level; the
 person's figures as ``player_statistics`` reads them, another player's and another
-game's when chosen; an empty history said in one line; nothing cut off at 80×24 and 60×20."""
+game's when chosen, each of the game's charts in turn; an empty history said in one line; nothing cut off at 80×24 and 60×20."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ramsli_tui.ui.common.statistics_screen import StatisticsScreen, SeriesPlot
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 
 from tests.kits.history import kept_session
-from tests.kits.ui import make_app, opened_by, storage_in
+from tests.kits.ui import make_app, opened_by, settled, storage_in
 
 
 @pytest.fixture(scope="module")
@@ -70,17 +70,17 @@ async def test_the_sessions_then_a_sessions_hands_then_the_viewer_on_that_record
         assert listed[1][5] == "goes on"
         screen.query_one(DataTable).move_cursor(row=1)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         hands = rows(screen)
         assert [row[0] for row in hands] == ["1", "2", "3"], hands
         assert "Mia" in hands[0][2]
         screen.query_one(DataTable).move_cursor(row=1)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         viewer = app.screen
         assert isinstance(viewer, HandViewerScreen)
         session = app.history.sessions()[1]
-        kept = named(app.history, app.history.hands(session=session.id))[1]
+        kept = named([session], app.history.hands(session=session.id))[1]
         expected = game_named("ramsli").steps.shown_hand(json.dumps(kept.record), "<record>", Path.cwd())
         assert [(step.index, step.seat, step.events) for step in viewer.steps] == \
             [(step.index, step.seat, step.events) for step in expected.steps], "the steps of that very record"
@@ -100,31 +100,40 @@ async def test_the_statistics_are_the_persons_and_change_with_the_player_and_the
     async with app.run_test(size=(100, 30)) as pilot:
         await open_history(pilot)
         await pilot.press("s")
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, StatisticsScreen)
         assert screen.game == "rami", "the game of the latest session"
         game = screen.query_one("#game", Select)
         game.value = "ramsli"
-        await pilot.pause()
+        await settled(pilot)
         history = app.history
         mine = player_statistics(history, "person:Mia", "ramsli")
         shown = str(screen.query_one("#figures", Static).render())
         assert shown == mine.said("Mia")
         assert "Chips won" in shown and str(mine.figures["chips_won"]) in shown
-        assert screen.query_one(SeriesPlot).values == [total for _when, total in
-                                                       history.series("person:Mia", "ramsli", "chips_won")]
+        assert screen.query_one(SeriesPlot).values == [
+            totals["chips_won"] for totals in history.series("person:Mia", "ramsli", ["chips_won"])]
+        await pilot.press("c")
+        await settled(pilot)
+        rates = [round(100 * totals["went_in"] / totals["hands"])
+                 for totals in history.series("person:Mia", "ramsli", ["went_in", "hands"])]
+        assert screen.query_one(SeriesPlot).values == rates and 0 < rates[0] <= 100
+        assert screen.query_one("#chart").border_title == "Hands in, of every hundred, session by session"
+        await pilot.press("c")
+        await settled(pilot)
+        assert screen.query_one("#chart").border_title == "Chips won, session by session", "round to the first again"
         player = screen.query_one("#player", Select)
         player.value = "computer:normal"
-        await pilot.pause()
+        await settled(pilot)
         theirs = player_statistics(history, "computer:normal", "ramsli")
         assert str(screen.query_one("#figures", Static).render()) == theirs.said("computer: normal") != shown
         game.value = "rami"
-        await pilot.pause()
+        await settled(pilot)
         rami = player_statistics(history, "computer:normal", "rami")
         assert str(screen.query_one("#figures", Static).render()) == rami.said("computer: normal")
         assert screen.query_one(SeriesPlot).values == [
-            total for _when, total in history.series("computer:normal", "rami", "points_taken")]
+            totals["points_taken"] for totals in history.series("computer:normal", "rami", ["points_taken"])]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
@@ -139,19 +148,19 @@ async def test_an_empty_history_says_so_in_one_line_and_the_palette_opens_both_s
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         palette_entry(app, "Statistics")()
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StatisticsScreen)
         await pilot.press("escape")
         await pilot.pause()
         palette_entry(app, "Your history")()
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
         empty = screen.query_one("#empty")
         assert empty.display and not screen.query_one(DataTable).display
         assert "No hand is kept" in str(empty.render())
         await pilot.press("s")
-        await pilot.pause()
+        await settled(pilot)
         assert "No hand is kept" in str(app.screen.query_one("#empty").render())
 
 
@@ -162,10 +171,10 @@ async def test_nothing_is_cut_off_in_a_small_window(kept_home, size):
         screen = await open_history(pilot)
         nothing_cut_off(screen)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         nothing_cut_off(screen)
         await pilot.press("s")
-        await pilot.pause()
+        await settled(pilot)
         nothing_cut_off(app.screen)
         figures = str(app.screen.query_one("#figures", Static).render())
         widest = max(len(line) for line in figures.splitlines())

@@ -11,6 +11,8 @@ Rami points are bad, and the side that reaches the losing total loses the game.
 - ``points_taken``: the points charged to its side in this hand (0 if its side went out).
 - ``tournante_taken``: 1 if it took the tournante.
 - ``jetee_taken``: the cards it took from the jetée.
+
+``WON``, added when a game ends: 1 for each player of the side that did not reach the losing total.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...languages import N_
-from ..facts import Fact, finished_hand, row
+from ..facts import WON_FACT, Chart, Fact, finished_hand, row
 from . import records
 from .engine.events import Drew
 from .house_rules import side_of
@@ -26,14 +28,21 @@ from .records import Replayed
 
 FACTS: tuple[Fact, ...] = (
     # TRANSLATORS: the labels of a person's statistics over the hands of Rami they played
-    Fact("hands", N_("Hands played"), "sum"),
+    Fact("hands", N_("Hands played"), "sum", ("session",)),
     # TRANSLATORS: hands a person's side won: they or their partner went out
     Fact("hands_won", N_("Hands won"), "sum"),
     Fact("went_out", N_("Times gone out"), "sum"),
     # TRANSLATORS: the points a person's side got in the hands it lost (in Rami points are bad)
-    Fact("points_taken", N_("Points taken"), "sum"),
+    Fact("points_taken", N_("Points taken"), "sum", ("hand", "session")),
     Fact("tournante_taken", N_("Tournantes taken"), "sum"),
     Fact("jetee_taken", N_("Cards taken from the jetée"), "sum"),
+)
+# TRANSLATORS: the games (sessions) of Rami a person's side won: the other side reached the losing total
+WON = Fact(WON_FACT, N_("Games won"), "sum", ("session",))
+CHARTS: tuple[Chart, ...] = (
+    Chart(N_("Points taken, session by session"), "points_taken"),
+    # TRANSLATORS: a chart's title: in each game, how many of every hundred hands a person's side won
+    Chart(N_("Hands won, of every hundred, session by session"), "hands_won", of="hands"),
 )
 
 

@@ -16,6 +16,8 @@ left the table (``on_bust: eliminate``) sat the hand out: all its facts are 0.
 - ``nap_tried``, ``nap_made``: its Nap target was the one that stood; it took that many tricks.
 - ``chips_won``: its change of chips over the hand, its ante in it (negative when it lost chips).
 - ``biggest_pot`` (kept as the highest): the chips it took from the pot in this hand.
+
+``WON``, added when a session ends: 1 for each player who ended it with the most chips.
 """
 
 from __future__ import annotations
@@ -23,13 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...languages import N_
-from ..facts import Fact, finished_hand, row
+from ..facts import WON_FACT, Chart, Fact, finished_hand, row
 from . import records
 from .engine import Hand
 
 FACTS: tuple[Fact, ...] = (
     # TRANSLATORS: the labels of a person's statistics over the hands of Ramsli they played
-    Fact("hands", N_("Hands played"), "sum"),
+    Fact("hands", N_("Hands played"), "sum", ("session",)),
     Fact("went_in", N_("Hands in"), "sum"),
     Fact("tricks", N_("Tricks taken"), "sum"),
     Fact("pots_won", N_("Pots won"), "sum"),
@@ -42,9 +44,16 @@ FACTS: tuple[Fact, ...] = (
     Fact("nap_tried", N_("Naps bid"), "sum"),
     Fact("nap_made", N_("Naps made"), "sum"),
     # TRANSLATORS: the chips a person won over their hands, less those they lost (negative when they lost more)
-    Fact("chips_won", N_("Chips won"), "sum"),
+    Fact("chips_won", N_("Chips won"), "sum", ("hand", "session")),
     # TRANSLATORS: the most chips a person took from the pot in one hand
     Fact("biggest_pot", N_("Biggest pot"), "max"),
+)
+# TRANSLATORS: the sessions of Ramsli a person ended with the most chips
+WON = Fact(WON_FACT, N_("Sessions won"), "sum", ("session",))
+CHARTS: tuple[Chart, ...] = (
+    Chart(N_("Chips won, session by session"), "chips_won"),
+    # TRANSLATORS: a chart's title: in each session, how many of every hundred hands a person went in
+    Chart(N_("Hands in, of every hundred, session by session"), "went_in", of="hands"),
 )
 
 BETE_REASONS = ("bete", "general_rams")  # a failed General Rams' penalty counts as its announcer's bete (R22)

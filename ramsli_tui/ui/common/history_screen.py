@@ -1,12 +1,13 @@
-"""The person's history: every session kept in their own hand history, the latest first,
-then the hands of one, then one hand in the hand viewer.
+"""The person's history: every session kept, the latest first, then the hands of one, then
+one hand in the hand viewer.  It reads a ``HistorySource``: the person's own hand history
+on this machine, or at a server the sessions they sat there (history_source.py).
 
 A list of sessions (when it began, its game and ruleset, who sat at it, its hands, and
 each player's standing once it was over); Enter lists a session's hands (number, when
 it was finished, each player's standing after it); Enter on a hand shows it in the hand
 viewer, the app's own (``RamsliApp.viewer_screen``); Escape goes back one level, and from
 the sessions back to where the person was.  ``s`` opens the statistics.  With no history,
-or none kept yet, one line says so.  The screen knows no game: it asks each game for its
+or none kept yet, one line says so; one that cannot be read now says why.  The screen knows no game: it asks each game for its
 steps (``kind.steps.shown_hand``) and the history for its facts.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -26,10 +27,11 @@ from ...games import GAMES, game_named
 from ...games.records import RecordError
 from ...languages import N_, _
 from ...languages.words import error_said
-from ...storage.history import (HandHistory, HistoryError, KeptHand, KeptSession, named, seat_names, shown_time,
-                                standing_after, standing_words)
+from ...storage.history import (HistoryError, KeptHand, KeptSession, seat_names, shown_time, standing_after,
+                                standing_words)
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
+from .history_source import HistorySource
 
 
 def game_title(game: str) -> str:
@@ -45,7 +47,7 @@ def session_row(session: KeptSession) -> tuple[str, ...]:
 
 
 class HistoryScreen(Screen[None]):
-    """The sessions of ``history`` (None: there is none), then a session's hands."""
+    """The sessions of ``source``, then a session's hands."""
 
     DEFAULT_CSS = """
     HistoryScreen {
@@ -61,9 +63,9 @@ class HistoryScreen(Screen[None]):
         Binding("s", "statistics", N_("Statistics"), id="history.statistics"),
     ]
 
-    def __init__(self, history: HandHistory | None) -> None:
+    def __init__(self, source: HistorySource) -> None:
         super().__init__()
-        self.history = history
+        self.source = source
         self.sessions: list[KeptSession] = []
         self.hands: list[KeptHand] = []
         self.session: KeptSession | None = None  # the session whose hands are listed; None: the sessions
@@ -76,8 +78,18 @@ class HistoryScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.sessions = self.history.sessions() if self.history is not None else []
+        self.read_sessions()
+
+    @work(group="history", exclusive=True)
+    async def read_sessions(self) -> None:
+        try:
+            self.sessions = await self.source.sessions()
+        except HistoryError as error:
+            self.tell(error)
         self.list_sessions()
+
+    def tell(self, error: HistoryError) -> None:
+        self.notify(error_said(error), title=_("Hand history"), severity="error", markup=False)
 
     def list_sessions(self, at: int = 0) -> None:
         self.session = None
@@ -93,11 +105,12 @@ class HistoryScreen(Screen[None]):
             table.move_cursor(row=at)
         table.focus()
 
-    def list_hands(self, session: KeptSession) -> None:
+    @work(group="history", exclusive=True)
+    async def list_hands(self, session: KeptSession) -> None:
         try:
-            self.hands = named(self.history, self.history.hands(session=session.id))
+            self.hands = await self.source.hands(session)
         except HistoryError as error:
-            self.notify(error_said(error), title=_("Hand history"), severity="error", markup=False)
+            self.tell(error)
             return
         self.session = session
         names = seat_names(session)
@@ -157,4 +170,4 @@ class HistoryScreen(Screen[None]):
     def action_statistics(self) -> None:
         from .statistics_screen import StatisticsScreen
 
-        self.app.push_screen(StatisticsScreen(self.history))
+        self.app.push_screen(StatisticsScreen(self.source))

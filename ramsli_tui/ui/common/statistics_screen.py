@@ -1,12 +1,14 @@
-"""A player's statistics, from the person's own hand history: the person, or any opponent
-kept there (each person by name, each computer strength as one player), at one game,
-over one ruleset or every one, chosen with three drop-downs.
+"""A player's statistics, read from a ``HistorySource``: in the person's own hand history
+the person or any opponent kept there (each person by name, each computer strength as
+one player), at a server the person alone; at one game, over one ruleset or every one,
+chosen with three drop-downs.
 
 It shows the figures ``player_statistics`` reads (each with its label, a summed one with
-its share of the hands played), the rating, and a chart of one figure session by session,
-drawn by plotext through textual-plotext: the chips won at Ramsli, the points taken at
-Rami (the game's ``CHARTED`` fact).  Escape goes back.  The screen knows no game's rules:
-the facts and their labels are the game's (``facts_told``).
+its share of the hands or the sessions played), the rating, and a chart of one figure
+session by session, drawn by plotext through textual-plotext: ``c`` shows the game's next
+(``charts_of``: at Ramsli the chips won and the hands in of every hundred).  Escape goes
+back.  The screen knows no game's rules: the facts, the charts and their labels are the
+game's.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderResult
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
@@ -27,13 +29,12 @@ from textual_plotext import PlotextPlot
 
 from ...games import GAMES, HOUSE_GAME, game_named
 from ...languages import N_, _
-from ...storage.history import HandHistory, Sitter, facts_told, player_statistics
+from ...languages.words import error_said
+from ...storage.history import HistoryError, KeptSession, charts_of, facts_told
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
+from .history_source import EVERY_RULESET, HistorySource, ruleset_choices, ruleset_chosen
 
-CHARTED = {"ramsli": ("chips_won", N_("Chips won, session by session")),
-           "rami": ("points_taken", N_("Points taken, session by session"))}
-EVERY_RULESET = ""  # the ruleset drop-down's value for every ruleset at once
 
 
 def who_said(who: str) -> str:
@@ -75,7 +76,7 @@ class SeriesPlot(PlotextPlot):
 
 
 class StatisticsScreen(Screen[None]):
-    """The statistics of ``history`` (None: there is none)."""
+    """The statistics ``source`` tells."""
 
     DEFAULT_CSS = """
     StatisticsScreen {
@@ -88,61 +89,85 @@ class StatisticsScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "back", N_("Back"), id="statistics.back")]
+    BINDINGS = [
+        Binding("c", "next_chart", N_("Next chart"), id="statistics.chart"),
+        Binding("escape", "back", N_("Back"), id="statistics.back"),
+    ]
 
-    def __init__(self, history: HandHistory | None) -> None:
+    def __init__(self, source: HistorySource) -> None:
         super().__init__()
-        self.history = history
+        self.source = source
         self.game = HOUSE_GAME
-        self.person = "person:"
+        self.person = source.person
+        self.sessions: list[KeptSession] = []
+        self.chart = 0  # which of the game's charts is drawn
 
     def compose(self) -> ComposeResult:
-        self.person = Sitter(self.app.settings.name).who
-        sessions = self.history.sessions() if self.history is not None else []
-        if sessions:
-            self.game = sessions[0].game if sessions[0].game in GAMES else HOUSE_GAME
         yield Static(Content(_("Statistics")), id="heading")
-        if not sessions:
-            yield Static(_("No hand is kept in your history yet: each hand you finish is kept."), id="empty")
-        else:
-            with Horizontal(id="choices"):
-                yield Select(self.player_options(), value=self.person, allow_blank=False, compact=True, id="player")
-                yield Select([(game_named(name).title, name) for name in GAMES], value=self.game, allow_blank=False,
-                             compact=True, id="game")
-                yield Select(self.ruleset_options(), value=EVERY_RULESET, allow_blank=False, compact=True, id="ruleset")
-            with VerticalScroll(id="figures-room"):
-                yield Static(id="figures")
-            with Vertical(id="chart"):
-                yield SeriesPlot()
+        yield Static(_("No hand is kept in your history yet: each hand you finish is kept."), id="empty")
+        yield Horizontal(id="choices")
+        with VerticalScroll(id="figures-room"):
+            yield Static(id="figures")
+        with Vertical(id="chart"):
+            yield SeriesPlot()
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if self.history is not None and self.query("#figures"):
-            self.show()
-            self.query_one("#player", Select).focus()
+        self.query_one("#empty").display = False
+        self.read_choices()
 
-    def player_options(self) -> list[tuple[str, str]]:
-        """The person first, then everyone else kept at a seat of the game chosen."""
-        others = [who for who in self.history.players(self.game) if who != self.person]
-        return [(for_terminal(who_said(who)), who) for who in [self.person, *others]]
+    @work(group="statistics", exclusive=True)
+    async def read_choices(self) -> None:
+        """The drop-downs, from the sessions kept, the latest's game chosen; or the line
+        that none is kept."""
+        try:
+            self.sessions = await self.source.sessions()
+            if self.sessions and self.sessions[0].game in GAMES:
+                self.game = self.sessions[0].game
+            players = await self.source.players(self.game) if self.sessions else []
+        except HistoryError as error:
+            self.tell(error)
+            return
+        if not self.sessions:
+            self.query_one("#empty").display = True
+            for part in self.query("#choices, #figures-room, #chart"):
+                part.display = False
+            return
+        player = Select(self.labelled(players), value=self.person, allow_blank=False, compact=True, id="player")
+        await self.query_one("#choices").mount_all([
+            player,
+            Select([(game_named(name).title, name) for name in GAMES], value=self.game, allow_blank=False,
+                   compact=True, id="game"),
+            Select(self.ruleset_options(), value=EVERY_RULESET, allow_blank=False, compact=True, id="ruleset")])
+        player.focus()
+        self.show()
+
+    def tell(self, error: HistoryError) -> None:
+        self.notify(error_said(error), title=_("Statistics"), severity="error", markup=False)
+
+    @staticmethod
+    def labelled(players: list[str]) -> list[tuple[str, str]]:
+        return [(for_terminal(who_said(who)), who) for who in players]
 
     def ruleset_options(self) -> list[tuple[str, str]]:
-        rulesets = sorted({session.ruleset for session in self.history.sessions() if session.game == self.game})
-        return [(_("every ruleset"), EVERY_RULESET), *((for_terminal(name), name) for name in rulesets)]
+        return ruleset_choices({session.ruleset for session in self.sessions if session.game == self.game})
 
     def chosen(self) -> tuple[str, str | None]:
         who = self.query_one("#player", Select).value
         ruleset = self.query_one("#ruleset", Select).value
-        return (who if isinstance(who, str) else self.person,
-                ruleset if isinstance(ruleset, str) and ruleset != EVERY_RULESET else None)
+        return who if isinstance(who, str) else self.person, ruleset_chosen(ruleset)
 
     @on(Select.Changed, "#game")
-    def game_changed(self, event: Select.Changed) -> None:
+    async def game_changed(self, event: Select.Changed) -> None:
         if event.value == self.game or not isinstance(event.value, str):
             return
-        self.game = event.value
+        self.game, self.chart = event.value, 0
         who, _ruleset = self.chosen()
-        players = self.player_options()
+        try:
+            players = self.labelled(await self.source.players(self.game))
+        except HistoryError as error:
+            self.tell(error)
+            return
         player = self.query_one("#player", Select)
         with self.prevent(Select.Changed):
             player.set_options(players)
@@ -156,17 +181,30 @@ class StatisticsScreen(Screen[None]):
     def choice_changed(self) -> None:
         self.show()
 
-    def show(self) -> None:
+    def action_next_chart(self) -> None:
+        if self.query("#player"):
+            self.chart = (self.chart + 1) % max(1, len(charts_of(self.game)))
+            self.show()
+
+    @work(group="statistics-shown", exclusive=True)
+    async def show(self) -> None:
         """The figures and the chart of the player, game and ruleset chosen."""
         who, ruleset = self.chosen()
-        statistics = player_statistics(self.history, who, self.game, ruleset)
+        charts = charts_of(self.game)
+        chart = charts[self.chart % len(charts)] if charts else None
+        try:
+            statistics = await self.source.statistics(who, self.game, ruleset)
+            series = await self.source.series(who, self.game, [chart.fact, *([chart.of] if chart.of else [])],
+                                              ruleset) if chart else []
+        except HistoryError as error:
+            self.tell(error)
+            return
         self.query_one("#figures", Static).update(Content("\n".join(
             for_terminal(line, None) for line in self.figures_said(statistics, who).splitlines())))
-        fact, title = CHARTED.get(self.game, (None, ""))
-        chart = self.query_one("#chart")
-        chart.border_title = _(title) if title else ""
+        box = self.query_one("#chart")
+        box.border_title = _(chart.title) if chart else ""
         plot = self.query_one(SeriesPlot)
-        plot.values = [total for _started, total in self.history.series(who, self.game, fact, ruleset)] if fact else []
+        plot.values = [charted(chart, totals) for totals in series]
         plot.refresh()
 
     def figures_said(self, statistics: Any, who: str) -> str:
@@ -180,3 +218,10 @@ class StatisticsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def charted(chart: Any, totals: dict[str, int]) -> int:
+    """One session's value on ``chart``: its fact's total, or its share of ``of``'s in hundredths."""
+    if chart.of is None:
+        return totals[chart.fact]
+    return round(100 * totals[chart.fact] / totals[chart.of]) if totals[chart.of] else 0

@@ -11,6 +11,7 @@ from rich.cells import cell_len
 
 from textual.widgets import DataTable, Label, Select
 
+from ramsli_tui.storage.history import Statistics
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import Table
@@ -66,17 +67,18 @@ class FakeLobby:
     async def last_table(self):
         return self.last
 
-    async def leaderboard(self, game):
-        self.asked.append(("leaderboard", game))
-        if game == "rami":
+    async def leaderboard(self, game, ruleset=None):
+        self.asked.append(("leaderboard", game, ruleset))
+        if game == "rami" or ruleset == "short":
             return []
         return [{"name": "otto", "computer": False, "rating": 1610, "sessions": 4, "wins": 3},
                 {"name": "hard", "computer": True, "rating": 1544, "sessions": 9, "wins": 3},
                 {"name": "mia", "computer": False, "rating": 1480, "sessions": 5, "wins": 1}]
 
-    async def statistics(self, game):
-        return {"game": game, "sessions": 5 if game == "ramsli" else 0,
-                "figures": {"hands": 60, "tricks": 71, "chips_won": -12} if game == "ramsli" else {}}
+    async def statistics(self, game, ruleset=None):
+        sessions = 5 if game == "ramsli" and ruleset is None else 0
+        return Statistics("person:mia", game, ruleset, sessions,
+                          {"hands": 60, "tricks": 71, "chips_won": -12} if sessions else {}, None)
 
     async def watch(self, table):
         self.asked.append(("watch", table))
@@ -385,10 +387,19 @@ async def test_the_leaderboard_ranks_the_rated_players_and_shows_your_own_figure
         own = str(board.query_one("#own").render())
         assert "Your figures over 5 sessions:" in own and "Tricks taken" in own and "71" in own
         assert board.query_one(".box").region.bottom <= size[1], "the dialog inside the window"
+        ruleset = board.query_one("#ruleset", Select)
+        assert [value for _label, value in ruleset._options] == ["", "classic", "short"], "the server's rulesets"
+        ruleset.value = "short"
+        await pilot.pause()
+        await pilot.pause()
+        assert lobby.asked[-1] == ("leaderboard", "ramsli", "short")
+        assert "Nobody is rated" in str(board.query_one("#own").render())
+        assert "You have played no session of this game here yet." in str(board.query_one("#own").render())
         board.query_one("#game", Select).value = "rami"
         await pilot.pause()
         await pilot.pause()
         assert "Nobody is rated at this game yet" in str(board.query_one("#own").render())
+        assert ruleset.value == "" and lobby.asked[-1] == ("leaderboard", "rami", None), "a new game: every ruleset"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
