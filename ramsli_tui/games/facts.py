@@ -9,7 +9,7 @@ from a hand record exactly as the history keeps it; ``standing_after(record)`` e
 seat's standing once the hand is settled, higher better.  ``WON`` is the fact the
 history adds for each player when a session ends (1 for its winners), with the game's
 own name for a session won; ``CHARTS`` the figures the statistics draw session by
-session (``Chart``).  Both replay the record
+session (``Chart``); ``RATIOS`` the figures shown as one fact over another (``Ratio``).  Both replay the record
 through the game's own records module and engine (``finished_hand``), so that a fact
 is always what the engine made of the hand, never a rule told again.
 
@@ -46,6 +46,15 @@ class Fact(NamedTuple):
     label: str
     kept: str
     shares: tuple[str, ...] = ("hand",)
+
+
+class Ratio(NamedTuple):
+    """A figure shown as one fact's total over another's: "Tricks a hand in" is the tricks
+    taken over the hands in."""
+
+    label: str  # an English N_ text
+    fact: str
+    of: str
 
 
 class Chart(NamedTuple):

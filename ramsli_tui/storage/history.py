@@ -625,6 +625,7 @@ class Statistics(NamedTuple):
         # TRANSLATORS: the column heads of a player's statistics: a figure over all their hands, then its share of each hand and of each session
         rows = [("", _("in all"), _("a hand"), _("a session"))]
         rows += [(_(fact.label), str(self.figures.get(fact.name, 0)), *self._shares(fact)) for fact in facts_told(self.game)]
+        rows += [(_(ratio.label), self._ratio(ratio), "", "") for ratio in ratios_of(self.game)]
         widths = [max(cell_len(row[column]) for row in rows) for column in range(4)]
         for label, *figures in rows:
             cells = [label + " " * (widths[0] - cell_len(label))]
@@ -637,6 +638,11 @@ class Statistics(NamedTuple):
                                          self.standing.sessions).format(
                 rating=self.standing.rating.shown, count=self.standing.sessions, wins=self.standing.wins))
         return "\n".join(lines)
+
+    def _ratio(self, ratio: Any) -> str:
+        """``ratio``'s figure: its fact's over its ``of``'s, a dash when there is none of that."""
+        of = self.figures.get(ratio.of, 0)
+        return f"{self.figures.get(ratio.fact, 0) / of:.2f}" if of else "–"
 
     def _shares(self, fact: Any) -> tuple[str, str]:
         """``fact``'s figure a hand and a session played, where the game shows it so ("" where not)."""
@@ -719,6 +725,12 @@ def facts_told(game: str) -> tuple[Any, ...]:
     (none, for a game that tells none)."""
     facts = facts_of_game(game)
     return (*facts.FACTS, facts.WON) if facts is not None else ()
+
+
+def ratios_of(game: str) -> tuple[Any, ...]:
+    """The figures ``game``'s statistics show as one fact over another (its facts' ``RATIOS``)."""
+    facts = facts_of_game(game)
+    return tuple(facts.RATIOS) if facts is not None else ()
 
 
 def charts_of(game: str) -> tuple[Any, ...]:

@@ -115,6 +115,26 @@ def test_statistics_from_sql_agree_with_the_same_figures_from_the_records(tmp_pa
         history.close()
 
 
+def test_the_statistics_say_each_figure_its_shares_a_hand_and_a_session_and_the_tricks_a_hand_in(tmp_path):
+    from ramsli_tui.storage.history import player_statistics
+
+    history = HandHistory.open(tmp_path)
+    try:
+        for place, seed in enumerate((5, 6), start=1):
+            kept_session(history, f"session.{place}.json", "ramsli", seed, 6)
+        told = player_statistics(history, "person:Mia", "ramsli")
+        figures = told.figures
+        lines = {line.split("  ")[1]: line.split() for line in told.said("Mia").splitlines()[2:] if "  " in line[2:]}
+        assert told.sessions == 2 and lines["Hands played"][-2:] == [str(figures["hands"]), f"{figures['hands'] / 2:.2f}"]
+        chips = figures["chips_won"]
+        assert lines["Chips won"][-3:] == [str(chips), f"{chips / figures['hands']:.2f}", f"{chips / 2:.2f}"]
+        assert lines["Tricks taken"][-2:] == [str(figures["tricks"]), f"{figures['tricks'] / figures['hands']:.2f}"]
+        assert lines["Biggest pot"][-1] == str(figures["biggest_pot"]), "a largest figure has no share"
+        assert lines["Tricks a hand in"][-1] == f"{figures['tricks'] / figures['went_in']:.2f}"
+    finally:
+        history.close()
+
+
 def test_a_session_that_ends_rates_its_players_the_winner_up_the_last_down(tmp_path):
     from ramsli_tui.storage.ratings import NEW
 

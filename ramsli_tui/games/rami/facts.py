@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...languages import N_
-from ..facts import WON_FACT, Chart, Fact, finished_hand, row
+from ..facts import WON_FACT, Chart, Fact, Ratio, finished_hand, row
 from . import records
 from .engine.events import Drew
 from .house_rules import side_of
@@ -39,6 +39,7 @@ FACTS: tuple[Fact, ...] = (
 )
 # TRANSLATORS: the games (sessions) of Rami a person's side won: the other side reached the losing total
 WON = Fact(WON_FACT, N_("Games won"), "sum", ("session",))
+RATIOS: tuple[Ratio, ...] = ()  # every share Rami's players ask for is one of a hand or of a game
 CHARTS: tuple[Chart, ...] = (
     Chart(N_("Points taken, session by session"), "points_taken"),
     # TRANSLATORS: a chart's title: in each game, how many of every hundred hands a person's side won

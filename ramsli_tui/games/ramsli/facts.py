@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...languages import N_
-from ..facts import WON_FACT, Chart, Fact, finished_hand, row
+from ..facts import WON_FACT, Chart, Fact, Ratio, finished_hand, row
 from . import records
 from .engine import Hand
 
@@ -50,6 +50,8 @@ FACTS: tuple[Fact, ...] = (
 )
 # TRANSLATORS: the sessions of Ramsli a person ended with the most chips
 WON = Fact(WON_FACT, N_("Sessions won"), "sum", ("session",))
+# TRANSLATORS: the tricks a person took over the hands they were in
+RATIOS: tuple[Ratio, ...] = (Ratio(N_("Tricks a hand in"), "tricks", "went_in"),)
 CHARTS: tuple[Chart, ...] = (
     Chart(N_("Chips won, session by session"), "chips_won"),
     # TRANSLATORS: a chart's title: in each session, how many of every hundred hands a person went in
