@@ -65,6 +65,17 @@ class Chart(NamedTuple):
     fact: str
     of: str | None = None
 
+    @property
+    def facts(self) -> list[str]:
+        """The facts a session's value is made of."""
+        return [self.fact] if self.of is None else [self.fact, self.of]
+
+    def value(self, totals: Mapping[str, int]) -> int:
+        """One session's value from its ``totals`` of ``facts``: the fact's, or its share of ``of``'s in hundredths."""
+        if self.of is None:
+            return totals[self.fact]
+        return round(100 * totals[self.fact] / totals[self.of]) if totals[self.of] else 0
+
 
 def record_text(record: Any) -> str:
     """``record`` written out as its game's ``read_record`` reads a record (YAML: a record

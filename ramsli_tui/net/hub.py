@@ -171,6 +171,9 @@ class HandStore(Protocol):
     def figures(self, who: str, game: str, ruleset: str | None = None) -> tuple[int, dict[str, int]]:
         """``who``'s sessions of ``game`` and their figures there."""
 
+    def standing_of(self, who: str, game: str, ruleset: str | None = None) -> Any:
+        """``who``'s line of the leaderboard (``Standing``; None: not on it)."""
+
     def sessions(self, who: str | None = None) -> list[Any]:
         """The sessions ``who`` sat at, the latest first (``KeptSession``)."""
 

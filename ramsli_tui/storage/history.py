@@ -156,14 +156,6 @@ class KeptSession(NamedTuple):
     standing: tuple[int, ...] | None  # each seat's at the end; None while it goes on
 
 
-class Figure(NamedTuple):
-    """One of a player's figures over many sessions: the sum of a summed fact, or the
-    largest of a fact kept as the largest."""
-
-    fact: str
-    value: int
-
-
 class Standing(NamedTuple):
     """A player on the leaderboard of a game."""
 
@@ -496,9 +488,7 @@ class HandHistory:
         """How many sessions of ``game`` ``who`` sat at (of ``ruleset``, or of any), and their
         figures over all of them: each summed fact's sum, each fact kept as the largest its largest."""
         largest = {fact.name for fact in facts_told(game) if fact.kept == "max"}
-        where, values = "who = ? AND game = ?", [who, game]
-        if ruleset is not None:
-            where, values = where + " AND ruleset = ?", values + [ruleset]
+        where, values = _facts_of_player(who, game, ruleset)
         try:
             rows = self.connection.execute(
                 f"SELECT fact, SUM(total), MAX(total), COUNT(DISTINCT session_id) FROM session_facts WHERE {where} "
@@ -511,13 +501,12 @@ class HandHistory:
     def series(self, who: str, game: str, facts: Sequence[str], ruleset: str | None = None) -> list[dict[str, int]]:
         """``who``'s totals of ``facts`` session by session, the oldest first (a fact a
         session has no figure of is 0 there)."""
+        where, values = _facts_of_player(who, game, ruleset)
         marks = ", ".join("?" * len(facts))
-        where, values = f"who = ? AND session_facts.game = ? AND fact IN ({marks})", [who, game, *facts]
-        if ruleset is not None:
-            where, values = where + " AND session_facts.ruleset = ?", values + [ruleset]
         try:
             rows = self.connection.execute(
-                f"SELECT session_id, fact, total FROM session_facts WHERE {where} ORDER BY session_id", values).fetchall()
+                f"SELECT session_id, fact, total FROM session_facts WHERE {where} AND fact IN ({marks}) "
+                "ORDER BY session_id", [*values, *facts]).fetchall()
         except sqlite3.Error as error:
             raise _failed(self.path, error) from None
         sessions: dict[int, dict[str, int]] = {}
@@ -539,25 +528,27 @@ class HandHistory:
         """Every rated player of ``game``, the highest rating first; with ``ruleset``, those
         who ended a session of it, with the sessions of it they ended and won (a rating
         is one per game, moved by the sessions of every ruleset)."""
+        return sorted(self._standings(game, ruleset), key=lambda standing: (-standing.rating.shown, standing.who))
+
+    def standing_of(self, who: str, game: str, ruleset: str | None = None) -> Standing | None:
+        """``who``'s line of ``game``'s leaderboard (of ``ruleset``, as ``leaderboard``); None: not on it."""
+        return next(iter(self._standings(game, ruleset, who)), None)
+
+    def _standings(self, game: str, ruleset: str | None, who: str | None = None) -> list[Standing]:
+        """The rated players of ``game`` (only ``who``, when given), as ``leaderboard`` counts them."""
+        only, whom = (" AND who = ?", [who]) if who is not None else ("", [])
         try:
             rows = self.connection.execute(
-                "SELECT who, mu, sigma, sessions, wins FROM ratings WHERE game = ?", (game,)).fetchall()
+                f"SELECT who, mu, sigma, sessions, wins FROM ratings WHERE game = ?{only}", [game, *whom]).fetchall()
             if ruleset is not None:
-                ended = dict(self._sessions_ended(game, ruleset))
+                ended = {who: (sessions, wins) for who, sessions, wins in self.connection.execute(
+                    "SELECT who, COUNT(*), SUM(total) FROM sessions JOIN session_facts ON session_id = sessions.id "
+                    f"WHERE fact = ? AND sessions.game = ? AND sessions.ruleset = ?{only} GROUP BY who",
+                    [WON_FACT, game, ruleset, *whom])}
                 rows = [(who, mu, sigma, *ended[who]) for who, mu, sigma, _sessions, _wins in rows if who in ended]
         except sqlite3.Error as error:
             raise _failed(self.path, error) from None
-        standings = [Standing(who, Rating(mu, sigma), sessions, wins) for who, mu, sigma, sessions, wins in rows]
-        return sorted(standings, key=lambda standing: (-standing.rating.shown, standing.who))
-
-    def _sessions_ended(self, game: str, ruleset: str) -> Iterator[tuple[str, tuple[int, int]]]:
-        """Each player's sessions of ``game`` and ``ruleset`` that ended, and how many they won."""
-        rows = self.connection.execute(
-            "SELECT who, COUNT(*), SUM(total) FROM sessions JOIN session_facts ON session_id = sessions.id "
-            "WHERE fact = ? AND sessions.game = ? AND sessions.ruleset = ? GROUP BY who",
-            (WON_FACT, game, ruleset))
-        for who, sessions, wins in rows:
-            yield who, (sessions, wins)
+        return [Standing(who, Rating(mu, sigma), sessions, wins) for who, mu, sigma, sessions, wins in rows]
 
 
 class KeptAtTheTable:
@@ -655,8 +646,7 @@ def player_statistics(history: HandHistory, who: str, game: str, ruleset: str | 
     """``who``'s statistics at ``game`` (of ``ruleset``, or every one), from the figures
     kept at write time."""
     sessions, figures = history.figures(who, game, ruleset)
-    standing = next((kept for kept in history.leaderboard(game, ruleset) if kept.who == who), None)
-    return Statistics(who, game, ruleset, sessions, figures, standing)
+    return Statistics(who, game, ruleset, sessions, figures, history.standing_of(who, game, ruleset))
 
 
 def session_json(session: KeptSession) -> dict[str, Any]:
@@ -729,14 +719,12 @@ def facts_told(game: str) -> tuple[Any, ...]:
 
 def ratios_of(game: str) -> tuple[Any, ...]:
     """The figures ``game``'s statistics show as one fact over another (its facts' ``RATIOS``)."""
-    facts = facts_of_game(game)
-    return tuple(facts.RATIOS) if facts is not None else ()
+    return tuple(getattr(facts_of_game(game), "RATIOS", ()))
 
 
 def charts_of(game: str) -> tuple[Any, ...]:
     """The figures ``game``'s statistics draw session by session (its facts' ``CHARTS``)."""
-    facts = facts_of_game(game)
-    return tuple(facts.CHARTS) if facts is not None else ()
+    return tuple(getattr(facts_of_game(game), "CHARTS", ()))
 
 
 def sitters_of(spec: GameSpec) -> list[Sitter]:
@@ -750,6 +738,13 @@ def make_schema(connection: sqlite3.Connection) -> None:
         if statement.strip():
             connection.execute(statement)
     connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def _facts_of_player(who: str, game: str, ruleset: str | None) -> tuple[str, list[Any]]:
+    """The condition on ``session_facts`` of ``who``'s rows at ``game`` (of ``ruleset``, or of any), and its values."""
+    if ruleset is None:
+        return "who = ? AND game = ?", [who, game]
+    return "who = ? AND game = ? AND ruleset = ?", [who, game, ruleset]
 
 
 def _place_columns(place: int | str) -> tuple[int | None, str | None]:

@@ -305,11 +305,7 @@ class RamsliApp(App[None]):
         that cannot be kept never stops play; each said once."""
         if table.spec is None:
             return
-        if self.history is None:
-            self.history, problem = self.storage.open_history()
-            if problem is not None:
-                self.tell_of_history(str(problem))
-        if self.history is not None:
+        if self.opened_history(made=True) is not None:
             table.observe(KeptAtTheTable(self.history, place, table.spec, lambda: table.game,
                                          lambda error: self.tell_of_history(words_of(error).said())))
 
@@ -416,10 +412,10 @@ class RamsliApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
-    def opened_history(self) -> HandHistory | None:
-        """The person's history, opened if it is not yet (None if none is kept yet, or it
-        cannot be had: said)."""
-        if self.history is None and (self.storage.data_dir / HISTORY_FILE).exists():
+    def opened_history(self, made: bool = False) -> HandHistory | None:
+        """The person's history, opened if it is not yet, and ``made`` if there is none
+        (None if none is kept yet and none is made, or it cannot be had: said)."""
+        if self.history is None and (made or (self.storage.data_dir / HISTORY_FILE).exists()):
             self.history, problem = self.storage.open_history()
             if problem is not None:
                 self.tell_of_history(str(problem))
@@ -454,12 +450,9 @@ class RamsliApp(App[None]):
         yield SystemCommand(_("New game"), _("Leave this session (it stays saved) and set up a new one"), self.new_game)
         yield SystemCommand(_("Your history"), _("Your past sessions and their hands, each to watch again (f3)"),
                             self.action_hand_history)
-        if self.served:
-            yield SystemCommand(_("Statistics"), _("Your own figures at this server, game by game"),
-                                self.action_statistics)
-        else:
-            yield SystemCommand(_("Statistics"), _("Your figures and your opponents', game by game"),
-                                self.action_statistics)
+        whose = (_("Your own figures at this server, game by game") if self.served
+                 else _("Your figures and your opponents', game by game"))
+        yield SystemCommand(_("Statistics"), whose, self.action_statistics)
 
     # --- errors ----------------------------------------------------------------------------
 

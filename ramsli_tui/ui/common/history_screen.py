@@ -31,7 +31,7 @@ from ...storage.history import (HistoryError, KeptHand, KeptSession, seat_names,
                                 standing_words)
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
-from .history_source import HistorySource
+from .history_source import NOTHING_KEPT, HistorySource
 
 
 def game_title(game: str) -> str:
@@ -74,7 +74,7 @@ class HistoryScreen(Screen[None]):
         yield Static(id="heading")
         yield DataTable(id="kept", cursor_type="row", zebra_stripes=True)
         yield Static(id="detail")  # the row chosen whole, wrapped, where the window is too narrow for its columns
-        yield Label(_("No hand is kept in your history yet: each hand you finish is kept."), id="empty")
+        yield Label(_(NOTHING_KEPT), id="empty")
         yield KeyBar()
 
     def on_mount(self) -> None:

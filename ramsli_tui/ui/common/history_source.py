@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Protocol, Sequence
 
-from ...languages import _
+from ...languages import N_, _
 from ...languages.words import Words
 from ...storage.history import (HandHistory, HistoryError, KeptHand, KeptSession, Sitter, Statistics, named,
                                 player_statistics)
@@ -19,6 +19,21 @@ from ...table.lobby import Lobby, LobbyRefusal
 from ...text import for_terminal
 
 EVERY_RULESET = ""  # a ruleset drop-down's value for every ruleset at once
+NOTHING_KEPT = N_("No hand is kept in your history yet: each hand you finish is kept.")
+
+
+def who_said(who: str) -> str:
+    """A player as statistics know them, in words: "Mia", "computer: hard"."""
+    kind, _colon, name = who.partition(":")
+    return player_said(name, kind == "computer")
+
+
+def player_said(name: str, computer: bool) -> str:
+    """A person by name, or a computer strength as one player: "computer: hard"."""
+    if computer:
+        # TRANSLATORS: a computer player's strength as one player of the statistics and the leaderboard: "computer: hard"
+        return _("computer: {strength}").format(strength=name)
+    return name
 
 
 def ruleset_choices(rulesets: Iterable[str]) -> list[tuple[str, str]]:

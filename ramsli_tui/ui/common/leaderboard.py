@@ -25,15 +25,14 @@ from ...storage.history import Statistics, facts_told
 from ...table.lobby import LobbyRefusal
 from ...text import for_terminal
 from .dialog import Dialog
-from .history_source import EVERY_RULESET, ruleset_choices, ruleset_chosen
+from .history_source import EVERY_RULESET, player_said, ruleset_choices, ruleset_chosen
 
 
 def board_rows(board: list[dict[str, Any]]) -> list[tuple[str, ...]]:
     """The leaderboard's rows: place, player, rating, sessions, the share of them won."""
     rows = []
     for place, player in enumerate(board, 1):
-        # TRANSLATORS: a computer strength on the leaderboard ("computer: hard")
-        name = _("computer: {strength}").format(strength=player["name"]) if player["computer"] else player["name"]
+        name = player_said(player["name"], player["computer"])
         won = f"{player['wins'] / player['sessions']:.0%}" if player["sessions"] else "–"
         rows.append((f"{place}.", for_terminal(name, 20), str(player["rating"]), str(player["sessions"]), won))
     return rows

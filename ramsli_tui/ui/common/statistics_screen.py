@@ -33,17 +33,9 @@ from ...languages.words import error_said
 from ...storage.history import HistoryError, KeptSession, charts_of, facts_told
 from ...text import for_terminal
 from ..widgets.key_bar import KeyBar
-from .history_source import EVERY_RULESET, HistorySource, ruleset_choices, ruleset_chosen
+from .history_source import (EVERY_RULESET, NOTHING_KEPT, HistorySource, ruleset_choices, ruleset_chosen,
+                             who_said)
 
-
-
-def who_said(who: str) -> str:
-    """A player as statistics know them, in words: "Mia", "computer: hard"."""
-    kind, _colon, name = who.partition(":")
-    if kind == "computer":
-        # TRANSLATORS: a computer player's strength as one player of the statistics: "computer: hard"
-        return _("computer: {strength}").format(strength=name)
-    return name
 
 
 class SeriesPlot(PlotextPlot):
@@ -100,11 +92,11 @@ class StatisticsScreen(Screen[None]):
         self.game = HOUSE_GAME
         self.person = source.person
         self.sessions: list[KeptSession] = []
-        self.chart = 0  # which of the game's charts is drawn
+        self.chart = 0  # which of the game's charts is drawn, counted round them
 
     def compose(self) -> ComposeResult:
         yield Static(Content(_("Statistics")), id="heading")
-        yield Static(_("No hand is kept in your history yet: each hand you finish is kept."), id="empty")
+        yield Static(_(NOTHING_KEPT), id="empty")
         yield Horizontal(id="choices")
         with VerticalScroll(id="figures-room"):
             yield Static(id="figures")
@@ -183,7 +175,7 @@ class StatisticsScreen(Screen[None]):
 
     def action_next_chart(self) -> None:
         if self.query("#player"):
-            self.chart = (self.chart + 1) % max(1, len(charts_of(self.game)))
+            self.chart += 1
             self.show()
 
     @work(group="statistics-shown", exclusive=True)
@@ -194,8 +186,7 @@ class StatisticsScreen(Screen[None]):
         chart = charts[self.chart % len(charts)] if charts else None
         try:
             statistics = await self.source.statistics(who, self.game, ruleset)
-            series = await self.source.series(who, self.game, [chart.fact, *([chart.of] if chart.of else [])],
-                                              ruleset) if chart else []
+            series = await self.source.series(who, self.game, chart.facts, ruleset) if chart else []
         except HistoryError as error:
             self.tell(error)
             return
@@ -204,7 +195,7 @@ class StatisticsScreen(Screen[None]):
         box = self.query_one("#chart")
         box.border_title = _(chart.title) if chart else ""
         plot = self.query_one(SeriesPlot)
-        plot.values = [charted(chart, totals) for totals in series]
+        plot.values = [chart.value(totals) for totals in series]
         plot.refresh()
 
     def figures_said(self, statistics: Any, who: str) -> str:
@@ -218,10 +209,3 @@ class StatisticsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
-
-
-def charted(chart: Any, totals: dict[str, int]) -> int:
-    """One session's value on ``chart``: its fact's total, or its share of ``of``'s in hundredths."""
-    if chart.of is None:
-        return totals[chart.fact]
-    return round(100 * totals[chart.fact] / totals[chart.of]) if totals[chart.of] else 0
