@@ -839,10 +839,9 @@ def players_standing(session) -> str:
 def history_show(history, args: argparse.Namespace) -> int:
     from .storage.history import session_json, shown_time, standing_after
 
-    session = next((kept for kept in history.sessions() if kept.id == args.session), None)
+    session = history.session(args.session)
     if session is None:
-        raise CliError(_("there is no session {number} in this history (see 'ramsli history list')")
-                       .format(number=args.session))
+        raise no_session(args.session)
     hands = history.hands(session=session.id)
     if args.json:
         print(json.dumps({**session_json(session), "hands": [hand.record for hand in hands]}, indent=1))
@@ -890,10 +889,13 @@ def history_stats(history, args: argparse.Namespace) -> int:
 
 def history_delete(history, args: argparse.Namespace) -> int:
     if not history.delete(args.session):
-        raise CliError(_("there is no session {number} in this history (see 'ramsli history list')")
-                       .format(number=args.session))
+        raise no_session(args.session)
     print(_("Session {number} is forgotten, with its hands.").format(number=args.session))
     return 0
+
+
+def no_session(number: int) -> CliError:
+    return CliError(_("there is no session {number} in this history (see 'ramsli history list')").format(number=number))
 
 
 HISTORY_ACTIONS = {"list": history_list, "show": history_show, "export": history_export, "stats": history_stats,

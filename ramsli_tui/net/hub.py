@@ -177,6 +177,9 @@ class HandStore(Protocol):
     def sessions(self, who: str | None = None) -> list[Any]:
         """The sessions ``who`` sat at, the latest first (``KeptSession``)."""
 
+    def session(self, id: int) -> Any:
+        """Session ``id`` (``KeptSession``; None: there is none)."""
+
     def hands(self, table: int | None = None, session: int | None = None) -> list[Any]:
         """The hands kept of ``session`` (``KeptHand``)."""
 
@@ -278,12 +281,12 @@ class Hub:
     def hands_of(self, player: Player, session: int) -> list[KeptHand]:
         """The hands kept of ``session`` (each finished), its players' names in their
         records; refused unless ``player`` sat at it."""
-        sat = [kept for kept in self.sessions_of(player) if kept.id == session]
-        if not sat:
-            raise HubRefusal.saying(N_("you did not sit at session {session}: only its players see its hands"),
-                                    session=shown_value(session))
         with self._history_read():
-            return named(sat, self.history.hands(session=session))
+            kept = self.history.session(session)
+            if kept is None or not kept.seated(Sitter(player.name).who):
+                raise HubRefusal.saying(N_("you did not sit at session {session}: only its players see its hands"),
+                                        session=shown_value(session))
+            return named([kept], self.history.hands(session=session))
 
     def statistics_of(self, player: Player, game: str, ruleset: str | None = None) -> Statistics:
         """``player``'s own figures at ``game`` (of ``ruleset``, or all), from the hands they sat at."""

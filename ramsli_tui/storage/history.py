@@ -155,6 +155,10 @@ class KeptSession(NamedTuple):
     hands: int
     standing: tuple[int, ...] | None  # each seat's at the end; None while it goes on
 
+    def seated(self, who: str) -> bool:
+        """Whether ``who`` ("person:Mia") sat at a seat of this session."""
+        return any(seat is not None and seat.who == who for seat in self.seats)
+
 
 class Standing(NamedTuple):
     """A player on the leaderboard of a game."""
@@ -463,14 +467,20 @@ class HandHistory:
 
     def sessions(self, who: str | None = None) -> list[KeptSession]:
         """Every session kept, the latest first; only those ``who`` sat at, when given."""
-        query = ("SELECT id, table_number, game, ruleset, started_at, ended_at, standing, "
-                 "(SELECT COUNT(*) FROM hands WHERE session_id = id) FROM sessions")
+        if who is None:
+            return self._sessions("ORDER BY id DESC", ())
+        return self._sessions("WHERE id IN (SELECT session_id FROM seats WHERE who = ?) ORDER BY id DESC", (who,))
+
+    def session(self, id: int) -> KeptSession | None:
+        """Session ``id``, None if there is none."""
+        return next(iter(self._sessions("WHERE id = ?", (id,))), None)
+
+    def _sessions(self, chosen: str, values: Sequence[Any]) -> list[KeptSession]:
+        """The sessions that ``chosen`` (the end of the query: a condition, an order) picks."""
         try:
-            if who is None:
-                rows = self.connection.execute(query + " ORDER BY id DESC").fetchall()
-            else:
-                rows = self.connection.execute(
-                    query + " WHERE id IN (SELECT session_id FROM seats WHERE who = ?) ORDER BY id DESC", (who,)).fetchall()
+            rows = self.connection.execute(
+                "SELECT id, table_number, game, ruleset, started_at, ended_at, standing, "
+                f"(SELECT COUNT(*) FROM hands WHERE session_id = id) FROM sessions {chosen}", values).fetchall()
             return [self._session(*row) for row in rows]
         except sqlite3.Error as error:
             raise _failed(self.path, error) from None

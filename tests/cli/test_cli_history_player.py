@@ -105,6 +105,9 @@ def test_delete_forgets_a_session_and_a_session_not_there_is_one_line(tmp_path, 
     again = ramsli_at_home(copy, "history", "delete", "2")
     assert again.returncode == 2 and again.stderr.startswith("ramsli: there is no session 2 in this history")
     assert again.stderr.count("\n") == 1
+    shown = ramsli_at_home(copy, "history", "show", "2")
+    assert shown.returncode == 2 and shown.stderr.startswith("ramsli: there is no session 2 in this history")
+    assert shown.stderr.count("\n") == 1
 
 
 def test_no_history_yet_is_one_line(tmp_path):
