@@ -3,7 +3,9 @@
 import random
 
 from ramsli_tui.games.ramsli import house_rules
-from ramsli_tui.games.ramsli.bots import HardBot, NormalBot, OmniscientBot, RandomBot
+from ramsli_tui.games.ramsli.bots import (
+    AggressiveBot, ExactHardBot, HardBot, HardV1Bot, NormalBot, OmniscientBot, RandomBot, RandomInBot, TimidBot,
+)
 from ramsli_tui.games.ramsli.engine import Hand
 
 QUICK_BUDGET = 150  # simulated actions per search decision: enough to exercise every path, fast
@@ -32,10 +34,15 @@ def random_positions(ruleset, seed):
 
 
 def quick_bots():
-    """One of each player; the searching ones on a small budget."""
+    """One of each player, the measurement ones included; the searching ones on a small budget."""
     return {
         "random": RandomBot(),
         "normal": NormalBot(),
         "hard": HardBot(QUICK_BUDGET),
         "omniscient": OmniscientBot(QUICK_BUDGET),
+        "hard-v1": HardV1Bot(QUICK_BUDGET),
+        "hard-exact": ExactHardBot(QUICK_BUDGET),
+        "aggressive": AggressiveBot(),
+        "timid": TimidBot(),
+        "random-in": RandomInBot(),
     }

@@ -28,6 +28,7 @@ SURPRISE = 0.05  # the chance given to a declaration or announcement the texts a
 
 class HardBot(ComputerPlayer):
     name = "hard"
+    exact_endgame = False  # solve the worlds' last tricks (``endgame``) rather than play them greedily
 
     def __init__(self, budget: int = DEFAULT_BUDGET):
         self.budget = budget
@@ -37,7 +38,25 @@ class HardBot(ComputerPlayer):
             return legal[0]
         reading = read(view)
         worlds = Worlds(view, reading, rng)
-        return best_action(legal, worlds.next, view.seat, Playout(view.rules, reading.in_play), self.budget, rng)
+        return best_action(legal, worlds.next, view.seat, Playout(view.rules, reading.in_play, self.exact_endgame),
+                           self.budget, rng)
+
+
+class HardV1Bot(HardBot):
+    """The hard player as issue 23 found it, frozen as a yardstick for measurement (never
+    offered in the app): its worlds are played greedily to the end.  Tests pin its
+    choices on fixed hands, so that a change to the search it shares cannot move it."""
+
+    name = "hard-v1"
+    exact_endgame = False
+
+
+class ExactHardBot(HardBot):
+    """The hard player with its worlds' last tricks solved exactly: a candidate under
+    measurement against ``hard-v1`` (docs/bots.md), not yet offered in the app."""
+
+    name = "hard-exact"
+    exact_endgame = True
 
 
 class Worlds:

@@ -14,7 +14,7 @@ import random
 from typing import Callable, Sequence
 
 from ..engine import Action, Hand
-from .worlds import Playout, utility
+from .worlds import Playout
 
 WORLD_COST = 30
 
@@ -38,6 +38,7 @@ def best_action(
         for i, action in enumerate(legal):
             trial = world.clone()
             trial.apply(action)
-            spent += 1 + playout.finish(trial, random.Random(seed))
-            totals[i] += utility(trial, seat)
+            value, cost = playout.finish(trial, seat, random.Random(seed))
+            spent += 1 + cost
+            totals[i] += value
     return legal[max(range(len(legal)), key=totals.__getitem__)]

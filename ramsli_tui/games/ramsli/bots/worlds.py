@@ -23,7 +23,9 @@ from ..engine import CARDS_PER_HAND, IN, NAP, OUT, PASS, Hand, Phase, RamsliView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
 from ..house_rules import Ruleset
 from .inference import SUIT_MASK_OF, Reading, above, cards_of
+from .endgame import Endgame, solvable
 from .judgement import advised_action
+from .value import utility
 
 EXPLORATION = 0.1  # how often the playout player picks any legal card instead
 RANK_IN_SUIT = tuple(13 + card if card >= 52 else card % 13 for card in range(54))
@@ -106,33 +108,33 @@ def _replay_announcements(hand: Hand, view: RamsliView) -> None:
             hand.apply(GENERAL_RAMS if kind == "general_rams" else NAP[target])
 
 
-def utility(hand: Hand, seat: int) -> float:
-    """What a settled hand was worth to ``seat``: its chips won or lost, plus an equal
-    share of what the pot gained for the next hand (so betes paid by others count)."""
-    return hand.settlement.changes[seat] + (hand.pot - hand.start_pot) / len(hand.seated)
-
-
 # --- finishing a world ---------------------------------------------------------------------
 
 class Playout:
-    """Plays worlds of one hand to their end, every seat seeing every card."""
+    """Plays worlds of one hand to their end, every seat seeing every card; with
+    ``exact``, the last tricks are solved (``endgame``) instead of played greedily."""
 
-    __slots__ = ("rules", "in_play")
+    __slots__ = ("rules", "in_play", "exact")
 
-    def __init__(self, rules: Ruleset, in_play: int):
+    def __init__(self, rules: Ruleset, in_play: int, exact: bool = False):
         self.rules = rules
         self.in_play = in_play
+        self.exact = exact
 
-    def finish(self, hand: Hand, rng: random.Random) -> int:
-        """Play ``hand`` to the end; return how many actions that took."""
+    def finish(self, hand: Hand, seat: int, rng: random.Random) -> tuple[float, int]:
+        """Play ``hand`` to the end; return what it was worth to ``seat`` and what that
+        cost (actions played, and cards tried by an exact search)."""
         steps = 0
         while not hand.is_over:
             if hand.phase is Phase.PLAY:
+                if self.exact and solvable(hand):
+                    endgame = Endgame(hand)
+                    return endgame.values()[seat], steps + endgame.nodes
                 hand.apply(PLAY[self.card(hand, hand.current_seat, rng)])
             else:
                 hand.apply(self.declaration_or_announcement(hand))
             steps += 1
-        return steps
+        return utility(hand, seat), steps
 
     def declaration_or_announcement(self, hand: Hand) -> Action:
         """What the texts advise the seat to act, holding what the world gives it."""

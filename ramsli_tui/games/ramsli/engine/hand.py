@@ -314,6 +314,14 @@ class Hand:
             outcome = self._settle_nap(announcement[0], announcement[2], payments)
         return self._finish(outcome, winners, betes, payments)
 
+    def settlement_if_won(self, tricks_won) -> HandSettled:
+        """How this hand, in play, would settle were its tricks won as ``tricks_won``
+        says (a count per seat): for a search that solves the last tricks exactly."""
+        twin = self.clone()
+        twin.tricks_won = list(tricks_won)
+        twin._settle_play()
+        return twin.settlement
+
     def _share_pot(self, contenders, payments: list[Payment]) -> tuple[int, ...]:
         """R19/R20: the contenders with the most tricks share the pot; the remainder stays."""
         most = max(self.tricks_won[seat] for seat in contenders)

@@ -46,7 +46,7 @@ def test_every_player_only_chooses_legal_actions(name):
 
 def test_the_app_offers_only_players_that_cannot_see_hidden_cards():
     assert list(STRENGTHS) == ["random", "normal", "hard"]
-    assert "omniscient" in MEASUREMENT_PLAYERS
+    assert set(MEASUREMENT_PLAYERS) - set(STRENGTHS) == {"omniscient", "hard-v1", "hard-exact", "aggressive", "timid", "random-in"}
     with pytest.raises(ValueError, match="unknown computer player 'omniscient'"):
         make_ramsli_player("omniscient")
 
@@ -83,7 +83,7 @@ def test_choices_do_not_depend_on_cards_the_player_cannot_see(classic, bot):
         assert bot.choose(views[0], legal, random.Random(seed)) == bot.choose(views[1], legal, random.Random(seed))
 
 
-@pytest.mark.parametrize("kind", ["random", "normal", "hard", "omniscient"])
+@pytest.mark.parametrize("kind", list(quick_bots()))
 def test_the_same_seed_gives_the_same_choices(classic, kind):
     def actions(seed):
         lineup = [quick_bots()[kind] for _ in range(4)]

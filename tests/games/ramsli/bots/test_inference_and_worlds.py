@@ -8,7 +8,8 @@ import pytest
 
 from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots.inference import can_serve, read
-from ramsli_tui.games.ramsli.bots.worlds import Playout, build_world, utility
+from ramsli_tui.games.ramsli.bots.value import utility
+from ramsli_tui.games.ramsli.bots.worlds import Playout, build_world
 from ramsli_tui.cards import mask_of, parse_cards
 
 from tests.kits.bots import bundled_rulesets, random_positions, seeded_hand
@@ -66,8 +67,9 @@ def test_a_world_built_from_the_real_cards_is_the_real_hand(name):
 def test_a_finished_world_is_worth_its_chips_plus_a_share_of_the_pot(classic):
     for seed in range(20):
         hand = seeded_hand(classic, 4, seed)
-        Playout(classic, read(hand.view(0)).in_play).finish(hand, random.Random(seed))
+        value, _ = Playout(classic, read(hand.view(0)).in_play).finish(hand, 0, random.Random(seed))
         values = [utility(hand, seat) for seat in range(4)]
+        assert value == values[0]
         assert sum(values) == pytest.approx(0)
         assert values[0] == hand.settlement.changes[0] + (hand.pot - hand.start_pot) / 4
 
