@@ -43,7 +43,8 @@ from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots import NormalBot
 from ramsli_tui.games.ramsli.bots.inference import cards_of, read
-from ramsli_tui.games.ramsli.bots.worlds import build_world, utility
+from ramsli_tui.games.ramsli.bots.value import utility
+from ramsli_tui.games.ramsli.bots.worlds import build_world
 from ramsli_tui.games.ramsli.engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Hand, RamsliView
 from ramsli_tui.games.ramsli.engine.actions import PLAY
 from ramsli_tui.games.ramsli.house_rules import CARDS_PER_HAND, PlayerLimits, Ruleset
