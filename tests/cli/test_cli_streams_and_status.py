@@ -93,7 +93,7 @@ def test_simulate_refuses_bots_it_does_not_know_or_a_wrong_count():
         "ramsli: --bots names 2 computer players, but the table has 3: --players 3 is every seat a computer player")
     result = ramsli("simulate", "--players", "3", "--bots", "normal,normal,expert")
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr.strip() == "ramsli: --bots names 'expert'; choose each from random, normal, hard, omniscient"
+    assert result.stderr.strip() == "ramsli: --bots names 'expert'; choose each from random, normal, hard, omniscient, hard-v1, hard-exact, aggressive, timid, random-in"
 
 
 def test_replay_from_standard_input_finds_a_ruleset_file_in_the_working_folder(tmp_path):

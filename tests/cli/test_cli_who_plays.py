@@ -69,7 +69,7 @@ def test_play_tells_the_same_mistake_counting_the_seats_beside_yours():
 
 def test_an_unknown_strength_is_told_alike_with_the_names_each_command_seats(capsys):
     assert main(["tournament", "--bots", "expert"]) == 2
-    assert capsys.readouterr().err == "ramsli: --bots names 'expert'; choose each from random, normal, hard, omniscient\n"
+    assert capsys.readouterr().err == "ramsli: --bots names 'expert'; choose each from random, normal, hard, omniscient, hard-v1, hard-exact, aggressive, timid, random-in\n"
     with pytest.raises(CliError) as refused:
         cli.play_spec(build_parser().parse_args(["play", "--bots", "expert"]), Settings())
     assert str(refused.value) == "--bots names 'expert'; choose each from random, normal, hard"

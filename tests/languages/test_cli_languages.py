@@ -123,9 +123,9 @@ def test_saves_speaks_the_language_asked_for_to_ramsli_or_to_the_command(home, c
 
 
 @pytest.mark.parametrize("code, locale, told", [
-    ("fr", "fr_CA.UTF-8", "ramsli: --bots nomme «\u00a0clever\u00a0»\u00a0; choisissez chacun parmi random, normal, hard, omniscient"),
-    ("de", "de_AT.UTF-8", "ramsli: --bots nennt „clever“; wähle jeden aus random, normal, hard, omniscient"),
-    ("es", "es_ES", "ramsli: --bots nombra «clever»; elige cada uno entre random, normal, hard, omniscient"),
+    ("fr", "fr_CA.UTF-8", "ramsli: --bots nomme «\u00a0clever\u00a0»\u00a0; choisissez chacun parmi random, normal, hard, omniscient, hard-v1, hard-exact, aggressive, timid, random-in"),
+    ("de", "de_AT.UTF-8", "ramsli: --bots nennt „clever“; wähle jeden aus random, normal, hard, omniscient, hard-v1, hard-exact, aggressive, timid, random-in"),
+    ("es", "es_ES", "ramsli: --bots nombra «clever»; elige cada uno entre random, normal, hard, omniscient, hard-v1, hard-exact, aggressive, timid, random-in"),
 ])
 def test_a_mistake_is_told_in_the_language_of_the_environment(home, capsys, monkeypatch, code, locale, told):
     monkeypatch.setenv("LANG", locale)
