@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
-import math
 import random
 import statistics
 import time
@@ -48,7 +47,7 @@ from ramsli_tui.games.ramsli.bots.worlds import build_world
 from ramsli_tui.games.ramsli.engine import GENERAL_RAMS, IN, NAP, OUT, PASS, Action, Hand, RamsliView
 from ramsli_tui.games.ramsli.engine.actions import PLAY
 from ramsli_tui.games.ramsli.house_rules import CARDS_PER_HAND, PlayerLimits, Ruleset
-from ramsli_tui.games.ramsli.tournament import Z95, _play, percentile
+from ramsli_tui.games.ramsli.tournament import deal_deck, mean_and_interval, percentile, play_deal
 
 GAME_NAME = "python_ramsli"
 DEFAULTS = {"rules": "classic", "players": 4, "dealer": 0}
@@ -368,32 +367,18 @@ class Match(NamedTuple):
     decision_ms: list[list[float]]
 
 
-def shuffled_deck(rules: Ruleset, seed: int, deal: int) -> list[Card]:
-    """The deck of deal ``deal``, shuffled as ``ramsli tournament`` shuffles it."""
-    deck = rules.cards()
-    random.Random(f"{seed}/deal/{deal}").shuffle(deck)
-    return deck
-
-
 def play_match(rules_name: str, lineup: Sequence[ComputerPlayer], deals: int, seed: int) -> Match:
-    """Duplicate deals as ``ramsli tournament`` plays them: each deal once per rotation of
-    the seats, a hand at a fresh table, scored by ``utility``; deal by deal, so that two
-    entries' scores can be compared in pairs."""
+    """Duplicate deals as ``ramsli tournament`` plays them (``play_deal``), scored by
+    ``utility`` deal by deal, so that two entries' scores can be compared in pairs."""
     rules = house_rules.load(rules_name)
-    players = len(lineup)
     match = Match([[] for _ in lineup], [[] for _ in lineup])
     for deal in range(deals):
-        deck = shuffled_deck(rules, seed, deal)
-        totals = [0.0] * players
-        for rotation in range(players):
-            seat_of = [(entry + rotation) % players for entry in range(players)]
-            hand = Hand(rules, [rules.starting_chips] * players, deal % players, 0, deck)
-            _play(hand, {seat_of[entry]: lineup[entry] for entry in range(players)},
-                  {seat_of[entry]: match.decision_ms[entry] for entry in range(players)}, seed, deal)
-            for entry in range(players):
-                totals[entry] += utility(hand, seat_of[entry])
-        for entry in range(players):
-            match.scores[entry].append(totals[entry] / players)
+        totals = [0.0] * len(lineup)
+        for hand, seat_of in play_deal(rules, lineup, deal, seed, match.decision_ms):
+            for entry, seat in enumerate(seat_of):
+                totals[entry] += utility(hand, seat)
+        for entry, total in enumerate(totals):
+            match.scores[entry].append(total / len(lineup))
     return match
 
 
@@ -404,7 +389,7 @@ def decision_views(rules_name: str, players: int, hands: int, seed: int) -> list
     normal = NormalBot()
     views = []
     for deal in range(hands):
-        hand = Hand(rules, [rules.starting_chips] * players, deal % players, 0, shuffled_deck(rules, seed, deal))
+        hand = Hand(rules, [rules.starting_chips] * players, deal % players, 0, deal_deck(rules, seed, deal))
         while not hand.is_over:
             view = hand.view(hand.current_seat)
             if len(view.legal) > 1:
@@ -435,13 +420,6 @@ def calibrated_simulations(target_ms: float, rules_name: str = "classic", player
     return simulations
 
 
-def interval(scores: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``scores`` and its 95 % interval (normal approximation)."""
-    mean = statistics.fmean(scores)
-    spread = Z95 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
-    return mean, mean - spread, mean + spread
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
@@ -465,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
         simulations = calibrated_simulations(args.ms, args.rules, args.players, args.search)
     searcher = OpenSpielPlayer(simulations, args.search)
     match = play_match(args.rules, [searcher] + [NormalBot()] * (args.players - 1), args.deals, args.seed)
-    mean, low, high = interval(match.scores[0])
+    mean, low, high = mean_and_interval(match.scores[0])
     times = match.decision_ms[0]
     print(f"{searcher.name} against {args.players - 1} normal, {args.deals} deals of {args.rules} (seed {args.seed}): "
           f"{mean:+.3f} chips a deal, 95 % interval [{low:+.3f}, {high:+.3f}]; "

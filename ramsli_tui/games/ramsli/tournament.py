@@ -27,11 +27,13 @@ import random
 import statistics
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
+from ...cards import Card
 from ...languages import ngettext, pgettext
 from ..protocol import ComputerPlayer, play_out
 from .bots import make_measurement_player
+from .bots.value import utilities
 from .engine import Hand
 from .house_rules import Ruleset
 from .simulate import chips_conserved_said
@@ -82,12 +84,11 @@ class _Tally:
         self.decision_ms: list[float] = []
 
     def result(self) -> BotResult:
-        mean = statistics.fmean(self.scores)
-        spread = Z95 * statistics.stdev(self.scores) / math.sqrt(len(self.scores)) if len(self.scores) > 1 else 0.0
+        mean, low, high = mean_and_interval(self.scores)
         return BotResult(
             name=self.name,
             chips_per_deal=round(mean, 4),
-            ci95=(round(mean - spread, 4), round(mean + spread, 4)),
+            ci95=(round(low, 4), round(high, 4)),
             pots_won=self.pots_won,
             betes=self.betes,
             in_rate=round(self.hands_in / self.hands, 4),
@@ -113,22 +114,14 @@ def tournament(rules: Ruleset, players: int, bots: Sequence[str] | None, deals: 
     tallies = [_Tally(name) for name in bots]
     conserved = True
     for deal in range(deals):
-        deck = rules.cards()
-        random.Random(f"{seed}/deal/{deal}").shuffle(deck)
-        dealer = deal % players
         scores = [0.0] * players
-        for rotation in range(players):
-            seat_of = [(entry + rotation) % players for entry in range(players)]
-            hand = Hand(rules, [rules.starting_chips] * players, dealer, 0, deck)
-            bot_at = {seat_of[entry]: lineup[entry] for entry in range(players)}
-            times = {seat_of[entry]: tallies[entry].decision_ms for entry in range(players)}
-            _play(hand, bot_at, times, seed, deal)
+        for hand, seat_of in play_deal(rules, lineup, deal, seed, [tally.decision_ms for tally in tallies]):
             settled = hand.settlement
             conserved &= sum(settled.changes) + settled.pot - hand.start_pot == 0
-            pot_share = (settled.pot - hand.start_pot) / players
+            values = utilities(hand, settled)
             for entry, tally in enumerate(tallies):
                 seat = seat_of[entry]
-                scores[entry] += settled.changes[seat] + pot_share
+                scores[entry] += values[seat]
                 tally.hands += 1
                 tally.hands_in += bool(hand.declarations[seat])
                 tally.pots_won += seat in settled.winners
@@ -147,10 +140,33 @@ def tournament(rules: Ruleset, players: int, bots: Sequence[str] | None, deals: 
     )
 
 
-def _play(hand: Hand, bot_at: dict, times: dict, seed: int, deal: int) -> None:
-    """Play one hand to its end, asking each seat's bot for every real decision."""
-    rngs = {seat: random.Random(f"{seed}/deal/{deal}/seat/{seat}") for seat in bot_at}
-    play_out(hand, {seat: Timed(bot, times[seat]) for seat, bot in bot_at.items()}, rngs)
+def deal_deck(rules: Ruleset, seed: int, deal: int) -> list[Card]:
+    """The deck of deal number ``deal``, shuffled from the seed and the deal's number."""
+    deck = rules.cards()
+    random.Random(f"{seed}/deal/{deal}").shuffle(deck)
+    return deck
+
+
+def play_deal(rules: Ruleset, lineup: Sequence[ComputerPlayer], deal: int, seed: int,
+              times: Sequence[list[float]]) -> Iterator[tuple[Hand, list[int]]]:
+    """Deal ``deal`` played once per rotation of the seats, each from a fresh table: every
+    settled hand, with the seat of each entry of ``lineup`` in it.  Each entry's real
+    decisions are timed into its list of ``times``."""
+    players = len(lineup)
+    deck = deal_deck(rules, seed, deal)
+    for rotation in range(players):
+        seat_of = [(entry + rotation) % players for entry in range(players)]
+        hand = Hand(rules, [rules.starting_chips] * players, deal % players, 0, deck)
+        rngs = {seat: random.Random(f"{seed}/deal/{deal}/seat/{seat}") for seat in seat_of}
+        play_out(hand, {seat_of[entry]: Timed(lineup[entry], times[entry]) for entry in range(players)}, rngs)
+        yield hand, seat_of
+
+
+def mean_and_interval(scores: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``scores`` and the bounds of its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(scores)
+    spread = Z95 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+    return mean, mean - spread, mean + spread
 
 
 class Timed(ComputerPlayer):

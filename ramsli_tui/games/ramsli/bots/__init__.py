@@ -57,6 +57,7 @@ def _make(name: str, players: dict[str, Callable[[], ComputerPlayer]]) -> Comput
 
 
 __all__ = [
-    "AggressiveBot", "ExactHardBot", "HardBot", "HardV1Bot", "MEASUREMENT_PLAYERS", "NormalBot", "OmniscientBot", "RandomBot", "RandomInBot", "STRENGTHS", "TimidBot",
+    "AggressiveBot", "ExactHardBot", "HardBot", "HardV1Bot", "MEASUREMENT_PLAYERS", "NormalBot", "OmniscientBot",
+    "RandomBot", "RandomInBot", "STRENGTHS", "TimidBot",
     "make_measurement_player", "make_ramsli_player",
 ]

@@ -1,12 +1,11 @@
 """The exact solver of the last tricks agrees with a brute-force search over the engine."""
 
-import random
-
 import pytest
 
 from ramsli_tui.games.ramsli import house_rules
 from ramsli_tui.games.ramsli.bots.endgame import Endgame, solvable
 from ramsli_tui.games.ramsli.bots.value import utilities
+from ramsli_tui.games.ramsli.engine import Phase
 
 from tests.kits.bots import random_positions
 
@@ -66,5 +65,5 @@ def test_only_play_with_few_cards_left_is_solved(classic):
         cards_left = max(hand.holdings[seat].bit_count() for seat in hand.active) if hand.active else 5
         if solvable(hand):
             assert cards_left <= 3
-        elif hand.phase.name == "PLAY" and cards_left <= 2:
+        elif hand.phase is Phase.PLAY and cards_left <= 2:
             pytest.fail("a play with two cards each left must be solvable")

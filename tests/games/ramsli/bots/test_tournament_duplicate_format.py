@@ -115,13 +115,13 @@ def recorded(monkeypatch):
     import ramsli_tui.games.ramsli.tournament as module
 
     played = []
-    original = module._play
+    original = module.play_out
 
-    def recording(hand, bot_at, times, seed, deal):
-        original(hand, bot_at, times, seed, deal)
-        played.append((hand, dict(bot_at)))
+    def recording(hand, players, rngs):
+        original(hand, players, rngs)
+        played.append((hand, {seat: timed.bot for seat, timed in players.items()}))
 
-    monkeypatch.setattr(module, "_play", recording)
+    monkeypatch.setattr(module, "play_out", recording)
     return played
 
 
