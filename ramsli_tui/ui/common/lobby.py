@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -49,6 +50,17 @@ def seat_label(seat: dict[str, Any]) -> str:
         return _("{name} (computer)").format(name=seat["name"])
     rating = seat.get("rating")
     return seat["name"] if rating is None else f"{seat['name']} {rating}"  # a person, with their rating
+
+
+def column_labels() -> tuple[str, ...]:
+    # TRANSLATORS: the columns of the lobby's list of tables.
+    return _("Table"), _("Game"), _("Ruleset"), _("Seats"), _("Now")
+
+
+def row_cells(table: dict[str, Any]) -> tuple[str, ...]:
+    """A table's line in the list, as the server described it (not yet made safe to show)."""
+    seats = ", ".join(map(seat_label, table["seats"]))
+    return str(table["table"]), table["game"], table["ruleset"], seats, hand_label(table)
 
 
 def hand_label(table: dict[str, Any]) -> str:
@@ -93,8 +105,7 @@ class LobbyScreen(Screen):
         yield Static(Content(for_terminal(_("Ramsli tables — you are {name}").format(name=self.lobby.name))), id="heading")
         yield Label(_(WAITING_WORDS), id="server-wait")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        # TRANSLATORS: the columns of the lobby's list of tables.
-        table.add_columns(_("Table"), _("Game"), _("Ruleset"), _("Seats"), _("Now"))
+        table.add_columns(*column_labels())
         yield table
         yield Label(_("There is no table yet: n makes one."), id="empty")
         yield KeyBar()
@@ -140,13 +151,17 @@ class LobbyScreen(Screen):
             await self._sit(started[0], self.lobby.join)
 
     def _draw_list(self) -> None:
+        """The list drawn again, each column as wide as its widest cell from the first frame
+        on (a DataTable left to widen its columns itself does so only once it is idle, and
+        until then shows the new rows cut to the width of the headings)."""
         view = self.query_one(DataTable)
         row = view.cursor_row
-        view.clear()
-        for table in self.listed:
-            seats = ", ".join(map(seat_label, table["seats"]))
-            cells = (str(table["table"]), table["game"], table["ruleset"], seats, hand_label(table))
-            view.add_row(*(Text(for_terminal(cell)) for cell in cells), key=str(table["table"]))
+        rows = [tuple(for_terminal(cell) for cell in row_cells(table)) for table in self.listed]
+        view.clear(columns=True)
+        for label, *cells in zip(column_labels(), *rows):
+            view.add_column(label, width=max(map(cell_len, (label, *cells))))
+        for table, cells in zip(self.listed, rows):
+            view.add_row(*map(Text, cells), key=str(table["table"]))
         if self.listed:
             view.move_cursor(row=min(row, len(self.listed) - 1))
         self.query_one("#empty").display = not self.listed

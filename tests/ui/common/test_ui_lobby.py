@@ -122,6 +122,23 @@ async def test_the_lobby_lists_each_table_with_who_sits_where_and_the_hand(tmp_p
         ]
 
 
+async def test_each_column_is_as_wide_as_its_widest_cell_from_the_first_frame(tmp_path):
+    """Not left to the DataTable, which widens a column only once it is idle: a busy app
+    would show a new row cut to the headings' widths ("mia," under Seats, "wai" under Now)."""
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        lobby.listing = [*lobby.listing, listed(3, 0, ("mia", "person"), (None, "open"), ("Ottokar", "bot"))]
+        app.screen.action_refresh()
+        await pilot.pause()
+        view = app.screen.query_one(DataTable)
+        widest = [max(cell_len(column.label.plain), *(cell_len(line[index]) for line in rows(app.screen)))
+                  for index, column in enumerate(view.ordered_columns)]
+        assert [column.width for column in view.ordered_columns] == widest
+        assert not any(column.auto_width for column in view.ordered_columns)
+
+
 async def test_a_refusal_is_said_in_one_line_and_the_lobby_stays(tmp_path):
     lobby = FakeLobby()
     app = served_app(tmp_path, lobby)
