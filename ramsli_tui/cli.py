@@ -585,18 +585,23 @@ def add_tournament(commands) -> None:
                             help=_("deals, each played once per rotation of the seats (default: 30)"))
     tournament.add_argument("--seed", type=int, default=0, metavar="S",
                             help=_("seed of the deals and the players' choices (default: 0)"))
+    tournament.add_argument("--jobs", type=int, default=1, metavar="K",
+                            help=_("processes playing the deals at once, the same report whatever K "
+                                   "(default: 1; this machine has {cores} cores)").format(cores=os.cpu_count() or 1))
     tournament.add_argument("--json", action="store_true", help=_("print the report as one JSON object"))
     tournament.set_defaults(run=run_tournament)
 
 
 def run_tournament(args: argparse.Namespace) -> int:
-    return _run_measured("tournament", args, "--deals", args.deals)
+    if args.jobs < 1:
+        raise CliError(_("{option} must be at least 1").format(option="--jobs"))
+    return _run_measured("tournament", args, "--deals", args.deals, args.jobs)
 
 
-def _run_measured(command: str, args: argparse.Namespace, option: str, count: int) -> int:
+def _run_measured(command: str, args: argparse.Namespace, option: str, count: int, jobs: int = 1) -> int:
     """A match of computer players measured by the game asked for (``option``: how many
-    hands or deals), its progress on standard error, its report in words or JSON; the
-    exit status of its check."""
+    hands or deals; ``jobs`` processes playing them), its progress on standard error, its
+    report in words or JSON; the exit status of its check."""
     kind = game_named(args.game)
     ruleset = kind.default_ruleset if args.ruleset == game_named(HOUSE_GAME).default_ruleset else args.ruleset
     rules = _table_rules(ruleset, args.players, args.game)
@@ -608,7 +613,8 @@ def _run_measured(command: str, args: argparse.Namespace, option: str, count: in
 
     with StderrProgress(unit, count) as progress:
         try:
-            measured = kind.measure(command, rules, args.players, args.bots, count, args.seed, lineup, progress.advance)
+            measured = kind.measure(command, rules, args.players, args.bots, count, args.seed, lineup, progress.advance,
+                                    jobs)
         except ValueError as error:
             raise CliError(words_of(error)) from None
     print(json.dumps(measured.json, indent=1) if args.json else measured.text)

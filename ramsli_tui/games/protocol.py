@@ -252,9 +252,10 @@ class GameKind(Protocol):
     def computer_player(self, strength: str) -> ComputerPlayer: ...
 
     def measure(self, command: str, rules: Any, players: int, bots: str | None, count: int, seed: int,
-                lineup: Callable[[Sequence[str]], list[str]], advance: Callable[[], None]) -> Measured:
+                lineup: Callable[[Sequence[str]], list[str]], advance: Callable[[], None], jobs: int = 1) -> Measured:
         """``command`` ("simulate" or "tournament") played out by computer players: ``count``
-        hands or deals from ``seed``, ``advance`` called after each.  ``bots`` is what
+        hands or deals from ``seed``, ``advance`` called after each; a tournament's deals
+        played by ``jobs`` processes at once (``parallel``: the same report).  ``bots`` is what
         ``--bots`` said (None: the game's own choice); ``lineup(known)`` reads it as one
         strength per seat among ``known`` (ValueError, in one sentence, if it cannot be).
         ValueError, in one sentence, when the game cannot measure what ``bots`` asks."""

@@ -85,7 +85,7 @@ class Rami:
         return make_rami_player(strength)
 
     @staticmethod
-    def measure(command, rules, players, bots, count, seed, lineup, advance) -> Measured:
+    def measure(command, rules, players, bots, count, seed, lineup, advance, jobs=1) -> Measured:
         """Either command measures two strengths (``--bots first,second``; hard and normal
         unless it says) on the same deals, each played twice with the sides swapped."""
         from .simulate import match, summary_text
@@ -93,7 +93,7 @@ class Rami:
         pair = [name.strip() for name in (bots or "hard,normal").split(",")]
         if len(pair) != 2 or pair[0] == pair[1] or any(name not in STRENGTHS for name in pair):
             raise ValueError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(STRENGTHS)}")
-        result = match(pair, players, count, seed, rules, advance)
+        result = match(pair, players, count, seed, rules, advance, jobs)
         return Measured(result.as_json(), summary_text(result), True)
 
 

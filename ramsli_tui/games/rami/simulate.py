@@ -21,9 +21,11 @@ import random
 import statistics
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any, Callable, Sequence
 
 from ...languages import _, ngettext
+from ..parallel import outcomes_in_order
 from ..protocol import decide
 from .bots import make_rami_player
 from .engine import RamiSession
@@ -52,29 +54,39 @@ class MatchResult:
 
 
 def match(strengths: Sequence[str], players: int = 2, deals: int = 20, seed: int = 0, rules: RamiRules = SIMPLE,
-          advance: Callable[[], None] = lambda: None) -> MatchResult:
-    """Two strengths on the same deals, each on both sides; ``advance`` after each deal."""
+          advance: Callable[[], None] = lambda: None, jobs: int = 1) -> MatchResult:
+    """Two strengths on the same deals, each on both sides; ``advance`` after each deal;
+    ``jobs`` processes play the deals at once (``parallel``), with the same result."""
     first, second = strengths
     if first == second:
         raise ValueError(f"a match needs two different strengths, not {first} twice")
     wins = {first: 0, second: 0}
     times: dict[str, list[float]] = {first: [], second: []}
     scores, draws = [], 0
-    for deal in range(deals):
-        score = 0
-        for seating in ((first, second), (second, first)):
-            winner = _play_hand(rules, players, seed, deal, seating, times)
+    for winners, deal_times in outcomes_in_order(partial(_play_deal, rules, players, seed, (first, second)), deals, jobs):
+        for winner in winners:
             if winner is None:
                 draws += 1
-                continue
-            wins[winner] += 1
-            score += 1 if winner == first else -1
-        scores.append(score / 2)
+            else:
+                wins[winner] += 1
+        scores.append(sum(1 if winner == first else -1 for winner in winners if winner is not None) / 2)
+        for name, ms in deal_times.items():
+            times[name] += ms
         advance()
     margin = statistics.fmean(scores)
     half = Z95 * statistics.stdev(scores) / math.sqrt(deals) if deals > 1 else math.inf
     return MatchResult((first, second), players, deals, seed, 2 * deals, wins, draws, margin,
                        (margin - half, margin + half), {name: _median_p95(ms) for name, ms in times.items()})
+
+
+def _play_deal(rules: RamiRules, players: int, seed: int, strengths: tuple[str, str],
+               deal: int) -> tuple[tuple[str | None, str | None], dict[str, list[float]]]:
+    """The winning strength of each of ``deal``'s two hands (the sides swapped for the
+    second; None, a draw), and each strength's decisions' times."""
+    first, second = strengths
+    times: dict[str, list[float]] = {first: [], second: []}
+    winners = tuple(_play_hand(rules, players, seed, deal, seating, times) for seating in (strengths, (second, first)))
+    return winners, times
 
 
 def _play_hand(rules: RamiRules, players: int, seed: int, deal: int, seating: tuple[str, str],

@@ -96,7 +96,7 @@ class Ramsli:
         return make_ramsli_player(strength)
 
     @staticmethod
-    def measure(command, rules, players, bots, count, seed, lineup, advance) -> Measured:
+    def measure(command, rules, players, bots, count, seed, lineup, advance, jobs=1) -> Measured:
         """``simulate``: many hands between computer players (random at every seat unless
         ``--bots`` says); ``tournament``: the same deals with the seats rotated (hard in
         the first seat, normal in the others unless it says).  Either checks the chips."""
@@ -110,7 +110,7 @@ class Ramsli:
             return Measured(summary, summary_text(summary), summary["chips_conserved"])
         from .tournament import summary_text, tournament
 
-        result = tournament(rules, players, strengths, count, seed, advance)
+        result = tournament(rules, players, strengths, count, seed, advance, jobs)
         return Measured(result.as_json(), summary_text(result), result.chips_conserved)
 
 

@@ -27,10 +27,12 @@ import random
 import statistics
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any, Callable, Iterator, Sequence
 
 from ...cards import Card
 from ...languages import ngettext, pgettext
+from ..parallel import outcomes_in_order
 from ..protocol import ComputerPlayer, play_out
 from .bots import make_measurement_player
 from .bots.value import utilities
@@ -83,6 +85,15 @@ class _Tally:
         self.pots_won = self.betes = self.hands_in = self.hands = 0
         self.decision_ms: list[float] = []
 
+    def add(self, outcome: DealOutcome, entry: int) -> None:
+        """What deal ``outcome`` gave this bot, the lineup's entry ``entry``."""
+        self.scores.append(outcome.scores[entry])
+        self.hands += outcome.hands
+        self.hands_in += outcome.hands_in[entry]
+        self.pots_won += outcome.pots_won[entry]
+        self.betes += outcome.betes[entry]
+        self.decision_ms += outcome.decision_ms[entry]
+
     def result(self) -> BotResult:
         mean, low, high = mean_and_interval(self.scores)
         return BotResult(
@@ -97,37 +108,43 @@ class _Tally:
         )
 
 
+@dataclass(frozen=True)
+class DealOutcome:
+    """What one deal, played once per rotation of the seats, gave each entry of the
+    lineup: its score (the mean of its hands' values), how many of its hands it went
+    in, won a share of the pot or paid a bete, and its decisions' times in ms."""
+
+    hands: int
+    scores: tuple[float, ...]
+    hands_in: tuple[int, ...]
+    pots_won: tuple[int, ...]
+    betes: tuple[int, ...]
+    decision_ms: tuple[list[float], ...]
+    conserved: bool
+
+
 def default_lineup(players: int) -> list[str]:
     """The lineup of a tournament that names none: hard in the first seat, normal in the others."""
     return ["hard"] + ["normal"] * (players - 1)
 
 
 def tournament(rules: Ruleset, players: int, bots: Sequence[str] | None, deals: int, seed: int,
-               advance: Callable[[], None] = lambda: None) -> TournamentResult:
-    """Play ``deals`` deals, each once per rotation of the seats, and tally every bot."""
+               advance: Callable[[], None] = lambda: None, jobs: int = 1) -> TournamentResult:
+    """Play ``deals`` deals, each once per rotation of the seats, and tally every bot;
+    ``jobs`` processes play them at once (``parallel``), with the same report."""
     bots = list(bots) if bots else default_lineup(players)
     if len(bots) != players:
         raise ValueError(f"name one bot per seat: {players} players but {len(bots)} bots")
     if deals < 1:
         raise ValueError("a tournament needs at least one deal")
-    lineup = [make_measurement_player(name) for name in bots]
+    for name in bots:
+        make_measurement_player(name)  # an unknown name is refused before any deal is played
     tallies = [_Tally(name) for name in bots]
     conserved = True
-    for deal in range(deals):
-        scores = [0.0] * players
-        for hand, seat_of in play_deal(rules, lineup, deal, seed, [tally.decision_ms for tally in tallies]):
-            settled = hand.settlement
-            conserved &= sum(settled.changes) + settled.pot - hand.start_pot == 0
-            values = utilities(hand, settled)
-            for entry, tally in enumerate(tallies):
-                seat = seat_of[entry]
-                scores[entry] += values[seat]
-                tally.hands += 1
-                tally.hands_in += bool(hand.declarations[seat])
-                tally.pots_won += seat in settled.winners
-                tally.betes += seat in settled.betes
+    for outcome in outcomes_in_order(partial(measured_deal, rules, tuple(bots), seed), deals, jobs):
+        conserved &= outcome.conserved
         for entry, tally in enumerate(tallies):
-            tally.scores.append(scores[entry] / players)
+            tally.add(outcome, entry)
         advance()
     return TournamentResult(
         ruleset=rules.name,
@@ -138,6 +155,28 @@ def tournament(rules: Ruleset, players: int, bots: Sequence[str] | None, deals: 
         hands_played=deals * players,
         chips_conserved=conserved,
     )
+
+
+def measured_deal(rules: Ruleset, bots: Sequence[str], seed: int, deal: int) -> DealOutcome:
+    """Deal ``deal`` played once per rotation of the seats by the players ``bots`` names,
+    made afresh for it, and what it gave each of them."""
+    players = len(bots)
+    lineup = [make_measurement_player(name) for name in bots]
+    times: tuple[list[float], ...] = tuple([] for _ in bots)
+    scores = [0.0] * players
+    hands_in, pots_won, betes = [0] * players, [0] * players, [0] * players
+    conserved = True
+    for hand, seat_of in play_deal(rules, lineup, deal, seed, times):
+        settled = hand.settlement
+        conserved &= sum(settled.changes) + settled.pot - hand.start_pot == 0
+        values = utilities(hand, settled)
+        for entry, seat in enumerate(seat_of):
+            scores[entry] += values[seat]
+            hands_in[entry] += bool(hand.declarations[seat])
+            pots_won[entry] += seat in settled.winners
+            betes[entry] += seat in settled.betes
+    return DealOutcome(players, tuple(score / players for score in scores), tuple(hands_in), tuple(pots_won),
+                       tuple(betes), times, conserved)
 
 
 def deal_deck(rules: Ruleset, seed: int, deal: int) -> list[Card]:

@@ -125,18 +125,19 @@ def recorded(monkeypatch):
     return played
 
 
-def lineup_of(recorded):
-    """The lineup's bot objects in lineup order: in the first rotation, entry i sits in seat i."""
-    _, bot_at = recorded[0]
+def lineup_of(recorded, deal: int):
+    """The lineup's bot objects at deal ``deal`` (made afresh for each deal), in lineup
+    order: in a deal's first rotation, entry i sits in seat i."""
+    _, bot_at = recorded[deal * len(recorded[0][1])]
     return [bot_at[seat] for seat in sorted(bot_at)]
 
 
 def test_scores_are_chips_won_plus_a_share_of_the_pot_gained_averaged_over_rotations(recorded):
     result = tournament(house_rules.load("classic"), 3, ["random", "normal", "random"], deals=2, seed=21)
-    lineup = lineup_of(recorded)
     totals = [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]
     for number, (hand, bot_at) in enumerate(recorded):
         settled = hand.settlement
+        lineup = lineup_of(recorded, number // 3)
         for seat, bot in bot_at.items():
             totals[lineup.index(bot)][number // 3] += settled.changes[seat] + (settled.pot - hand.start_pot) / 3
     expected = [round(statistics.fmean(total / 3 for total in deals), 4) for deals in totals]
@@ -145,11 +146,10 @@ def test_scores_are_chips_won_plus_a_share_of_the_pot_gained_averaged_over_rotat
 
 def test_pots_betes_and_ins_are_counted_for_the_bot_that_won_owed_or_declared_them(recorded):
     result = tournament(house_rules.load("classic"), 3, ["random"] * 3, deals=6, seed=4)
-    lineup = lineup_of(recorded)
     pots, betes, ins = [0, 0, 0], [0, 0, 0], [0, 0, 0]
-    for hand, bot_at in recorded:
+    for number, (hand, bot_at) in enumerate(recorded):
         for seat, bot in bot_at.items():
-            entry = lineup.index(bot)
+            entry = lineup_of(recorded, number // 3).index(bot)
             pots[entry] += seat in hand.settlement.winners
             betes[entry] += seat in hand.settlement.betes
             ins[entry] += bool(hand.declarations[seat])
