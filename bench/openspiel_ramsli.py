@@ -264,7 +264,7 @@ def guessed_deal(view: RamsliView, rng: random.Random, receivers_of_hidden: list
     reading = read(view)
     folded = tuple(seat for seat in view.seated if view.declarations[seat] is False)
     holdings = reading.deal(rng, None, folded)
-    cards_of_seat = {seat: cards_of(holdings[seat] | reading.played_by[seat]) for seat in holdings}
+    cards_of_seat = {seat: list(cards_of(holdings[seat] | reading.played_by[seat])) for seat in holdings}
     for cards in cards_of_seat.values():
         rng.shuffle(cards)
     return [ALL_CARDS[cards_of_seat[seat].pop()] for seat in receivers_of_hidden]

@@ -102,9 +102,12 @@ def refusal(hand, step: str) -> str:
 
 
 def snapshot(hand: Hand):
-    """Everything in a hand's state, as comparable plain values."""
+    """Everything in a hand's state, as comparable plain values (``legal_now`` is only the
+    legal cards remembered once asked for: they are compared as ``legal``)."""
     out = {}
     for name in Hand.__slots__:
+        if name == "legal_now":
+            continue
         value = getattr(hand, name, None)
         if name == "tricks":
             value = tuple((t.leader, tuple(t.plays), t.winner) for t in value)

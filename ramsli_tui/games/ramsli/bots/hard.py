@@ -70,11 +70,12 @@ class Worlds:
         self.evidence: dict[int, list] = {}
         for seat, kind, detail in self._evidence():
             self.evidence.setdefault(seat, []).append((kind, detail))
-        self.folded = tuple(seat for seat in view.seated if view.declarations[seat] is False)
+        folded = tuple(seat for seat in view.seated if view.declarations[seat] is False)
+        self.dealing_order = reading.dealing_order(folded)
         self.template: Hand | None = None
 
     def next(self) -> Hand:
-        holdings = self.reading.deal(self.rng, self._likelihood if self.evidence else None, self.folded)
+        holdings = self.reading.deal_in_order(self.dealing_order, self.rng, self._likelihood if self.evidence else None)
         if self.template is None:
             self.template = build_world(self.view, self.reading, holdings)
             return self.template.clone()

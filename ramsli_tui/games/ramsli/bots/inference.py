@@ -73,16 +73,28 @@ class Reading:
         seat draws again until a draw is kept with that chance, a few times at most.
         When the limits are so tight that random draws keep failing, the seat's cards
         are picked one by one, each keeping the rest possible."""
+        return self.deal_in_order(self.dealing_order(first), rng, likelihood)
+
+    def dealing_order(self, first=()) -> tuple[tuple[int, int, int, list[tuple[int, int]]], ...]:
+        """The seats of ``to_deal`` in the order ``deal`` serves them, each with the cards
+        it cannot hold, how many it receives, and what the seats served after it ask
+        for: the same for every deal from one view, so a search works it out once."""
         order = sorted(
             self.to_deal, key=lambda seat: (seat not in first, (self.unseen & ~self.forbidden[seat]).bit_count())
         )
+        return tuple(
+            (seat, self.forbidden[seat], self.to_deal[seat],
+             [(self.unseen & ~self.forbidden[other], self.to_deal[other]) for other in order[at + 1:]])
+            for at, seat in enumerate(order)
+        )
+
+    def deal_in_order(self, order, rng: random.Random, likelihood: Likelihood | None = None) -> dict[int, int]:
+        """``deal``, the seats served in ``order`` (``dealing_order``)."""
         free = self.unseen
         dealt = {}
-        for at, seat in enumerate(order):
-            later = [(self.unseen & ~self.forbidden[other], self.to_deal[other]) for other in order[at + 1:]]
-            allowed = free & ~self.forbidden[seat]
+        for seat, forbidden, wanted, later in order:
+            allowed = free & ~forbidden
             choices = cards_of(allowed)
-            wanted = self.to_deal[seat]
             holding = None
             for _ in range(DRAWS_PER_SEAT if likelihood else QUICK_DRAWS):
                 drawn = mask_of(rng.sample(choices, wanted))
@@ -99,7 +111,7 @@ class Reading:
     @staticmethod
     def _pick_one_by_one(allowed: int, wanted: int, later, free: int, rng: random.Random) -> int:
         holding = 0
-        candidates = cards_of(allowed)
+        candidates = list(cards_of(allowed))
         rng.shuffle(candidates)
         for card in candidates:
             if wanted == 0:
@@ -133,13 +145,24 @@ def can_serve(demands: list[tuple[int, int]], free: int) -> bool:
     return True
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card indices of a bitmask, lowest first (plain ints: cheaper than ``cards_in``)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
+_CARDS_BY_MASK: dict[int, tuple[int, ...]] = {}
+REMEMBERED_MASKS = 50_000  # the searches ask for the same few masks over and over
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The card indices of a bitmask, lowest first (plain ints: cheaper than ``cards_in``;
+    remembered)."""
+    cards = _CARDS_BY_MASK.get(mask)
+    if cards is None:
+        if len(_CARDS_BY_MASK) >= REMEMBERED_MASKS:
+            _CARDS_BY_MASK.clear()
+        found = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            found.append(low.bit_length() - 1)
+            rest ^= low
+        cards = _CARDS_BY_MASK[mask] = tuple(found)
     return cards
 
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 
-from ....cards import ALL_CARDS
+from ....cards import ALL_CARDS, SUIT_MASKS
 from ..engine import CARDS_PER_HAND, IN, NAP, OUT, PASS, Hand, Phase, RamsliView
 from ..engine.actions import GENERAL_RAMS, PLAY, Action
 from ..house_rules import Ruleset
-from .inference import SUIT_MASK_OF, Reading, above, cards_of
+from .inference import Reading, above, cards_of
 from .endgame import Endgame, solvable
 from .judgement import advised_action
 from .value import utility
@@ -42,14 +42,14 @@ def build_world(view: RamsliView, reading: Reading, holdings: dict[int, int]) ->
     spare = reading.unseen
     for mask in holdings.values():
         spare &= ~mask
-    spare_cards = cards_of(spare)
+    spare_cards = list(cards_of(spare))
     dealt = {}
     for seat in view.seated:
         if seat == view.seat:
             mask = reading.hand | reading.played_by[seat]
         else:
             mask = holdings.get(seat, 0) | reading.played_by[seat]
-        cards = cards_of(mask)
+        cards = list(cards_of(mask))
         while len(cards) < CARDS_PER_HAND:
             cards.append(spare_cards.pop())
         dealt[seat] = cards
@@ -180,15 +180,46 @@ class Playout:
     def _lead(self, hand: Hand, seat: int, legal: int, trump_mask: int) -> int:
         holdings = hand.holdings
         others = [holdings[other] for other in hand.active if other != seat]
-        sure = [
-            card for card in cards_of(legal)
-            if not any(can_beat(holding, card, trump_mask if (trump_mask >> card) & 1 else SUIT_MASK_OF[card], trump_mask) for holding in others)
-        ]
+        sure = unbeatable_leads(legal, others, trump_mask)
         if sure:
             trumps_out = any(holding & trump_mask for holding in others)
-            sure_trumps = [card for card in sure if (trump_mask >> card) & 1]
-            return sure_trumps[0] if sure_trumps and trumps_out else sure[0]
+            sure_trumps = sure & trump_mask
+            return lowest(sure_trumps if sure_trumps and trumps_out else sure)
         return cheapest_first(legal, trump_mask)[0]
+
+
+def unbeatable_leads(cards: int, others: list[int], trump_mask: int) -> int:
+    """Those of ``cards`` that none of the holdings ``others`` could beat were they led:
+    a trump above their trumps; a side card above their cards of its suit, or of a suit
+    they lack and have no trump to take."""
+    sure = cards
+    for holding in others:
+        trumps = holding & trump_mask
+        for group in (trump_mask, *side_suits(trump_mask)):
+            if not sure & group:
+                continue
+            theirs = holding & group
+            if theirs:
+                sure &= ~(group & ((2 << (theirs.bit_length() - 1)) - 1))  # their best and below
+            elif trumps and group != trump_mask:
+                sure &= ~group
+    return sure
+
+
+def side_suits(trump_mask: int) -> tuple[int, ...]:
+    """The masks of the suits that are not trumps."""
+    suits = _SIDE_SUITS.get(trump_mask)
+    if suits is None:
+        suits = _SIDE_SUITS[trump_mask] = tuple(mask for mask in SUIT_MASKS.values() if not mask & trump_mask)
+    return suits
+
+
+_SIDE_SUITS: dict[int, tuple[int, ...]] = {}
+
+
+def lowest(mask: int) -> int:
+    """The lowest card of a mask that holds one."""
+    return (mask & -mask).bit_length() - 1
 
 
 def can_beat(holding: int, card: int, lead_mask: int, trump_mask: int) -> bool:

@@ -76,6 +76,7 @@ class Hand:
         "start_pot", "antes", "stacks", "pot", "dealt", "holdings", "turn_up", "set_aside",
         "trump", "trump_mask", "declarations", "active", "next_active", "phase", "current_seat",
         "to_act", "announcement", "tricks", "plays", "tricks_won", "standing", "actions", "settlement", "opening_events",
+        "legal_now",
     )
 
     def __init__(self, rules: Ruleset, stacks, dealer: int, pot: int, deck, seated=None, number: int = 1):
@@ -103,6 +104,7 @@ class Hand:
         self.actions: list[tuple[int, Action]] = []
         self.settlement: HandSettled | None = None
         self.to_act = 0
+        self.legal_now = -1  # the cards the seat to play may play, once asked (-1: not yet)
         events: list[Event] = [HandStarted(number, dealer, tuple(self.antes), self.pot)]
         events += self._deal()
         events += self._open_declarations()
@@ -244,8 +246,13 @@ class Hand:
         self.tricks.append(Trick(leader, self.plays))
 
     def legal_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play now, as a bitmask (R13-R16)."""
-        return self.play_rule(seat).legal
+        """The cards ``seat`` may play now, as a bitmask (R13-R16); the seat to play's are
+        kept until the next action (a search asks, then plays one of them)."""
+        if seat != self.current_seat:
+            return self.play_rule(seat).legal
+        if self.legal_now < 0:
+            self.legal_now = self.play_rule(seat).legal
+        return self.legal_now
 
     def play_rule(self, seat: int) -> PlayRule:
         """The rule that decides which cards ``seat`` may play now, and those cards."""
@@ -455,6 +462,7 @@ class Hand:
         else:
             events = self._announce(actor, action)
         self.actions.append((actor, action))
+        self.legal_now = -1
         return events
 
     def clone(self) -> Hand:
@@ -468,6 +476,7 @@ class Hand:
         twin.plays = twin.tricks[-1].plays if twin.tricks else []
         twin.tricks_won = self.tricks_won[:]
         twin.actions = self.actions[:]
+        twin.legal_now = -1  # a world's holdings may be changed as soon as it is cloned
         return twin
 
     def view(self, seat: int | None) -> RamsliView:
@@ -506,5 +515,5 @@ class Hand:
         return tuple(cards_in(self.holdings[seat]))
 
 
-_COPIED_ON_CLONE = {"stacks", "declarations", "holdings", "tricks", "plays", "tricks_won", "actions"}
+_COPIED_ON_CLONE = {"stacks", "declarations", "holdings", "tricks", "plays", "tricks_won", "actions", "legal_now"}
 _SHARED_ON_CLONE = tuple(name for name in Hand.__slots__ if name not in _COPIED_ON_CLONE)

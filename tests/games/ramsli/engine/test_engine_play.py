@@ -4,12 +4,14 @@ must_head true/false), R16 (discards cannot win), R17 (trick winner leads next),
 (illegal plays refused, no penalty), R3 in play (jokers are trumps, a joker lead is a
 trump lead, Big > Little > ace), and the IllegalAction message texts."""
 
+import random
+
 import pytest
 
 from tests.kits.engine import legal, new_hand, refusal, ruleset, run, snapshot
 
-from ramsli_tui.cards import Card
-from ramsli_tui.games.ramsli.engine import Action, IllegalAction, Phase
+from ramsli_tui.cards import Card, mask_of
+from ramsli_tui.games.ramsli.engine import Action, Hand, IllegalAction, Phase
 from ramsli_tui.games.ramsli.engine.events import PlayStarted, TrickWon
 
 # Three players, dealer 0 (declaring and playing order 1, 2, 0), turn-up 7H: hearts are trumps.
@@ -333,3 +335,22 @@ def test_r3_a_joker_must_follow_a_trump_lead():
     hand = three(["AC KC QC JC TC", "9H QD 9C 8C JD", "X1 AS KS QS JS"], "jokers")
     run(hand, "1:9H")
     assert legal(hand) == {"X1"}
+
+
+def test_the_legal_cards_remembered_once_asked_are_asked_afresh_after_a_play_and_on_a_clone():
+    """``legal_mask`` keeps the seat to play's cards until the next action; a clone (a
+    search's world, whose holdings are then changed) and the next seat work theirs out."""
+    rules = ruleset("obligatory")
+    deck = rules.cards()
+    random.Random(5).shuffle(deck)
+    hand = Hand(rules, [20] * 3, 0, 0, deck)
+    assert hand.phase is Phase.PLAY
+    leader = hand.current_seat
+    assert hand.legal_mask(leader) == hand.holdings[leader]
+    world = hand.clone()
+    world.holdings[leader] = mask_of(world.hand_of(leader)[:2])
+    assert world.legal_mask(leader) == world.holdings[leader] != hand.legal_mask(leader)
+    hand.apply(hand.legal_actions()[0])
+    follower = hand.current_seat
+    assert hand.legal_mask(follower) == hand.play_rule(follower).legal
+    assert hand.legal_mask(follower) & ~hand.holdings[follower] == 0
