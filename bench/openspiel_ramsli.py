@@ -7,9 +7,10 @@ Run by hand (it needs the bench extra: ``pip install .[bench]``):
   simulations take about 40 ms a decision on this machine (the median over the
   decisions of a few seeded hands; ``--rules``, ``--players``, ``--search``);
 - ``python bench/openspiel_ramsli.py --deals 50 --ms 40`` (or ``--simulations S``) plays
-  duplicate deals of that searcher against normal players in the other seats, as
-  ``ramsli tournament`` plays them, and prints its mean score per deal with its 95 %
-  interval and its decision times.
+  duplicate deals of that searcher against normal players in the other seats (or
+  ``--others hard``, any player ``ramsli tournament`` seats), as ``ramsli tournament``
+  plays them, and prints its mean score per deal with its 95 % interval and its
+  decision times beside theirs.
 
 The game, registered as ``python_ramsli`` with the parameters ``rules`` ("classic"),
 ``players`` (4) and ``dealer`` (0), is one hand at a fresh table played by the
@@ -40,7 +41,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ramsli_tui.cards import ALL_CARDS, Card
 from ramsli_tui.games.protocol import ComputerPlayer
 from ramsli_tui.games.ramsli import house_rules
-from ramsli_tui.games.ramsli.bots import NormalBot
+from ramsli_tui.games.ramsli.bots import MEASUREMENT_PLAYERS, NormalBot, make_measurement_player
 from ramsli_tui.games.ramsli.bots.inference import cards_of, read
 from ramsli_tui.games.ramsli.bots.value import utility
 from ramsli_tui.games.ramsli.bots.worlds import build_world
@@ -432,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--simulations", type=int, default=100, help="simulations a decision (default: 100)")
     budget.add_argument("--ms", type=float, help="calibrate the simulations to MS a decision first")
     parser.add_argument("--deals", type=int, default=50, help="deals, each played once per rotation (default: 50)")
+    parser.add_argument("--others", default="normal", choices=list(MEASUREMENT_PLAYERS),
+                        help="the computer player in every other seat (default: normal)")
     args = parser.parse_args(argv)
     if args.calibrate_ms:
         simulations = calibrated_simulations(args.calibrate_ms, args.rules, args.players, args.search)
@@ -442,12 +445,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.ms:
         simulations = calibrated_simulations(args.ms, args.rules, args.players, args.search)
     searcher = OpenSpielPlayer(simulations, args.search)
-    match = play_match(args.rules, [searcher] + [NormalBot()] * (args.players - 1), args.deals, args.seed)
+    others = [make_measurement_player(args.others) for _ in range(args.players - 1)]
+    match = play_match(args.rules, [searcher, *others], args.deals, args.seed)
     mean, low, high = mean_and_interval(match.scores[0])
-    times = match.decision_ms[0]
-    print(f"{searcher.name} against {args.players - 1} normal, {args.deals} deals of {args.rules} (seed {args.seed}): "
-          f"{mean:+.3f} chips a deal, 95 % interval [{low:+.3f}, {high:+.3f}]; "
-          f"a decision {statistics.median(times):.1f} ms median, {percentile(times, 0.95):.1f} ms p95")
+    times, their_times = match.decision_ms[0], match.decision_ms[1]
+    print(f"{searcher.name} against {args.players - 1} {args.others}, {args.deals} deals of {args.rules} "
+          f"(seed {args.seed}, {simulations} simulations): {mean:+.3f} chips a deal, 95 % interval [{low:+.3f}, {high:+.3f}]; "
+          f"a decision {statistics.median(times):.1f} ms median, {percentile(times, 0.95):.1f} ms p95 "
+          f"({args.others}: {statistics.median(their_times):.1f} / {percentile(their_times, 0.95):.1f} ms)")
     return 0
 
 
