@@ -18,7 +18,7 @@ from ...languages import N_, _
 from ..protocol import ComputerPlayer, Measured
 from . import facts, records, steps
 from . import house_rules
-from .bots import STRENGTHS, make_rami_player
+from .bots import MEASUREMENT_PLAYERS, STRENGTHS, make_rami_player
 from .bots.advice import advise
 from .engine import RamiSession
 from .house_rules import RamiRules
@@ -91,8 +91,9 @@ class Rami:
         from .simulate import match, summary_text
 
         pair = [name.strip() for name in (bots or "hard,normal").split(",")]
-        if len(pair) != 2 or pair[0] == pair[1] or any(name not in STRENGTHS for name in pair):
-            raise ValueError(f"--bots names two different strengths at Rami, first,second, each of {', '.join(STRENGTHS)}")
+        if len(pair) != 2 or pair[0] == pair[1] or any(name not in MEASUREMENT_PLAYERS for name in pair):
+            raise ValueError(f"--bots names two different strengths at Rami, first,second, each of "
+                             f"{', '.join(MEASUREMENT_PLAYERS)}")
         result = match(pair, players, count, seed, rules, advance, jobs)
         return Measured(result.as_json(), summary_text(result), True)
 

@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from ...languages import _, ngettext
 from ..parallel import outcomes_in_order
 from ..protocol import decide
-from .bots import make_rami_player
+from .bots import make_rami_measurement_player
 from .engine import RamiSession
 from .house_rules import SIMPLE, RamiRules
 
@@ -95,7 +95,7 @@ def _play_hand(rules: RamiRules, players: int, seed: int, deal: int, seating: tu
     seats' strength and the odd seats'; None if nobody has gone out in time."""
     game = RamiSession(rules, players, random.Random(f"{seed}/{deal}"), dealer=deal % players)
     names = [seating[seat % 2] for seat in range(players)]
-    bots = [make_rami_player(name) for name in names]
+    bots = [make_rami_measurement_player(name) for name in names]
     rngs = [random.Random(f"{seed}/{deal}/{seat}") for seat in range(players)]
     for _ in range(MAX_ACTIONS):
         seat = game.current_seat

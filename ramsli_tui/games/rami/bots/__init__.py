@@ -12,6 +12,9 @@ weakest first:
 - ``hard``: hands judged by the cards missing and their live outs over sampled worlds
   (``hard``, ``worlds``).
 
+``MEASUREMENT_PLAYERS`` adds ``hard-v1``, the hard player frozen as issue 23 found it,
+for ``ramsli tournament --game rami`` only.
+
 Normal and hard judge hands with ``shape`` (the cards still missing to go out, and the outs) and
 read the others with ``reading`` (what each took face up and still holds, the unseen cards).
 """
@@ -24,19 +27,30 @@ from ....languages import N_
 from ....languages.words import Words
 from ...protocol import ComputerPlayer
 from .easy import EasyPlayer
-from .hard import HardPlayer
+from .hard import HardPlayer, HardV1Player
 from .normal import NormalPlayer
 from .random import RandomPlayer
 
 STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {
     "random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer,
 }
+MEASUREMENT_PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {**STRENGTHS, "hard-v1": HardV1Player}
 
 
 def make_rami_player(strength: str) -> ComputerPlayer:
+    """A computer player offered in the app, by name."""
+    return _make(strength, STRENGTHS)
+
+
+def make_rami_measurement_player(name: str) -> ComputerPlayer:
+    """Any player a Rami match can seat, the frozen ``hard-v1`` included."""
+    return _make(name, MEASUREMENT_PLAYERS)
+
+
+def _make(name: str, players: dict[str, Callable[[], ComputerPlayer]]) -> ComputerPlayer:
     try:
-        return STRENGTHS[strength]()
+        return players[name]()
     except KeyError:
         # TRANSLATORS: {name} the computer player asked for, {strengths} the strengths there are (random, normal, hard)
         raise ValueError(Words(N_("unknown computer player '{name}'; choose from {strengths}"),
-                               {"name": strength, "strengths": ", ".join(STRENGTHS)})) from None
+                               {"name": name, "strengths": ", ".join(players)})) from None

@@ -58,6 +58,15 @@ class HardPlayer(ComputerPlayer):
         return Judge(in_talon(sample_worlds(view, read(view), rng, self.worlds)))
 
 
+class HardV1Player(HardPlayer):
+    """The hard player as issue 23 found it, frozen as a yardstick for measurement (never
+    offered in the app).  A test pins its choices on fixed hands, so that a change to
+    what it shares with a newer hard player (the worlds, the shapes, the reading) cannot
+    move it."""
+
+    name = "hard-v1"
+
+
 class Judge:
     """How far a hand is from going out: the cards still missing, and among hands missing
     as many, the more copies of its outs expected in the talon the better.  One number,
