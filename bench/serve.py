@@ -11,9 +11,11 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
 
 1. **connect → first usable frame**: five people one after the other, then
    ``--logins`` people at once (after one warm-up login, which for ramsli starts the
-   fork server); the time from asking for the connection to a screen that shows the
-   lobby's title with the person's name and its key bar (the bare app: its title and
-   key bar), and the CPU an app spent up to then.
+   fork server, and, before each, once its ``--spare-apps`` spare apps are made); the
+   time from asking for the connection to a screen that shows the lobby's title with
+   the person's name and its key bar (the bare app: its title and key bar), how many
+   were given a spare, and the CPU an app spent up to then (a spare's includes what it
+   did before its person came).
 2. **keypress → changed frame**: ``--seated`` people each make a table (ramsli, four
    seats, three computer players, through the lobby's dialog, as a person would),
    declare themselves in and wait for their turn to play; then → (the next card
@@ -22,7 +24,8 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
    ``--presses`` times with a pause of about ``--think`` seconds between keys (a
    round for each pause given), and the CPU the apps and the server spent per key.
 3. **memory per session**: PSS and RSS (/proc/PID/smaps_rollup) of each app process,
-   of the fork server and of the server itself.
+   of the spare apps waiting (all of them, and shared among the sessions), of the fork
+   server and of the server itself.
 4. **CPU of an idle session**: utime+stime (/proc/PID/stat) over ``--idle-seconds``
    while nobody types: one person in the lobby, the people waiting at their tables
    (every table waits for its person), and the server's own process.
@@ -53,6 +56,9 @@ from pathlib import Path
 
 import asyncssh
 import pyte
+from wcwidth import wcwidth
+
+from ramsli_tui.net import SPARE_APPS
 
 SERVERS = Path(__file__).with_name("serve_servers.py")
 WIDTH, HEIGHT = 100, 30
@@ -82,6 +88,7 @@ class Terminal:
         self.process = process
         self.screen = pyte.Screen(WIDTH, HEIGHT)
         self.stream = pyte.ByteStream(self.screen)
+        self.lines = [""] * HEIGHT  # the screen's text, line by line, kept up to date by ``text``
         self.watching: tuple[object, asyncio.Future] | None = None  # (is it there?, when it came)
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
@@ -111,7 +118,14 @@ class Terminal:
 
     @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        """The screen's text.  Only the lines pyte marked as changed are read again: reading
+        all of them after every piece received (``screen.display``) cost the simulated
+        clients more CPU than the apps they measure, on the same cores."""
+        screen = self.screen
+        for y in screen.dirty:
+            self.lines[y] = line_text(screen, y)
+        screen.dirty.clear()
+        return "\n".join(self.lines)
 
     @property
     def still_text(self) -> str:
@@ -150,6 +164,20 @@ class Terminal:
         except TimeoutError:
             pass
         self.reading.cancel()
+
+
+def line_text(screen: pyte.Screen, y: int) -> str:
+    """Line ``y`` of ``screen`` as text, as ``screen.display`` gives it (a wide character once)."""
+    line = screen.buffer[y]
+    characters, skip = [], False
+    for x in range(screen.columns):
+        if skip:
+            skip = False
+            continue
+        character = line[x].data
+        characters.append(character)
+        skip = wcwidth(character[0]) == 2
+    return "".join(characters)
 
 
 # --- what each server shows ---------------------------------------------------------------------
@@ -265,10 +293,12 @@ def alive(pid: int) -> bool:
 
 @dataclass
 class Processes:
-    """The server's process and those it started: the apps, the fork server."""
+    """The server's process and those it started: the apps, the spare apps (ramsli's:
+    the fork server's children its log has not named as a person's app), the fork server."""
 
     server: int
     kind: str
+    log: Path
     seen: set[int] = field(default_factory=set)
 
     def apps(self) -> list[int]:
@@ -276,11 +306,25 @@ class Processes:
         self.seen.update(found)
         if self.kind == "bare":
             return [pid for pid in found if "bare_app.py" in command_line(pid)]
+        named = self.named()
+        return [pid for pid in self.forked() if pid in named]
+
+    def spares(self) -> list[int]:
+        named = self.named()
+        return [pid for pid in self.forked() if pid not in named and alive(pid)]
+
+    def forked(self) -> list[int]:
         forks = self.fork_server()
-        return [pid for pid in found if forks is not None and pid in children().get(forks, [])]
+        return [] if forks is None else children().get(forks, [])
+
+    def named(self) -> dict[int, str]:
+        """Each app process's person, as ramsli's log names them."""
+        if not self.log.exists():
+            return {}
+        return {int(pid): name for name, pid in re.findall(r"app started name=(\S+) pid=(\d+)", self.log.read_text())}
 
     def fork_server(self) -> int | None:
-        return next((pid for pid in descendants(self.server) if "ramsli_tui.net.sessions" in command_line(pid)), None)
+        return next((pid for pid in descendants(self.server) if "ramsli_tui.net.forks" in command_line(pid)), None)
 
 
 # --- the measures -------------------------------------------------------------------------------
@@ -309,12 +353,13 @@ class Bench:
         arguments = [sys.executable, str(SERVERS), self.contender.kind]
         if self.contender.kind == "ramsli":
             room = self.args.seated + self.args.logins + 10
-            arguments += ["--data", str(self.folder / "data"), "--max-apps", str(room), "--tables", str(room)]
+            arguments += ["--data", str(self.folder / "data"), "--max-apps", str(room), "--tables", str(room),
+                          "--spare-apps", str(self.args.spare_apps)]
         return subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True, start_new_session=True)
 
     async def run(self) -> dict[str, str]:
         server = self.start_server()
-        self.processes = Processes(server.pid, self.contender.kind)
+        self.processes = Processes(server.pid, self.contender.kind, self.folder / "ramsli-serve.log")
         try:
             line = await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), WAIT)
             self.port = int(line)
@@ -334,7 +379,9 @@ class Bench:
         warm_started = time.monotonic()
         warm = await self.person("warm-up")
         self.say("first login after the start", f"{(warm[1] - warm_started) * 1000:.0f} ms")
+        await self.spares_made()
         await self.first_frame_alone(ALONE)
+        await self.spares_made()
         await self.first_frames(args.logins)
         await self.seat(args.seated)
         await self.keypresses()
@@ -356,7 +403,19 @@ class Bench:
             times.append(shown - started)
             await terminal.close()
             self.terminals.remove(terminal)
+            await self.spares_made(quietly=True)
         self.say("connect → first usable frame, one login at a time (ms)", spread(times, 1000) + f" ({count} logins)")
+
+    async def spares_made(self, quietly: bool = False) -> None:
+        """Wait (boundedly) for the pool of spare apps to be full, as before a club evening."""
+        if self.contender.kind != "ramsli" or not self.args.spare_apps:
+            return
+        started = time.monotonic()
+        while len(self.processes.spares()) < self.args.spare_apps and time.monotonic() - started < 4 * WAIT:
+            await asyncio.sleep(0.2)
+        if not quietly:
+            self.say("spare apps made after the last login", f"{len(self.processes.spares())} in "
+                                                             f"{time.monotonic() - started:.1f} s")
 
     async def first_frames(self, count: int) -> None:
         async def one(number: int) -> float:
@@ -366,7 +425,10 @@ class Bench:
 
         terminals_before = len(self.terminals)
         times = await asyncio.gather(*(one(number) for number in range(count)))
-        self.say("connect → first usable frame, all at once (ms)", spread(times, 1000) + f" ({count} logins)")
+        log = self.folder / "ramsli-serve.log"
+        given = len(re.findall(r"app started name=login\d+ .*spare=yes", log.read_text())) if log.exists() else 0
+        self.say("connect → first usable frame, all at once (ms)", spread(times, 1000) + f" ({count} logins"
+                 + (f", {given} of them given a spare)" if self.contender.kind == "ramsli" else ")"))
         spent = [cpu_seconds(pid) for pid in self.processes.apps() if alive(pid)]
         self.say("CPU of an app up to its first frame, median (ms)", f"{statistics.median(spent) * 1000:.0f}")
         await asyncio.gather(*(terminal.close() for terminal in self.terminals[terminals_before:]))
@@ -455,6 +517,11 @@ class Bench:
             self.say(f"PSS per session{where} (MiB)", f"median {statistics.median(pss):.1f}, max {max(pss):.1f} "
                                                       f"({len(pids)} apps)")
             self.say(f"RSS per session{where} (MiB)", f"median {statistics.median(rss):.1f}, max {max(rss):.1f}")
+        spares = self.processes.spares()
+        if spares:
+            pss = [memory(pid)[0] for pid in spares]
+            self.say("PSS of a spare app, waiting (MiB)", f"median {statistics.median(pss):.1f}; all {len(pss)}: "
+                                                          f"{sum(pss):.0f}, {sum(pss) / len(apps):.1f} per session")
         self.say("the server process: PSS, RSS (MiB)", "%.0f, %.0f" % memory(self.processes.server))
         forks = self.processes.fork_server()
         if forks is not None:
@@ -491,10 +558,7 @@ class Bench:
 
     def app_names(self) -> dict[int, str]:
         """Each app process's person (ramsli's log names them; the bare server does not)."""
-        log = self.folder / "ramsli-serve.log"
-        if not log.exists():
-            return {}
-        return {int(pid): name for name, pid in re.findall(r"app started name=(\S+) pid=(\d+)", log.read_text())}
+        return self.processes.named()
 
     def stop(self, server: subprocess.Popen) -> None:
         """End the server (SIGTERM: it ends its apps), then anything of it still alive."""
@@ -549,6 +613,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, nargs="+", default=[2.0, 8.0],
                         help="seconds between one person's keys, about; a round of keys for each (default 2 8)")
     parser.add_argument("--idle-seconds", type=float, default=30.0, help="how long the idle CPU is measured (default 30)")
+    parser.add_argument("--spare-apps", type=int, default=SPARE_APPS,
+                        help=f"ramsli serve --spare-apps (default {SPARE_APPS}, the server's own)")
     parser.add_argument("--only", nargs="+", choices=("ramsli", "bare"), default=["ramsli", "bare"])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 logins, 4 seated, 3 keys, 3 idle seconds")
     args = parser.parse_args()

@@ -9,7 +9,7 @@ the bench's own that spawns a fresh Python running a minimal Textual app
 baseline.  Either prints the port it listens on (loopback, a free port) on a line of
 its own, then serves until SIGTERM.
 
-    python bench/serve_servers.py ramsli --data DIR --max-apps 250 --tables 250
+    python bench/serve_servers.py ramsli --data DIR --max-apps 250 --tables 250 [--spare-apps 8]
     python bench/serve_servers.py bare
 """
 
@@ -26,6 +26,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ramsli_tui.net import SPARE_APPS
 from ramsli_tui.net.hub import Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
@@ -46,13 +47,13 @@ async def until_stopped() -> None:
     await stopping.wait()
 
 
-async def serve_ramsli(data: Path, max_apps: int, tables: int) -> None:
+async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int) -> None:
     folder = ServerFolder(data)
     with open(data.parent / "ramsli-serve.log", "w") as log, folder.claimed():
         thinkers = Thinkers()
         try:
             server = Server(folder, None, thinkers, policy=Policy(turn_limit=TURN_LIMIT, max_tables=tables),
-                            journal=Journal(log), max_apps=max_apps)
+                            journal=Journal(log), max_apps=max_apps, spare_apps=spare_apps)
             print(await server.start(HOST, 0), flush=True)
             await until_stopped()
             await server.stop()
@@ -158,10 +159,11 @@ def main() -> int:
     parser.add_argument("--data", type=Path, help="the ramsli server's data folder")
     parser.add_argument("--max-apps", type=int, default=250)
     parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--spare-apps", type=int, default=SPARE_APPS)
     args = parser.parse_args()
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)
     if args.kind == "ramsli":
-        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables))
+        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables, args.spare_apps))
     else:
         asyncio.run(serve_bare())
     return 0

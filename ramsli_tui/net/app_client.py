@@ -78,13 +78,15 @@ class AppAttendee:
     reads_results = True  # the app shows each hand's result and says when it was read
 
     def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, journal: Journal,
-                 languages: LanguageBook | None = None):
-        """``languages``: where the person's choice of a language is kept (none without one)."""
+                 languages: LanguageBook | None = None, on_drawn: Callable[[], None] = lambda: None):
+        """``languages``: where the person's choice of a language is kept (none without one);
+        ``on_drawn``: called when the app says it has drawn its first frame."""
         self.hub = hub
         self.player = player
         self.writer = writer
         self.journal = journal
         self.languages = languages
+        self.on_drawn = on_drawn
 
     def push(self, message: tuple) -> None:
         if not self.writer.is_closing():
@@ -187,6 +189,8 @@ class AppAttendee:
             return self._history(op, request)
         if op == "language":
             return self.language_chosen(request["code"])
+        if op == "drawn":
+            return self.on_drawn()
         action = {"start": lambda: hub.start(self, request["table"]),
                   "say": lambda: hub.say(self, request["table"], str(request["text"])),
                   "hurry": lambda: hub.hurry(self, request["table"]),
@@ -197,10 +201,12 @@ class AppAttendee:
 
 
 async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                    journal: Journal, languages: LanguageBook | None = None) -> None:
+                    journal: Journal, languages: LanguageBook | None = None,
+                    on_drawn: Callable[[], None] = lambda: None) -> None:
     """Serve one app process until it closes the socket (or sends what is not a request);
-    ``languages`` keeps the person's choice of a language, when the app says it."""
-    attendee = AppAttendee(hub, player, writer, journal, languages)
+    ``languages`` keeps the person's choice of a language, when the app says it;
+    ``on_drawn`` is called when the app has drawn its first frame (``drawn``)."""
+    attendee = AppAttendee(hub, player, writer, journal, languages, on_drawn)
     attendee.push(("hello", VERSION, player.name))
     hub.connected(attendee)
     try:

@@ -19,11 +19,12 @@ from platformdirs import user_data_dir
 from ..languages import SOURCE, _
 from ..languages.choice import language_code, not_spoken
 from ..options import whole_number
-from . import MAX_APPS
+from . import MAX_APPS, SPARE_APPS
 
 EXIT_USAGE = 2
 HIGHEST_PORT = 65535
 MOST_APPS = 1000  # some 30 GB of app processes
+MOST_SPARES = 100
 HOST_NAME = re.compile(r"(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
@@ -45,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the most full-screen sessions at once, 1 to {most}, each an app process of "
                                "some 30 MB (default: {apps}); programs on json are not counted")
                         .format(most=f"{MOST_APPS:,}", apps=MAX_APPS))
+    parser.add_argument("--spare-apps", type=whole_number(0, MOST_SPARES), default=SPARE_APPS, metavar="N",
+                        help=_("apps kept made ahead of the logins, 0 to {most}, so that people logging in at "
+                               "the same moment see their lobby at once; each idle one costs some 16 MB "
+                               "(default: {spares})").format(most=MOST_SPARES, spares=SPARE_APPS))
     parser.add_argument("--lang", dest="served_language", type=served_language, default=SOURCE, metavar="CODE",
                         help=_("the language of players whose ssh sends no LANG and who have chosen none here: "
                                "en, fr, de or es (default: en)"))
@@ -86,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)  # the server's own log tells what matters, once
     try:
         asyncio.run(serve_until_stopped(args.data or default_data_dir(), None if args.open else args.allow,
-                                        args.host, args.port, args.max_apps, args.served_language))
+                                        args.host, args.port, args.max_apps, args.served_language,
+                                        args.spare_apps))
     except ServeError as error:
         print(for_terminal(f"ramsli serve: {error_said(error)}"), file=sys.stderr)
         return EXIT_USAGE

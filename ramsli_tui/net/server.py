@@ -18,7 +18,7 @@ from .door import Admission, Door, Interactive, Limits
 from ..storage.history import HandHistory, HistoryError
 from .hub import Hub, Policy
 from .journal import Journal
-from . import MAX_APPS
+from . import MAX_APPS, SPARE_APPS
 from .sessions import AppSessions
 from .store import ServeError, ServerFolder
 from .thinkers import Thinkers
@@ -29,11 +29,12 @@ class Server:
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
                  limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive | None = None,
-                 max_apps: int = MAX_APPS, default_language: str = SOURCE):
+                 max_apps: int = MAX_APPS, default_language: str = SOURCE, spare_apps: int = SPARE_APPS):
         """``allowed``: an authorized_keys file, or None for an open server.  A session
         with a terminal gets the full-screen app (net/sessions.py), at most ``max_apps``
         at once, unless ``interactive`` says otherwise (the tests of the door's own); it
-        speaks ``default_language`` if its person chose none here and their ssh sent none."""
+        speaks ``default_language`` if its person chose none here and their ssh sent none.
+        ``spare_apps`` apps are kept made ahead of the logins (net/forks.py)."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
@@ -45,7 +46,7 @@ class Server:
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
         self.languages = folder.languages(self.journal)
         self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
-                                 default_language) if interactive is None else None)
+                                 default_language, spare_apps) if interactive is None else None)
         self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal, self.languages)
         self.port: int | None = None
 
@@ -74,10 +75,11 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int,
-                              default_language: str = SOURCE) -> None:
+                              default_language: str = SOURCE, spare_apps: int = SPARE_APPS) -> None:
     """Run a server on ``data`` until one of ``STOP_SIGNALS``, with at most ``max_apps``
-    full-screen sessions at once, speaking ``default_language`` to those who chose none
-    and whose ssh sent none; ServeError if it cannot start."""
+    full-screen sessions at once and ``spare_apps`` made ahead, speaking
+    ``default_language`` to those who chose none and whose ssh sent none; ServeError if
+    it cannot start."""
     folder = ServerFolder(data)
     journal = Journal()
     with folder.claimed() as leftovers:
@@ -85,7 +87,7 @@ async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port:
         thinkers = Thinkers()
         try:
             server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps,
-                            default_language=default_language)
+                            default_language=default_language, spare_apps=spare_apps)
             stop_signal = heard_stop_signal()
             await server.start(host, port)
             journal("stopping", signal=(await stop_signal).name)

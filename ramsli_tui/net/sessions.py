@@ -25,10 +25,14 @@ What the person types goes to the PTY as fast as the app reads it (``typed``: th
 PTY is non-blocking, so an app that does not read its keys never holds the server);
 meanwhile the SSH channel is not read, and the client waits on its SSH window.
 
-The processes come from a fork server (``ForkServer``): one process, started with the
-first session, that has imported Textual and the app once and forks a child for each
-session, given the session's terminal and socket over a unix socket (SCM_RIGHTS).  A
-fresh Python process took about 1.4 s to import them; a fork takes milliseconds.
+The processes come from a fork server (``ForkServer``, net/forks.py): one process,
+started with the first session, that has imported Textual and the app once and
+rehearsed it (net/warm_up.py), and gives each session, its terminal and socket sent
+over a unix socket (SCM_RIGHTS), a spare app made ahead of it or else a child forked
+for it.  A fresh Python process took about 1.4 s to import them; a fork takes
+milliseconds.  The apps start in turn (``Starts``): at most one per core is building
+its first frame at a time, so that people who log in at the same moment see their
+lobbies one after another instead of all at the end.
 """
 
 from __future__ import annotations
@@ -46,19 +50,21 @@ import tempfile
 import termios
 import time
 from pathlib import Path
+from typing import Callable
 
 import asyncssh
 
-from . import MAX_APPS
+from . import MAX_APPS, SPARE_APPS
 from .app_client import serve_app
 from .door import CHANNEL_BUFFER, Limits, sent_environment, session_language
-from ..languages import N_, SOURCE, _, translations, use_language
-from ..languages.choice import choose_language
+from .forks import folder_environment
+from ..languages import N_, SOURCE, translations
 from .hub import Hub, Player
 from .journal import Journal
 from .store import LanguageBook
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
+START_WAIT = 2.0  # seconds an app starting may keep the next one waiting (``Starts``)
 READ_SIZE = 65536
 MAX_WIDTH, MAX_HEIGHT = 300, 100  # the largest terminal an app is given, in columns and rows
 # What undoes an app's terminal modes when it was ended: mouse reports off, bracketed
@@ -87,38 +93,39 @@ def size_of(fd: int) -> tuple[int, int]:
 def app_environment(process: asyncssh.SSHServerProcess, folder: Path, language: str = SOURCE) -> dict[str, str]:
     """What the app process is given: the session's terminal, its own folders, the
     language it speaks."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder), "LANG": "C.UTF-8",
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
            "LANGUAGE": language, "TERM": process.get_terminal_type() or "xterm-256color"}
     colour = sent_environment(process).get("COLORTERM")
     if colour:
         env["COLORTERM"] = colour
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        env[name] = str(folder / name.lower())
-    return env
+    return {**env, **folder_environment(folder)}
 
 
 class ForkServer:
-    """The process the app processes are forked from (see the module's docstring)."""
+    """The process the app processes are forked from (see the module's docstring), which
+    keeps up to ``spares`` apps made ahead of the logins (net/forks.py)."""
 
-    def __init__(self):
+    def __init__(self, spares: int = 0):
         here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ramsli_tui.net.sessions", str(there.fileno())], pass_fds=(there.fileno(),),
+            [sys.executable, "-m", "ramsli_tui.net.forks", str(there.fileno()), str(spares)], pass_fds=(there.fileno(),),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
         )
         there.close()
         self.channel = here
         self.asking = asyncio.Lock()
 
-    async def fork(self, terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> int:
-        """A new app process on ``terminal`` (a PTY's other end) and ``hub_socket``; its pid."""
+    async def fork(self, terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> tuple[int, bool]:
+        """An app process on ``terminal`` (a PTY's other end) and ``hub_socket``: its pid, and
+        whether it is a spare (made ahead, its first screen built already)."""
         request = json.dumps({"env": env, "folder": str(folder)}).encode()
         async with self.asking:
             await asyncio.to_thread(socket.send_fds, self.channel, [request], [terminal, hub_socket])
             reply = await asyncio.to_thread(self.channel.recv, 64)
         if not reply:
             raise OSError("the fork server has gone")
-        return int(reply)
+        pid, how = reply.decode().split()
+        return int(pid), how == "spare"
 
     def close(self) -> None:
         self.channel.close()  # it ends when its channel does
@@ -133,12 +140,13 @@ class AppSessions:
     """The door's hook for sessions with a terminal: an app process each."""
 
     def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS,
-                 languages: LanguageBook | None = None, default_language: str = SOURCE):
+                 languages: LanguageBook | None = None, default_language: str = SOURCE, spares: int = SPARE_APPS):
         """``folder``: where each session gets a folder of its own; ``limits``: its idle
         time-out (seconds a person may type nothing before their app is ended), and how
         much of the app's screen may wait for a client, and how long; ``languages``: each
         person's last choice (none kept without one); ``default_language``: the
-        language of one who chose none and whose ssh sent none."""
+        language of one who chose none and whose ssh sent none; ``spares``: how many apps
+        the fork server keeps made ahead of the logins (net/forks.py)."""
         self.hub = hub
         self.journal = journal
         self.languages = languages
@@ -146,9 +154,11 @@ class AppSessions:
         self.folder = folder
         self.limits = limits
         self.max_apps = max_apps
+        self.spares = spares
         self.stopping = False
         self.idle: set[int] = set()  # the apps ended because nothing was typed
         self.forks: ForkServer | None = None
+        self.starts = Starts(len(os.sched_getaffinity(0)))
         self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
@@ -164,14 +174,24 @@ class AppSessions:
             await self._run(process, player, Path(folder), language)
 
     async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str) -> None:
+        started = await self.starts.turn()
+        try:
+            await self._start_and_serve(process, player, folder, language, started)
+        finally:
+            started()
+
+    async def _start_and_serve(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str,
+                               started: Callable[[], None]) -> None:
+        """Fork the session's app and serve it until it ends; ``started`` is called once it
+        has drawn its first frame."""
         if self.forks is None:
-            self.forks = ForkServer()
+            self.forks = ForkServer(self.spares)
         master, slave = os.openpty()
         os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
         set_size(master, *process.get_terminal_size()[:2])
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            pid = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
+            pid, spare = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
         except OSError as error:
             os.close(master)
             hub_end.close()
@@ -182,17 +202,21 @@ class AppSessions:
         finally:
             os.close(slave)
             app_end.close()
+        if spare:
+            started()  # what is left of its start costs little: the next need not wait for it
         closed = self.running[pid] = asyncio.Event()
-        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)), language=language)
+        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)), language=language,
+                     spare="yes" if spare else "no")
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
         process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
-        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages)),
+        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages, started)),
                  loop.create_task(self._keys(process, master, pid)),
                  loop.create_task(self._screen(master, process, player, closed))]
         try:
             await closed.wait()
         finally:
+            started()
             await self.end(pid)
             for task in tasks:
                 task.cancel()
@@ -273,6 +297,33 @@ def told(language: str, template: str, **fields) -> bytes:
     return (translations(language).gettext(template).format(**fields) + "\r\n").encode()
 
 
+class Starts:
+    """The apps starting at once: at most ``at_once`` (one per core the server may use).
+    Twenty people who log in at the same moment would otherwise share the cores, and
+    all wait for the slowest; taken in turn, the first see their lobby at once and the
+    median person in half the time.  A turn ends when the app has drawn its first frame
+    (it says so over its socket), when it ends, or after ``START_WAIT`` seconds, whichever
+    comes first, so that an app that hangs holds no one else up for long."""
+
+    def __init__(self, at_once: int):
+        self.free = asyncio.Semaphore(at_once)
+
+    async def turn(self) -> Callable[[], None]:
+        """Wait for a turn to start an app; what ends the turn (it may be called again)."""
+        await self.free.acquire()
+        ended = False
+
+        def end() -> None:
+            nonlocal ended
+            if not ended:
+                ended = True
+                timer.cancel()
+                self.free.release()
+
+        timer = asyncio.get_running_loop().call_later(START_WAIT, end)
+        return end
+
+
 class TypingPace:
     """How fast a person may type into their app: ``per_second`` bytes a second, past a
     burst of as many again.  Keys that come faster are read later (meanwhile SSH's flow
@@ -337,75 +388,3 @@ def signal_app(pid: int, signum: int) -> None:
         os.killpg(pid, signum)  # the app leads a session of its own, with anything it started
     except ProcessLookupError:
         pass
-
-
-# --- the fork server and its children ---------------------------------------------------------
-
-
-def serve_forks(fd: int) -> int:
-    """The fork server: import the app once, then fork one app process per request, until
-    the channel ``fd`` closes."""
-    from ..ui.app import RamsliApp  # noqa: F401  (imported once, for every child)
-    from ..ui.common import lobby  # noqa: F401
-    from ..ui.table_screens import import_screens
-
-    import_screens()
-
-    signal.signal(signal.SIGCHLD, reap)
-    channel = socket.socket(fileno=fd)
-    while True:
-        try:
-            request, fds, _, _ = socket.recv_fds(channel, 65536, 2)
-        except OSError:
-            return 0
-        if not request:
-            return 0
-        asked = json.loads(request)
-        pid = os.fork()
-        if pid == 0:
-            channel.close()
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            os._exit(run_app(fds[0], fds[1], asked["env"], Path(asked["folder"])))
-        for received in fds:
-            os.close(received)
-        channel.sendall(str(pid).encode())
-
-
-def reap(signum, frame) -> None:
-    """Every child that has ended, waited for (none is left a zombie)."""
-    try:
-        while os.waitpid(-1, os.WNOHANG)[0]:
-            pass
-    except ChildProcessError:
-        pass
-
-
-def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> int:
-    """A forked child: the terminal made its own, the app run on the hub's lobby."""
-    try:
-        os.setsid()
-        fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
-        for standard in (0, 1, 2):
-            os.dup2(terminal, standard)
-        os.close(terminal)
-        os.environ.clear()
-        os.environ.update(env)
-        os.chdir(folder)
-        use_language(choose_language(environment=env))  # the hub chose it: LANGUAGE
-        from ..storage import Storage
-        from ..ui.app import RamsliApp
-        from .app_client import HubLink, RemoteLobby
-
-        link = HubLink(socket.socket(fileno=hub_socket))
-        lobby = RemoteLobby(link)
-        app = RamsliApp(Storage(folder / "config", folder / "data"), lobby=lobby)
-        lobby.on_gone = lambda: app.exit(return_code=1, message=_("The server has gone; your seats are kept there."))
-        app.run()
-        link.close()
-        return app.return_code or 0
-    except BaseException:
-        return 1
-
-
-if __name__ == "__main__":
-    sys.exit(serve_forks(int(sys.argv[1])))

@@ -232,6 +232,17 @@ class RamsliApp(App[None]):
         """Is this app a session of ``ramsli serve``, its tables the server's?"""
         return self.lobby is not None
 
+    def meet(self, lobby) -> None:
+        """Served by ``lobby`` from now on (a spare app, made before its person came,
+        given its person: net/forks.py): the lobby shown meets it."""
+        from .common.lobby import LobbyScreen
+
+        self.lobby = lobby
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.meet(lobby)
+        else:
+            self.to_lobby(back_to_seat=True)
+
     def to_lobby(self, back_to_seat: bool = False) -> None:
         """Served: the lobby, leaving the table sat at (the seat is kept at the server);
         ``back_to_seat``: straight on to a table the person sits at, if one is played."""

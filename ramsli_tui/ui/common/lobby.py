@@ -30,7 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Select, Static
 
 from ...languages import N_, _, ngettext
-from ...table.lobby import Lobby, LobbyRefusal  # noqa: F401  (the seam, asked for here as ever)
+from ...table.lobby import Lobby, LobbyRefusal
 from ...text import for_terminal
 from ...yamlfile import FileProblem
 from ...storage.new_session import MOST_PLAYERS, default_ruleset, player_counts, players_for, strength_words
@@ -102,7 +102,7 @@ class LobbyScreen(Screen):
         self.sitting = False  # is a table being joined or watched now?
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(for_terminal(_("Ramsli tables — you are {name}").format(name=self.lobby.name))), id="heading")
+        yield Static(self.heading(), id="heading")
         yield Label(_(WAITING_WORDS), id="server-wait")
         table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         table.add_columns(*column_labels())
@@ -110,10 +110,23 @@ class LobbyScreen(Screen):
         yield Label(_("There is no table yet: n makes one."), id="empty")
         yield KeyBar()
 
+    def heading(self) -> Content:
+        return Content(for_terminal(_("Ramsli tables — you are {name}").format(name=self.lobby.name)))
+
     def on_mount(self) -> None:
         self.action_refresh()
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
+        if self.back_to_seat:
+            self.back_at_last_table()
+
+    def meet(self, lobby: Lobby) -> None:
+        """Serve ``lobby`` from now on, in place of the one the screen was made with (a
+        spare app's, made before its person came: net/forks.py): its person's name in
+        the heading, its tables read, and back to their seat if the screen was to be."""
+        self.lobby = lobby
+        self.query_one("#heading", Static).update(self.heading())
+        self.action_refresh()
         if self.back_to_seat:
             self.back_at_last_table()
 

@@ -420,3 +420,24 @@ async def test_the_leaderboard_ranks_the_rated_players_and_shows_your_own_figure
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_lobby_made_for_nobody_meets_its_person_their_name_tables_and_seat(tmp_path):
+    """A spare app (net/forks.py) is made with nobody's lobby and meets its person's later."""
+    from ramsli_tui.net.warm_up import NobodysLobby
+
+    app = served_app(tmp_path, NobodysLobby())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        heading = screen.query_one("#heading")
+        assert isinstance(screen, LobbyScreen) and rows(screen) == [] and "mia" not in str(heading.render())
+        lobby = FakeLobby()
+        lobby.last = 1  # mia sits at table 1, being played
+        app.meet(lobby)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.lobby is lobby
+        assert ("join", 1) in lobby.asked, "back at her seat"
+        assert "Ramsli tables — you are mia" in str(heading.render())
+        assert rows(screen)[0][:2] == ["1", "ramsli"], "her server's tables"
