@@ -6,7 +6,8 @@ imports and rehearses the app once (net/warm_up.py), then answers requests on it
 channel, a unix socket: each is a JSON object (the app's environment and its session
 folder) with two descriptors, the session's terminal (a PTY's other end) and its socket
 to the hub, and is answered with the pid of the app that now holds them, which leads a
-process session of its own, and whether it was a spare (``1234 spare``, ``1234 forked``).  It ends when the channel closes, ending its spares.
+process session of its own, and whether it was a spare (``1234 spare``, ``1234
+forked``).  It ends when the channel closes, ending its spares.
 
 A request is given to a **spare** when one is ready for it, else to a process forked
 for it (``run_app``).  A spare (``run_spare``) is an app made before its person came:
@@ -44,7 +45,8 @@ from ..languages.choice import choose_language
 REQUEST_SIZE = 65536
 REFILL_AFTER = 0.5  # seconds without a request before a spare is made
 # What names the session's own folder in its environment (a spare has folders of its own until it is given one).
-FOLDER_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+XDG_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+FOLDER_VARIABLES = ("HOME", *XDG_VARIABLES)
 SERVER_GONE = N_("The server has gone; your seats are kept there.")
 
 
@@ -122,10 +124,11 @@ def settle_in(env: dict[str, str], folder: Path) -> None:
 
 def folder_environment(folder: Path) -> dict[str, str]:
     """The variables of ``FOLDER_VARIABLES`` for a session whose folder is ``folder``."""
-    return {"HOME": str(folder), **{name: str(folder / name.lower()) for name in FOLDER_VARIABLES[1:]}}
+    return {"HOME": str(folder), **{name: str(folder / name.lower()) for name in XDG_VARIABLES}}
 
 
 def session_storage(folder: Path):
+    """The settings and data folders of an app whose folder is ``folder``."""
     from ..storage import Storage
 
     return Storage(folder / "config", folder / "data")

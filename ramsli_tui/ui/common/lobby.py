@@ -114,9 +114,13 @@ class LobbyScreen(Screen):
         return Content(for_terminal(_("Ramsli tables — you are {name}").format(name=self.lobby.name)))
 
     def on_mount(self) -> None:
-        self.action_refresh()
         self.set_interval(REFRESH_EVERY, self.action_refresh)
         self.query_one(DataTable).focus()
+        self.read_the_server()
+
+    def read_the_server(self) -> None:
+        """The tables read, and back to the person's seat if the screen is to go there."""
+        self.action_refresh()
         if self.back_to_seat:
             self.back_at_last_table()
 
@@ -126,9 +130,7 @@ class LobbyScreen(Screen):
         the heading, its tables read, and back to their seat if the screen was to be."""
         self.lobby = lobby
         self.query_one("#heading", Static).update(self.heading())
-        self.action_refresh()
-        if self.back_to_seat:
-            self.back_at_last_table()
+        self.read_the_server()
 
     def say_server_waited(self, waited: bool) -> None:
         self.query_one("#server-wait").display = waited
