@@ -41,6 +41,7 @@ from pathlib import Path
 
 from ..languages import N_, _, use_language
 from ..languages.choice import choose_language
+from ..storage import Storage
 
 REQUEST_SIZE = 65536
 REFILL_AFTER = 0.5  # seconds without a request before a spare is made
@@ -127,13 +128,6 @@ def folder_environment(folder: Path) -> dict[str, str]:
     return {"HOME": str(folder), **{name: str(folder / name.lower()) for name in XDG_VARIABLES}}
 
 
-def session_storage(folder: Path):
-    """The settings and data folders of an app whose folder is ``folder``."""
-    from ..storage import Storage
-
-    return Storage(folder / "config", folder / "data")
-
-
 def meet_the_hub(app, hub_socket: int):
     """The hub's lobby for ``app``, over ``hub_socket``: its link, and the lobby, which
     ends the app when the hub goes."""
@@ -165,7 +159,7 @@ def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -
         use_language(choose_language(environment=env))  # the hub chose it: LANGUAGE
         from ..ui.app import RamsliApp
 
-        app = RamsliApp(session_storage(folder), lobby=None)
+        app = RamsliApp(Storage.in_folder(folder), lobby=None)
         link, app.lobby = meet_the_hub(app, hub_socket)
         app.call_later(app.call_after_refresh, lambda: tell_drawn(link))
         app.run()
@@ -274,7 +268,7 @@ def run_spare(control: socket.socket, env: dict[str, str], folder: Path) -> int:
         os.setsid()
         settle_in({**env, **folder_environment(folder)}, folder)
         use_language(choose_language(environment=env))
-        app = RamsliApp(session_storage(folder), lobby=NobodysLobby())
+        app = RamsliApp(Storage.in_folder(folder), lobby=NobodysLobby())
         app.driver_class = SpareDriver
         app.call_later(lambda: await_person(app, control))
         app.run()
@@ -316,7 +310,7 @@ def serve_person(app, asked: dict, fds: list[int]) -> None:
     take_terminal(terminal)
     folder = Path(asked["folder"])
     settle_in(asked["env"], folder)
-    app.storage = session_storage(folder)
+    app.storage = Storage.in_folder(folder)
     link, lobby = meet_the_hub(app, hub_socket)
     SpareDriver.waiting.attach()
     app.meet(lobby)

@@ -97,14 +97,14 @@ def rehearse() -> None:
     """Run the served app once, headless, until its lobby is drawn, then end it.  It
     leaves no thread behind (forking a process with threads would be unsafe)."""
     from ..ui.app import RamsliApp
-    from .forks import session_storage
+    from ..storage import Storage
 
     async def until_drawn(pilot) -> None:
         await pilot.pause()
         pilot.app.exit()
 
     with tempfile.TemporaryDirectory(prefix="ramsli-rehearsal-") as folder:
-        app = RamsliApp(session_storage(Path(folder)), lobby=NobodysLobby())
+        app = RamsliApp(Storage.in_folder(Path(folder)), lobby=NobodysLobby())
         asyncio.run(app.run_async(headless=True, size=REHEARSAL_SIZE, auto_pilot=until_drawn))
     if threading.active_count() != 1:
         raise RuntimeError(f"the rehearsal left threads running: {threading.enumerate()}")

@@ -64,6 +64,11 @@ class Storage:
     def default(cls) -> Storage:
         return cls(Path(user_config_dir("ramsli")), Path(user_data_dir("ramsli")))
 
+    @classmethod
+    def in_folder(cls, folder: Path) -> Storage:
+        """The settings and data of one served session, both in its own ``folder``."""
+        return cls(folder / "config", folder / "data")
+
     @property
     def settings_path(self) -> Path:
         return self.config_dir / "settings.yaml"
