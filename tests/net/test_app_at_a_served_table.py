@@ -221,3 +221,32 @@ async def test_near_the_end_of_your_time_the_clock_warns_you_once_on_the_title_a
             assert len(rings) == 2, "the warning rings once a turn, not every second"
     finally:
         hub.close()
+
+
+async def test_a_tick_of_the_clock_draws_only_the_clock_and_the_seat_to_act_and_moves_nothing(
+        tmp_path, thinkers, monkeypatch):
+    hub = HubInAThread(tmp_path, thinkers, SLOW)
+    try:
+        lobby, app, otto = mia_and_otto(hub, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            number, table = await seated_with_otto(pilot, hub, lobby, app, otto)
+            clock_line = table.query_one("#clock", Static)
+            for _ in range(STEPS):
+                await pilot.pause(0.005)
+                if table.waited.clock is not None and str(clock_line.render()):
+                    break
+            acting = table.seat_widget(table.waited.clock.seat)
+            asked: list[tuple[str, bool]] = []
+            for widget in (clock_line, *table.query(table.SEAT)):
+                def spy(*regions, _widget=widget, _refresh=widget.refresh, **how):
+                    asked.append((_widget.id, how.get("layout", False)))
+                    return _refresh(*regions, **how)
+                monkeypatch.setattr(widget, "refresh", spy)
+            for _ in range(3):
+                before = str(clock_line.render())
+                table.show_clock()
+                if len(str(clock_line.render())) == len(before):  # a second less, as wide (60 s to 10 s)
+                    assert not any(layout for _, layout in asked), "the screen was laid out again for the clock"
+                assert {name for name, _ in asked} <= {"clock", acting.id}, asked
+    finally:
+        hub.close()

@@ -184,6 +184,7 @@ class TableScreenBase(Screen):
         self.result_shown: Screen | None = None  # the round's result on screen, while it is
         self.waited = Waiting()  # what the table waits for against a clock, as last told
         self.waited_at = 0.0  # when that was told, on the app's clock
+        self.clock_width = 0  # the cells of the clock's words on the title line
         self.hurried = False  # has this seat's own clock warned its person this turn?
         self.server = ServerWaits(self, self.say_server_waited)  # the table's answers to this seat, awaited
 
@@ -287,7 +288,11 @@ class TableScreenBase(Screen):
         """The clock as it stands now: on the title line, and on a result being read."""
         text, hurry = self.clock_text(time.monotonic() - self.waited_at)
         line = self.query_one("#clock", Static)
-        line.update(Content(text))
+        words = Content(text)
+        # A second less mostly leaves the clock as wide as it was: then nothing moves, and
+        # the screen is not laid out again (it was, every second at every served table).
+        line.update(words, layout=words.cell_length != self.clock_width)
+        self.clock_width = words.cell_length
         line.display = bool(text)  # no room taken from the title for nothing
         line.set_class(hurry, "-hurry")
         self.show_seat_clock(time.monotonic() - self.waited_at, hurry)
@@ -304,7 +309,9 @@ class TableScreenBase(Screen):
         for widget in self.query(self.SEAT):
             acting = clock is not None and widget.id == f"seat-{clock.seat}"
             # TRANSLATORS: the seconds left to act, at the foot of a seat's box ("12 s")
-            widget.border_subtitle = _("{seconds} s").format(seconds=self.seconds_left(since)) if acting else ""
+            subtitle = _("{seconds} s").format(seconds=self.seconds_left(since)) if acting else ""
+            if widget.border_subtitle != subtitle:  # setting it draws the whole seat again, even unchanged
+                widget.border_subtitle = subtitle
             widget.set_class(acting and hurry, "-hurry")
 
     def seconds_left(self, since: float) -> int:
