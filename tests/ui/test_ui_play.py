@@ -10,7 +10,7 @@ from ramsli_tui.ui.ramsli.hand_summary import HandSummaryScreen
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.widgets.banner import TurnBanner
 from ramsli_tui.ui.widgets.card import CardWidget
-from ramsli_tui.ui.ramsli.hand import HandView
+from ramsli_tui.ui.ramsli.hand import CardKeys, HandView
 from ramsli_tui.ui.widgets.key_bar import KeyBar
 from ramsli_tui.ui.ramsli.seat import RamsliSeat
 
@@ -64,6 +64,29 @@ async def test_arrows_and_enter_play_the_selected_card(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         assert card in app.client.view.played_cards or card not in app.client.view.hand
+
+
+async def test_an_arrow_draws_again_only_the_card_it_lowers_the_card_it_raises_and_the_keys_under_them(
+        tmp_path, monkeypatch):
+    app = make_app(tmp_path, spec_for(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
+        hand = table_screen(app).query_one(HandView)
+        cards = list(hand.query(CardWidget))
+        drawn = []
+        for widget in hand.query("*").results():
+            monkeypatch.setattr(widget, "update_node_styles",
+                                lambda *how, _widget=widget, _update=widget.update_node_styles, **more:
+                                (drawn.append(_widget), _update(*how, **more))[1])
+        for widget in (hand, *hand.query("*").results()):
+            monkeypatch.setattr(widget, "refresh", lambda *regions, _widget=widget, _refresh=widget.refresh, **how:
+                                (drawn.append(_widget), _refresh(*regions, **how))[1])
+        lowered = hand.selected
+        await pilot.press("right")
+        await pilot.pause()
+        raised = hand.selected
+        assert cards[raised].has_class("-selected") and not cards[lowered].has_class("-selected")
+        assert set(drawn) == {cards[lowered], cards[raised], hand.query_one(CardKeys)}, drawn
 
 
 async def test_a_whole_hand_by_mouse(tmp_path):

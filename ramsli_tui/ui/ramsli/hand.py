@@ -65,7 +65,7 @@ class HandView(Widget, can_focus=True):
         Binding("enter", "play_selected", "Play card", show=False, id="hand.play"),
     ]
 
-    selected: reactive[int] = reactive(0)
+    selected: reactive[int] = reactive(0, repaint=False)  # the cards' classes show it
 
     def __init__(self, size: int, *, id: str | None = None) -> None:
         """``size``: the most cards the hand holds (it has a place for each)."""
@@ -106,7 +106,10 @@ class HandView(Widget, can_focus=True):
 
     def _mark_selection(self) -> None:
         for place, widget in enumerate(self.query(CardWidget)):
-            widget.set_class(self.to_play and place == self.selected, "-selected")
+            raised = self.to_play and place == self.selected
+            if widget.has_class("-selected") != raised:
+                widget.set_class(raised, "-selected", update=False)
+                widget.update_node_styles(animate=False)
         self.query_one(CardKeys).refresh()
 
     def action_move(self, step: int) -> None:
