@@ -10,7 +10,10 @@ back with the choice: a seat chooses exactly as it would in this process.
 
 The pool's processes are forked from a server that has already imported the
 computer players (``forkserver``), so a worker starts in a fraction of a second and
-nothing of the hub's threads or sockets is copied into it.  A round trip costs about
+nothing of the hub's threads or sockets is copied into it.  The workers run below
+everything else in the scheduler's eyes (niceness 10): when the cores are full, a
+person's key is drawn first and a search waits, which the computer players' pace of
+about half a second hides.  A round trip costs about
 a millisecond, which even a ``normal`` player (a few microseconds of thought) spends
 gladly for one rule for all.
 """
@@ -29,6 +32,7 @@ from ..games import game_named
 from ..games.protocol import ComputerPlayer, GameKind
 
 PRELOADED = ["ramsli_tui.games"]  # imported once by the fork server, shared by every worker
+WORKER_NICENESS = 10  # how far below the hub and the apps a worker runs (os.nice)
 
 
 class Thinkers:
@@ -45,7 +49,7 @@ class Thinkers:
         self.renewing = threading.Lock()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=end_with_server,
+        return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=start_worker,
                                    initargs=(self.lifeline_end,))
 
     def player(self, game: str, strength: str) -> ComputerPlayer:
@@ -91,6 +95,12 @@ class PooledPlayer(ComputerPlayer):
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return self.thinkers.choose(self.game, self.strength, view, legal, rng)
+
+
+def start_worker(lifeline) -> None:
+    """In a worker, before its first decision: below the people's apps, and ended with the server."""
+    os.nice(WORKER_NICENESS)
+    end_with_server(lifeline)
 
 
 def end_with_server(lifeline) -> None:

@@ -1,5 +1,5 @@
 """Computer players thinking in worker processes choose exactly as they would in the
-hub's own process, and a worker that dies is replaced."""
+hub's own process, below the people's apps, and a worker that dies is replaced."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import signal
 
 from ramsli_tui.games import game_named
 from ramsli_tui.games.protocol import decide
+from ramsli_tui.net.thinkers import WORKER_NICENESS
 
 
 def test_a_choice_made_in_a_worker_is_the_one_made_here_and_moves_the_seat_s_random_numbers_alike(thinkers):
@@ -34,3 +35,8 @@ def test_a_worker_that_dies_is_replaced_and_the_choice_is_made_all_the_same(thin
         os.kill(process.pid, signal.SIGKILL)
     action = decide(pooled, game, game.current_seat, random.Random(1))
     assert action in game.legal_actions()
+
+
+def test_the_workers_yield_the_cores_to_everything_else_of_the_server(thinkers):
+    niceness = {thinkers.pool.submit(os.nice, 0).result() for _ in range(8)}
+    assert niceness == {min(os.nice(0) + WORKER_NICENESS, 19)}
