@@ -23,6 +23,11 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
    changes: first one person at a time, then everyone at once, each pressing
    ``--presses`` times with a pause of about ``--think`` seconds between keys (a
    round for each pause given), and the CPU the apps and the server spent per key.
+   Then (ramsli) ``--busy-tables`` programs each make a table with three ``hard``
+   computer players over ``ssh HOST json`` and act the moment they are asked, and the
+   seated people type once more beside them (a pause of the first ``--think``): the
+   same figures, with the hands those tables began a minute and the CPU of the
+   computer players' processes meanwhile.
 3. **memory per session**: PSS and RSS (/proc/PID/smaps_rollup) of each app process,
    of the spare apps waiting (all of them, and shared among the sessions), of the fork
    server and of the server itself.
@@ -42,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import os
 import random
 import re
@@ -65,6 +71,7 @@ WIDTH, HEIGHT = 100, 30
 WAIT = 30.0  # seconds any one step of a person may take
 ALONE = 5  # logins one at a time
 KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
+BUSY_START = 10.0  # seconds for the busy tables to deal and their computer players to get going
 QUIET = 5.0  # seconds of nobody typing before each round of keys, to tell its idle CPU from the keys' cost
 RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -78,10 +85,20 @@ CLOCK = re.compile(r"\b\d+ s( left|, then a computer player acts for you| to act
 # --- a person's terminal -----------------------------------------------------------------------
 
 
+ADDRESSES = itertools.count()  # each connection's own address in 127.0.0.0/8
+
+
+async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:
+    """A connection to the server from an address of its own, with a key of its own."""
+    number = next(ADDRESSES)
+    address = f"127.0.{1 + number // 250}.{1 + number % 250}"
+    return await asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+        known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT, local_addr=(address, 0))
+
+
 class Terminal:
     """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
-
-    addresses = itertools.count()
 
     def __init__(self, connection, process):
         self.connection = connection
@@ -94,11 +111,7 @@ class Terminal:
 
     @classmethod
     async def open(cls, port: int, name: str) -> Terminal:
-        number = next(cls.addresses)
-        address = f"127.0.{1 + number // 250}.{1 + number % 250}"
-        connection = await asyncssh.connect(
-            "127.0.0.1", port, username=name, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-            known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT, local_addr=(address, 0))
+        connection = await connect(port, name)
         process = await connection.create_process(term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None)
         return cls(connection, process)
 
@@ -164,6 +177,53 @@ class Terminal:
         except TimeoutError:
             pass
         self.reading.cancel()
+
+
+class BusyTable:
+    """A program at a table of three ``hard`` computer players (``ssh HOST json``) that
+    takes its first legal action the moment it is asked, and makes a new table when a
+    session ends: the table never waits, and its computer players think all the time."""
+
+    def __init__(self, connection, process):
+        self.connection = connection
+        self.process = process
+        self.hands = 0  # hands begun at its tables
+        self.playing = asyncio.get_running_loop().create_task(self._play())
+
+    @classmethod
+    async def open(cls, port: int, name: str) -> BusyTable:
+        connection = await connect(port, name)
+        process = await connection.create_process("json", encoding="utf-8")
+        table = cls(connection, process)
+        table.send(op="create", game="ramsli", ruleset="classic", players=4, bots=["hard"] * 3)
+        return table
+
+    def send(self, **request) -> None:
+        self.process.stdin.write(json.dumps(request) + "\n")
+
+    async def _play(self) -> None:
+        try:
+            async for line in self.process.stdout:
+                message = json.loads(line)
+                if message["type"] != "update":
+                    continue
+                events = [event["event"] for event in message["events"]]
+                self.hands += events.count("hand_started")
+                if "session_ended" in events:
+                    self.send(op="create", game="ramsli", ruleset="classic", players=4, bots=["hard"] * 3)
+                elif message["legal"]:
+                    self.send(op="act", table=message["table"], action=message["legal"][0])
+        except (asyncssh.Error, OSError):
+            pass
+
+    async def close(self) -> None:
+        self.playing.cancel()
+        self.connection.close()
+        try:
+            async with asyncio.timeout(5):
+                await self.connection.wait_closed()
+        except TimeoutError:
+            pass
 
 
 def line_text(screen: pyte.Screen, y: int) -> str:
@@ -323,6 +383,10 @@ class Processes:
             return {}
         return {int(pid): name for name, pid in re.findall(r"app started name=(\S+) pid=(\d+)", self.log.read_text())}
 
+    def thinkers(self) -> list[int]:
+        """The computer players' worker processes (and the multiprocessing server they come from)."""
+        return [pid for pid in descendants(self.server) if "multiprocessing" in command_line(pid)]
+
     def fork_server(self) -> int | None:
         return next((pid for pid in descendants(self.server) if "ramsli_tui.net.forks" in command_line(pid)), None)
 
@@ -347,6 +411,7 @@ class Bench:
         self.args = args
         self.folder = folder
         self.terminals: list[Terminal] = []
+        self.busy: list[BusyTable] = []
         self.results: dict[str, str] = {}
 
     def start_server(self) -> subprocess.Popen:
@@ -365,7 +430,7 @@ class Bench:
             self.port = int(line)
             await self.measure()
         finally:
-            await asyncio.gather(*(terminal.close() for terminal in self.terminals), return_exceptions=True)
+            await asyncio.gather(*(each.close() for each in [*self.terminals, *self.busy]), return_exceptions=True)
             self.stop(server)
         return self.results
 
@@ -385,6 +450,8 @@ class Bench:
         await self.first_frames(args.logins)
         await self.seat(args.seated)
         await self.keypresses()
+        if self.contender.kind == "ramsli" and args.busy_tables:
+            await self.beside_busy_tables(args.busy_tables)
         await self.person("idler")  # one person left in the lobby (the bare app: one more like the others)
         self.memory()
         await self.idle(args.idle_seconds)
@@ -469,8 +536,26 @@ class Bench:
         for think in self.args.think:
             await self.everyone_typing(think)
 
-    async def everyone_typing(self, think: float) -> None:
-        """Every seated person presses → ``--presses`` times, about ``think`` seconds apart."""
+    async def beside_busy_tables(self, count: int) -> None:
+        """``count`` busy tables (``BusyTable``) begin, and the seated people type again
+        beside them, a key about every ``--think`` seconds (the first given)."""
+        self.busy = [await BusyTable.open(self.port, f"busy{number}") for number in range(count)]
+        await asyncio.sleep(BUSY_START)
+        thinkers = self.processes.thinkers()
+        spent = {pid: cpu_seconds(pid) for pid in thinkers}
+        hands = sum(table.hands for table in self.busy)
+        started = time.monotonic()
+        await self.everyone_typing(self.args.think[0], f", beside {count} busy tables")
+        took = time.monotonic() - started
+        used = sum(cpu_seconds(pid) - before for pid, before in spent.items() if alive(pid))
+        self.say(f"{count} busy tables meanwhile: hands begun a minute; the computer players' CPU (% of a CPU)",
+                 f"{(sum(table.hands for table in self.busy) - hands) / took * 60:.0f}; {used / took * 100:.0f}")
+        await asyncio.gather(*(table.close() for table in self.busy), return_exceptions=True)
+        self.busy = []
+
+    async def everyone_typing(self, think: float, beside: str = "") -> None:
+        """Every seated person presses → ``--presses`` times, about ``think`` seconds apart
+        (``beside`` says what else the server had to do meanwhile)."""
         args = self.args
         times: list[float] = []
         missed = 0
@@ -497,11 +582,11 @@ class Bench:
         cpu = {pid: cpu_seconds(pid) - spent - idle.get(pid, 0.0) * took for pid, spent in cpu_before.items()
                if alive(pid)}
         server_cpu = cpu.pop(self.processes.server, 0.0)
-        self.say(f"keypress → changed frame, everyone typing, a key every ~{think:g} s each (ms)",
+        self.say(f"keypress → changed frame, everyone typing, a key every ~{think:g} s each{beside} (ms)",
                  spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
                  + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
         if times:
-            self.say(f"CPU per keypress, a key every ~{think:g} s each, idle CPU left out: the apps, the server (ms)",
+            self.say(f"CPU per keypress, a key every ~{think:g} s each{beside}, idle CPU left out: the apps, the server (ms)",
                      f"{sum(cpu.values()) / len(times) * 1000:.1f}, {server_cpu / len(times) * 1000:.1f}")
         print(f"  (the simulated clients took {clients:.0f} % of a CPU meanwhile)", flush=True)
 
@@ -615,11 +700,16 @@ def main() -> int:
     parser.add_argument("--idle-seconds", type=float, default=30.0, help="how long the idle CPU is measured (default 30)")
     parser.add_argument("--spare-apps", type=int, default=SPARE_APPS,
                         help=f"ramsli serve --spare-apps (default {SPARE_APPS}, the server's own)")
+    parser.add_argument("--busy-tables", type=int, default=50,
+                        help="ramsli: tables of a program and three hard computer players playing without a pause, "
+                             "beside which the seated people type again (default 50)")
     parser.add_argument("--only", nargs="+", choices=("ramsli", "bare"), default=["ramsli", "bare"])
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 3 logins, 4 seated, 3 keys, 3 idle seconds")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 3 logins, 4 seated, 3 keys, 2 busy tables, 3 idle seconds")
     args = parser.parse_args()
     if args.quick:
         args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, [0.5], 3.0
+        args.busy_tables = min(args.busy_tables, 2)
     try:
         asyncio.run(bench(args))
     except (KeyboardInterrupt, asyncio.CancelledError):
