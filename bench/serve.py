@@ -71,6 +71,9 @@ WIDTH, HEIGHT = 100, 30
 WAIT = 30.0  # seconds any one step of a person may take
 ALONE = 5  # logins one at a time
 KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
+# What a person's wait can end in besides an answer: too long, or their channel closed
+# under them (seen with 200 seated on an overloaded machine).
+UNANSWERED = (TimeoutError, BrokenPipeError, asyncssh.Error)
 BUSY_START = 10.0  # seconds for the busy tables to deal and their computer players to get going
 QUIET = 5.0  # seconds of nobody typing before each round of keys, to tell its idle CPU from the keys' cost
 RIGHT, SHIFT_TAB, TAB, DOWN, ENTER = "\x1b[C", "\x1b[Z", "\t", "\x1b[B", "\r"
@@ -519,8 +522,8 @@ class Bench:
                 self.terminals.append(terminal)
                 try:
                     await self.contender.sit(terminal, name)
-                except TimeoutError:
-                    failed.append(f"{name} did not get to its table; its screen:\n{terminal.text}")
+                except UNANSWERED as error:
+                    failed.append(f"{name} did not get to its table ({error!r}); its screen:\n{terminal.text}")
                     return
                 self.seated.append(terminal)
 
@@ -531,8 +534,14 @@ class Bench:
         await asyncio.sleep(2)  # the last tables' computer players done
 
     async def keypresses(self) -> None:
-        alone = [await terminal.press_until_changed(RIGHT) for terminal in self.seated]
-        self.say("keypress → changed frame, one person at a time (ms)", spread(alone, 1000) + f" ({len(alone)} keys)")
+        alone, missed = [], 0
+        for terminal in self.seated:
+            try:
+                alone.append(await terminal.press_until_changed(RIGHT))
+            except UNANSWERED:
+                missed += 1
+        self.say("keypress → changed frame, one person at a time (ms)", spread(alone, 1000) + f" ({len(alone)} keys)"
+                 + (f"; {missed} unanswered" if missed else ""))
         for think in self.args.think:
             await self.everyone_typing(think)
 
@@ -567,7 +576,7 @@ class Bench:
             for _ in range(args.presses):
                 try:
                     times.append(await terminal.press_until_changed(RIGHT))
-                except TimeoutError:
+                except UNANSWERED:
                     missed += 1
                 await asyncio.sleep(random.uniform(0.5, 1.5) * think)
 
@@ -584,7 +593,7 @@ class Bench:
         server_cpu = cpu.pop(self.processes.server, 0.0)
         self.say(f"keypress → changed frame, everyone typing, a key every ~{think:g} s each{beside} (ms)",
                  spread(times, 1000) + f" ({len(self.seated)} people, {len(times)} keys, {len(times) / took:.0f} keys/s)"
-                 + (f"; {missed} unchanged after {KEY_WAIT:g} s" if missed else ""))
+                 + (f"; {missed} unchanged after {KEY_WAIT:g} s or cut off" if missed else ""))
         if times:
             self.say(f"CPU per keypress, a key every ~{think:g} s each{beside}, idle CPU left out: the apps, the server (ms)",
                      f"{sum(cpu.values()) / len(times) * 1000:.1f}, {server_cpu / len(times) * 1000:.1f}")
