@@ -100,6 +100,16 @@ async def connect(port: int, name: str) -> asyncssh.SSHClientConnection:
         known_hosts=None, agent_path=None, config=None, connect_timeout=WAIT, local_addr=(address, 0))
 
 
+async def hang_up(connection: asyncssh.SSHClientConnection) -> None:
+    """Close ``connection`` and wait a few seconds at most for it to be closed."""
+    connection.close()
+    try:
+        async with asyncio.timeout(5):
+            await connection.wait_closed()
+    except TimeoutError:
+        pass
+
+
 class Terminal:
     """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
 
@@ -173,12 +183,7 @@ class Terminal:
         self.process.stdin.write(keys.encode())
 
     async def close(self) -> None:
-        self.connection.close()
-        try:
-            async with asyncio.timeout(5):
-                await self.connection.wait_closed()
-        except TimeoutError:
-            pass
+        await hang_up(self.connection)
         self.reading.cancel()
 
 
@@ -221,12 +226,7 @@ class BusyTable:
 
     async def close(self) -> None:
         self.playing.cancel()
-        self.connection.close()
-        try:
-            async with asyncio.timeout(5):
-                await self.connection.wait_closed()
-        except TimeoutError:
-            pass
+        await hang_up(self.connection)
 
 
 def line_text(screen: pyte.Screen, y: int) -> str:
