@@ -66,7 +66,7 @@ class Storage:
 
     @classmethod
     def in_folder(cls, folder: Path) -> Storage:
-        """The settings and data of one served session, both in its own ``folder``."""
+        """Settings and data both in one ``folder`` of their own: a served session's, a test's."""
         return cls(folder / "config", folder / "data")
 
     @property

@@ -22,7 +22,7 @@ __all__ = [
 
 
 def storage_in(folder: Path) -> Storage:
-    return Storage(folder / "config", folder / "data")
+    return Storage.in_folder(folder)
 
 
 def spec_for(players: int = 4, seed: int = 1, ruleset: str = "classic", **extra) -> GameSpec:

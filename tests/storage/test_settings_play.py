@@ -10,10 +10,6 @@ from ramsli_tui.storage import Settings, Storage
 from ramsli_tui.storage.settings import CHOICES, TRICK_PAUSES, TURN_ALERTS
 
 
-def storage_in(folder) -> Storage:
-    return Storage(folder / "config", folder / "data")
-
-
 def test_the_table_plays_as_before_unless_asked_otherwise():
     settings = Settings()
     assert (settings.trick_pause, settings.second_click, settings.turn_alert, settings.hints) == ("timed", False, "off", False)
@@ -28,7 +24,7 @@ def test_the_allowed_values_are_one_list_for_each_setting_of_a_few_words():
 @pytest.mark.parametrize("pause", TRICK_PAUSES)
 @pytest.mark.parametrize("alert", TURN_ALERTS)
 def test_every_allowed_value_is_saved_and_read_back(tmp_path, pause, alert):
-    storage = storage_in(tmp_path)
+    storage = Storage.in_folder(tmp_path)
     storage.save_settings(Settings(trick_pause=pause, turn_alert=alert, second_click=True, hints=True))
     settings, problems = storage.read_settings()
     assert problems == []
@@ -54,7 +50,7 @@ def test_a_value_not_allowed_is_one_problem_and_the_other_settings_are_kept(line
 
 
 def test_the_problem_names_the_file_and_line_when_the_app_reads_it(tmp_path):
-    storage = storage_in(tmp_path)
+    storage = Storage.in_folder(tmp_path)
     storage.settings_path.parent.mkdir(parents=True)
     storage.settings_path.write_text("hints: true\nturn_alert: siren\n")
     settings, problems = storage.read_settings()
