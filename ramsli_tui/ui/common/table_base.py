@@ -184,7 +184,6 @@ class TableScreenBase(Screen):
         self.result_shown: Screen | None = None  # the round's result on screen, while it is
         self.waited = Waiting()  # what the table waits for against a clock, as last told
         self.waited_at = 0.0  # when that was told, on the app's clock
-        self.clock_width = 0  # the cells of the clock's words on the title line
         self.hurried = False  # has this seat's own clock warned its person this turn?
         self.server = ServerWaits(self, self.say_server_waited)  # the table's answers to this seat, awaited
 
@@ -291,8 +290,7 @@ class TableScreenBase(Screen):
         words = Content(text)
         # A second less mostly leaves the clock as wide as it was: then nothing moves, and
         # the screen is not laid out again (it was, every second at every served table).
-        line.update(words, layout=words.cell_length != self.clock_width)
-        self.clock_width = words.cell_length
+        line.update(words, layout=words.cell_length != line.visual.cell_length)
         line.display = bool(text)  # no room taken from the title for nothing
         line.set_class(hurry, "-hurry")
         self.show_seat_clock(time.monotonic() - self.waited_at, hurry)
