@@ -203,8 +203,11 @@ class BusyTable:
         connection = await connect(port, name)
         process = await connection.create_process("json", encoding="utf-8")
         table = cls(connection, process)
-        table.send(op="create", game="ramsli", ruleset="classic", players=4, bots=["hard"] * 3)
+        table.make_table()
         return table
+
+    def make_table(self) -> None:
+        self.send(op="create", game="ramsli", ruleset="classic", players=4, bots=["hard"] * 3)
 
     def send(self, **request) -> None:
         self.process.stdin.write(json.dumps(request) + "\n")
@@ -218,7 +221,7 @@ class BusyTable:
                 events = [event["event"] for event in message["events"]]
                 self.hands += events.count("hand_started")
                 if "session_ended" in events:
-                    self.send(op="create", game="ramsli", ruleset="classic", players=4, bots=["hard"] * 3)
+                    self.make_table()
                 elif message["legal"]:
                     self.send(op="act", table=message["table"], action=message["legal"][0])
         except (asyncssh.Error, OSError):
