@@ -3,9 +3,10 @@ apps it keeps ready for the next people to log in.
 
 The server starts it with its first session (net/sessions.py's ``ForkServer``).  It
 imports and rehearses the app once (net/warm_up.py), then answers requests on its
-channel, a unix socket: each is a JSON object (the app's environment and its session
-folder) with two descriptors, the session's terminal (a PTY's other end) and its socket
-to the hub, and is answered with the pid of the app that now holds them, which leads a
+channel, a unix socket: each is a JSON object (the app's environment, its session
+folder and its face, ``terminal`` or ``web``) with two descriptors, the session's
+screen (a PTY's other end, or for a browser's tab a socket that carries Textual's web
+driver's packets: net/web.py) and its socket to the hub, and is answered with the pid of the app that now holds them, which leads a
 process session of its own, and whether it was a spare (``1234 spare``, ``1234
 forked``).  It ends when the channel closes, ending its spares.
 
@@ -19,7 +20,8 @@ before (it has never had anyone).  Given a request, it takes the terminal, the
 environment and the folder, meets its person's lobby (their name, their tables, their
 seat) and draws its first frame.  Spares are made one at a time, and only once no
 request has come for ``REFILL_AFTER`` seconds, so that making them never competes with
-people logging in.
+people logging in.  A tab of a browser always gets a forked app: a spare draws on a
+terminal.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ REFILL_AFTER = 0.5  # seconds without a request before a spare is made
 XDG_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 FOLDER_VARIABLES = ("HOME", *XDG_VARIABLES)
 SERVER_GONE = N_("The server has gone; your seats are kept there.")
+WEB = "web"  # the face of a request for a browser's tab (else a terminal)
 
 
 def serve_forks(fd: int, spares: int) -> int:
@@ -76,7 +79,7 @@ def serve_forks(fd: int, spares: int) -> int:
             if not request:
                 return 0
             asked = json.loads(request)
-            spare = pool.hand_over(request, asked, fds)
+            spare = None if asked.get("face") == WEB else pool.hand_over(request, asked, fds)
             pid = spare or fork_app(channel, asked, fds)
             for received in fds:
                 os.close(received)
@@ -91,7 +94,7 @@ def fork_app(channel: socket.socket, asked: dict, fds: list[int]) -> int:
     if pid == 0:
         channel.close()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        os._exit(run_app(fds[0], fds[1], asked["env"], Path(asked["folder"])))
+        os._exit(run_app(fds[0], fds[1], asked["env"], Path(asked["folder"]), asked.get("face") == WEB))
     return pid
 
 
@@ -114,6 +117,25 @@ def take_terminal(terminal: int) -> None:
     for standard in (0, 1, 2):
         os.dup2(terminal, standard)
     os.close(terminal)
+
+
+def take_pipe(screen: int) -> None:
+    """Make the socket ``screen`` this process's standard input and output (a web app's
+    packets come and go there; its errors go nowhere)."""
+    for standard in (0, 1):
+        os.dup2(screen, standard)
+    os.close(screen)
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, 2)
+    os.close(nowhere)
+
+
+def in_the_browser(app) -> None:
+    """``app`` drawn for a browser's tab, by Textual's web driver (its colours: the
+    ``COLORTERM`` the hub gives it, as a terminal's)."""
+    from textual.drivers.web_driver import WebDriver
+
+    app.driver_class = WebDriver
 
 
 def settle_in(env: dict[str, str], folder: Path) -> None:
@@ -150,16 +172,19 @@ def tell_drawn(link) -> None:
         pass
 
 
-def run_app(terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> int:
-    """A forked child: the terminal made its own, the app run on the hub's lobby."""
+def run_app(screen: int, hub_socket: int, env: dict[str, str], folder: Path, web: bool = False) -> int:
+    """A forked child: its screen (a terminal, or with ``web`` a browser's tab) made its
+    own, the app run on the hub's lobby."""
     try:
         os.setsid()
-        take_terminal(terminal)
+        (take_pipe if web else take_terminal)(screen)
         settle_in(env, folder)
         use_language(choose_language(environment=env))  # the hub chose it: LANGUAGE
         from ..ui.app import RamsliApp
 
         app = RamsliApp(Storage.in_folder(folder), lobby=None)
+        if web:
+            in_the_browser(app)
         link, app.lobby = meet_the_hub(app, hub_socket)
         app.call_later(app.call_after_refresh, lambda: tell_drawn(link))
         app.run()

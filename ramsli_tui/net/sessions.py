@@ -50,7 +50,7 @@ import tempfile
 import termios
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Protocol
 
 import asyncssh
 
@@ -101,6 +101,17 @@ def app_environment(process: asyncssh.SSHServerProcess, folder: Path, language: 
     return {**env, **folder_environment(folder)}
 
 
+PER_APP_SETTINGS = ("TEXTUAL_COLOR_SYSTEM", "TEXTUAL_DRIVER")  # each app's own: its screen's colours, its driver
+
+
+def without_per_app_settings() -> dict[str, str]:
+    """The server's environment without ``PER_APP_SETTINGS``: Textual reads them once, as
+    the fork server imports it, and they would then hold for every app, when each app
+    finds its colours in the environment it is given (its person's terminal, or a
+    browser's: full colour) and its driver is its face's."""
+    return {name: value for name, value in os.environ.items() if name not in PER_APP_SETTINGS}
+
+
 class ForkServer:
     """The process the app processes are forked from (see the module's docstring), which
     keeps up to ``spares`` apps made ahead of the logins (net/forks.py)."""
@@ -109,18 +120,20 @@ class ForkServer:
         here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ramsli_tui.net.forks", str(there.fileno()), str(spares)], pass_fds=(there.fileno(),),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True, env=without_per_app_settings(),
         )
         there.close()
         self.channel = here
         self.asking = asyncio.Lock()
 
-    async def fork(self, terminal: int, hub_socket: int, env: dict[str, str], folder: Path) -> tuple[int, bool]:
-        """An app process on ``terminal`` (a PTY's other end) and ``hub_socket``: its pid, and
-        whether it is a spare (made ahead, its first screen built already)."""
-        request = json.dumps({"env": env, "folder": str(folder)}).encode()
+    async def fork(self, screen: int, hub_socket: int, env: dict[str, str], folder: Path,
+                   face: str = "terminal") -> tuple[int, bool]:
+        """An app process on ``screen`` (a PTY's other end, or with the ``face`` "web" a
+        socket of packets) and ``hub_socket``: its pid, and whether it is a spare (made
+        ahead, its first screen built already)."""
+        request = json.dumps({"env": env, "folder": str(folder), "face": face}).encode()
         async with self.asking:
-            await asyncio.to_thread(socket.send_fds, self.channel, [request], [terminal, hub_socket])
+            await asyncio.to_thread(socket.send_fds, self.channel, [request], [screen, hub_socket])
             reply = await asyncio.to_thread(self.channel.recv, 64)
         if not reply:
             raise OSError("the fork server has gone")
@@ -137,7 +150,8 @@ class ForkServer:
 
 
 class AppSessions:
-    """The door's hook for sessions with a terminal: an app process each."""
+    """The door's hook for sessions with a terminal, and the web's for browsers' tabs: an
+    app process each, on its ``Face`` (a PTY here, a socket of packets in net/web.py)."""
 
     def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS,
                  languages: LanguageBook | None = None, default_language: str = SOURCE, spares: int = SPARE_APPS):
@@ -156,63 +170,73 @@ class AppSessions:
         self.max_apps = max_apps
         self.spares = spares
         self.stopping = False
-        self.idle: set[int] = set()  # the apps ended because nothing was typed
         self.forks: ForkServer | None = None
         self.starts = Starts(len(os.sched_getaffinity(0)))
-        self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its terminal
+        self.running: dict[int, asyncio.Event] = {}  # each app's pid, and the end of its screen
 
     async def __call__(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
         last_chosen = self.languages.language_of(player.name) if self.languages is not None else None
         language = session_language(process, last_chosen, self.default_language)
+        await self.serve(TerminalFace(process, self.limits, self.journal, player), player, language)
+
+    async def serve(self, face: Face, player: Player, language: str) -> None:
+        """An app for ``player`` on ``face``, speaking ``language``, until either ends."""
         if len(self.running) >= self.max_apps:
             self.journal("refused", name=player.name, reason=f"{self.max_apps} apps are running")
-            process.stderr.write(told(language, TOO_MANY_APPS, count=self.max_apps))
-            process.exit(1)
+            face.refuse(told(language, TOO_MANY_APPS, count=self.max_apps))
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=f"{player.name}-", dir=self.folder) as folder:
-            await self._run(process, player, Path(folder), language)
+            started = await self.starts.turn()
+            try:
+                await self._start_and_serve(face, player, Path(folder), language, started)
+            finally:
+                started()
 
-    async def _run(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str) -> None:
-        started = await self.starts.turn()
-        try:
-            await self._start_and_serve(process, player, folder, language, started)
-        finally:
-            started()
-
-    async def _start_and_serve(self, process: asyncssh.SSHServerProcess, player: Player, folder: Path, language: str,
+    async def _start_and_serve(self, face: Face, player: Player, folder: Path, language: str,
                                started: Callable[[], None]) -> None:
         """Fork the session's app and serve it until it ends; ``started`` is called once it
         has drawn its first frame."""
         if self.forks is None:
             self.forks = ForkServer(self.spares)
-        master, slave = os.openpty()
-        os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
-        set_size(master, *process.get_terminal_size()[:2])
+        screen = face.open()
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            pid, spare = await self.forks.fork(slave, app_end.fileno(), app_environment(process, folder, language), folder)
+            pid, spare = await self.forks.fork(screen, app_end.fileno(), face.environment(folder, language), folder,
+                                               face.kind)
         except OSError as error:
-            os.close(master)
+            face.close()
             hub_end.close()
             self.journal("app failed", name=player.name, error=error)
-            process.stderr.write(told(language, NOT_STARTED))
-            process.exit(1)
+            face.refuse(told(language, NOT_STARTED))
             return
         finally:
-            os.close(slave)
+            os.close(screen)
             app_end.close()
         if spare:
             started()  # what is left of its start costs little: the next need not wait for it
         closed = self.running[pid] = asyncio.Event()
-        self.journal("app started", name=player.name, pid=pid, size="{}x{}".format(*size_of(master)), language=language,
+        self.journal("app started", name=player.name, pid=pid, face=face.kind, size=face.size(), language=language,
                      spare="yes" if spare else "no")
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         loop = asyncio.get_running_loop()
-        process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
+        idle = False
+
+        async def keys() -> None:
+            nonlocal idle
+            idle = await face.keys() == IDLE_END
+            if idle:
+                self.journal("app idle", pid=pid, seconds=self.limits.idle_timeout)
+            await self.end(pid)
+
+        async def screen() -> None:
+            try:
+                await face.screen()
+            finally:
+                closed.set()
+
         tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages, started)),
-                 loop.create_task(self._keys(process, master, pid)),
-                 loop.create_task(self._screen(master, process, player, closed))]
+                 loop.create_task(keys()), loop.create_task(screen())]
         try:
             await closed.wait()
         finally:
@@ -220,59 +244,18 @@ class AppSessions:
             await self.end(pid)
             for task in tasks:
                 task.cancel()
-            os.close(master)
+            face.close()
             self.journal("app ended", name=player.name, pid=pid)
-        # An app ended mid-screen: the person's terminal is given back first.
+        # An app ended mid-screen: the person's screen is given back first.
         if self.stopping:
-            process.stdout.write(RESTORE + told(language, STOPPING))
-        elif pid in self.idle:
-            self.idle.discard(pid)
-            process.stdout.write(RESTORE + told(language, IDLE, seconds=f"{self.limits.idle_timeout:g}"))
-        process.exit(0)
-
-    async def _screen(self, master: int, process: asyncssh.SSHServerProcess, player: Player,
-                      closed: asyncio.Event) -> None:
-        """What the app draws, to the SSH client, as fast as the client takes it in (see
-        the module's docstring); once either has gone, or the client is stuck, the
-        session ends."""
-        stall = self.limits.write_stall
-        try:
-            while data := await drawn(master):
-                process.stdout.write(data)
-                async with asyncio.timeout(stall):
-                    await process.stdout.drain()
-        except TimeoutError:
-            self.journal("disconnected", name=player.name, reason=f"it stopped reading: nothing read for {stall:g} s")
-            process.get_extra_info("connection").abort()
-        except (asyncssh.Error, OSError):  # BrokenPipeError: the channel closed
-            pass
-        finally:
-            closed.set()
-
-    async def _keys(self, process: asyncssh.SSHServerProcess, master: int, pid: int) -> None:
-        """What the person types, to the app; a window change, to the PTY; the channel's
-        end, the app's."""
-        pace = TypingPace(self.limits.typed_per_second)
-        while True:
-            try:
-                async with asyncio.timeout(self.limits.idle_timeout):
-                    data = await process.stdin.read(READ_SIZE)
-            except TimeoutError:
-                self.idle.add(pid)
-                self.journal("app idle", pid=pid, seconds=self.limits.idle_timeout)
-                break
-            except asyncssh.TerminalSizeChanged as changed:
-                set_size(master, changed.width, changed.height)
-                continue
-            except (asyncssh.Error, OSError):
-                data = b""
-            if not data or not await typed(master, data):
-                break
-            await asyncio.sleep(pace.wait_after(len(data)))
-        await self.end(pid)
+            face.leave(told(language, STOPPING))
+        elif idle:
+            face.leave(told(language, IDLE, seconds=f"{self.limits.idle_timeout:g}"))
+        else:
+            face.leave(b"")
 
     async def end(self, pid: int) -> None:
-        """End an app: SIGTERM, then SIGKILL if its terminal is still held after ``END_WAIT`` s."""
+        """End an app: SIGTERM, then SIGKILL if its screen is still held after ``END_WAIT`` s."""
         closed = self.running.get(pid)
         if closed is None:
             return
@@ -290,6 +273,116 @@ class AppSessions:
         await asyncio.gather(*(self.end(pid) for pid in list(self.running)))
         if self.forks is not None:
             self.forks.close()
+
+
+IDLE_END = "idle"  # what ``Face.keys`` says when nothing came for the idle time-out (else "gone")
+
+
+class Face(Protocol):
+    """What an app is shown on and typed at: a person's terminal over SSH, or a tab of
+    their browser (net/web.py)."""
+
+    kind: str  # the fork server's name for it: "terminal" or "web"
+
+    def open(self) -> int:
+        """The descriptor the app is to draw on and read from (closed here once it is given)."""
+
+    def environment(self, folder: Path, language: str) -> dict[str, str]:
+        """The app's environment, its folder ``folder``, speaking ``language``."""
+
+    def size(self) -> str:
+        """The app's screen's size, ``COLUMNSxROWS``, for the log."""
+
+    async def screen(self) -> None:
+        """What the app draws, to the person, until either has gone."""
+
+    async def keys(self) -> str:
+        """What the person does, to the app, until they go ("gone") or do nothing for the
+        idle time-out (``IDLE_END``)."""
+
+    def close(self) -> None:
+        """The app has ended: let go of its screen."""
+
+    def refuse(self, said: bytes) -> None:
+        """No app: tell the person ``said`` and end (failure)."""
+
+    def leave(self, said: bytes) -> None:
+        """The app has ended: give the person their screen back, tell them ``said``, end."""
+
+
+class TerminalFace:
+    """A session of ``ssh -t``: the app on a PTY of its own (see the module's docstring)."""
+
+    kind = "terminal"
+
+    def __init__(self, process: asyncssh.SSHServerProcess, limits: Limits, journal: Journal, player: Player):
+        self.process = process
+        self.limits = limits
+        self.journal = journal
+        self.player = player
+        self.master = -1
+
+    def open(self) -> int:
+        master, slave = os.openpty()
+        os.set_blocking(master, False)  # a write to an app that does not read its keys waits; it never holds the server
+        set_size(master, *self.process.get_terminal_size()[:2])
+        self.process.channel.set_write_buffer_limits(high=min(CHANNEL_BUFFER, self.limits.outbox_bytes))
+        self.master = master
+        return slave
+
+    def environment(self, folder: Path, language: str) -> dict[str, str]:
+        return app_environment(self.process, folder, language)
+
+    def size(self) -> str:
+        return "{}x{}".format(*size_of(self.master))
+
+    async def screen(self) -> None:
+        """As fast as the client takes it in; a client stuck for ``Limits.write_stall`` s
+        is disconnected."""
+        stall = self.limits.write_stall
+        process = self.process
+        try:
+            while data := await drawn(self.master):
+                process.stdout.write(data)
+                async with asyncio.timeout(stall):
+                    await process.stdout.drain()
+        except TimeoutError:
+            self.journal("disconnected", name=self.player.name, reason=f"it stopped reading: nothing read for {stall:g} s")
+            process.get_extra_info("connection").abort()
+        except (asyncssh.Error, OSError):  # BrokenPipeError: the channel closed
+            pass
+
+    async def keys(self) -> str:
+        """What the person types, to the app; a window change, to the PTY."""
+        pace = TypingPace(self.limits.typed_per_second)
+        while True:
+            try:
+                async with asyncio.timeout(self.limits.idle_timeout):
+                    data = await self.process.stdin.read(READ_SIZE)
+            except TimeoutError:
+                return IDLE_END
+            except asyncssh.TerminalSizeChanged as changed:
+                set_size(self.master, changed.width, changed.height)
+                continue
+            except (asyncssh.Error, OSError):
+                data = b""
+            if not data or not await typed(self.master, data):
+                return "gone"
+            await asyncio.sleep(pace.wait_after(len(data)))
+
+    def close(self) -> None:
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+    def refuse(self, said: bytes) -> None:
+        self.process.stderr.write(said)
+        self.process.exit(1)
+
+    def leave(self, said: bytes) -> None:
+        if said:
+            self.process.stdout.write(RESTORE + said)
+        self.process.exit(0)
 
 
 def told(language: str, template: str, **fields) -> bytes:

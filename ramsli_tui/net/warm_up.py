@@ -40,6 +40,7 @@ LATE_IMPORTS = (
     "textual._keyboard_protocol",
     "textual._xterm_parser",
     "textual.drivers.linux_driver",
+    "textual.drivers.web_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",
     "textual.layouts.stream",

@@ -19,7 +19,7 @@ from ramsli_tui.net.door import Limits
 from ramsli_tui.net.hub import Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
-from ramsli_tui.net.sessions import AppSessions, TypingPace
+from ramsli_tui.net.sessions import AppSessions, TerminalFace, TypingPace
 from ramsli_tui.net.sessions import app_environment
 from ramsli_tui.net.store import ServerFolder
 
@@ -203,12 +203,11 @@ async def test_a_channel_closed_while_the_app_draws_ends_the_session_without_an_
 
     screen, app_side = os.pipe()
     os.write(app_side, b"the last frame")
-    closed = asyncio.Event()
-    sessions = AppSessions(None, Journal(io.StringIO()), tmp_path)
+    face = TerminalFace(Process(), Limits(), Journal(io.StringIO()), Player("mia", "SHA256:mia"))
+    face.master = screen
     try:
         async with asyncio.timeout(WAIT):
-            await sessions._screen(screen, Process(), Player("mia", "SHA256:mia"), closed)
-        assert closed.is_set(), "the session ends"
+            await face.screen()  # the session ends: it returns, quietly
         assert not asyncio.get_running_loop().remove_reader(screen), "and its terminal is read no more"
     finally:
         os.close(screen)
