@@ -49,6 +49,23 @@ def languages_of(environment: Mapping[str, str]) -> Iterable[str | None]:
             yield language_code(entry)
 
 
+def languages_accepted(header: str) -> list[str]:
+    """The languages a browser's ``Accept-Language`` asks for, the most wanted first:
+    ``"de-AT,fr;q=0.9,en;q=0.8"`` is ``["de-AT", "fr", "en"]`` (a tag of weight 0, or of
+    a weight that cannot be read, is left out; so is ``*``)."""
+    weighed = []
+    for entry in header[:1000].split(","):
+        tag, _, weight = entry.partition(";")
+        weight = weight.strip()
+        try:
+            quality = float(weight.removeprefix("q=")) if weight else 1.0
+        except ValueError:
+            continue
+        if tag.strip() not in ("", "*") and quality > 0:
+            weighed.append((-quality, len(weighed), tag.strip()))
+    return [tag for _, _, tag in sorted(weighed)]
+
+
 def language_code(name: str | None) -> str | None:
     """The code of the language that a language or locale name means, if ramsli speaks
     it: ``de``, ``de_AT.UTF-8``, ``de-AT``, ``DE`` and ``de_CH@euro`` mean ``de``; ``C``,

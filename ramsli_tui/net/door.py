@@ -12,6 +12,8 @@
   is refused, and the client is told why in a banner.  No passwords, no
   keyboard-interactive, host-based or GSS logins.
 - **Only the game.**  ``ssh HOST json`` speaks the table protocol (net/json_session.py);
+  ``ssh HOST web`` prints a one-time link to the server's web address, where a browser
+  logs in as the key that asked (net/web.py; without ``--web`` it says there is none);
   a session with a terminal gets the full-screen app (``interactive``: net/sessions.py
   under ``ramsli serve``; a door made without it says one line); every other
   command, shell or subsystem (SFTP, SCP) is refused, and there is no port, agent or
@@ -57,7 +59,10 @@ from ..languages.words import Words, words_of
 SESSIONS_END = 2.0  # seconds the server waits, when it stops, for its sessions to end
 CHANNEL_BUFFER = 65536  # bytes asyncssh may hold for a session before a write waits (its own default)
 NAME_RULE = N_("a name is 1 to 24 letters, digits, '.', '_' or '-', starting with a letter or digit")  # any script's
-ONLY_THE_GAME = N_("ramsli serve runs the game only: 'ssh -t HOST' for the app, 'ssh -T HOST json' for the table protocol.")
+ONLY_THE_GAME = N_("ramsli serve runs the game only: 'ssh -t HOST' for the app, 'ssh -T HOST json' for the table "
+                   "protocol, 'ssh -T HOST web' for a link to play in a browser.")
+NO_WEB = N_("this server has no web address: its operator may start it with --web")
+OPEN_THE_LINK = N_("Open this link in your browser within a minute; it works once:")
 NOT_LISTED = N_("its key is not in the allowed keys")
 UNREADABLE = N_("the server cannot read its allowed keys")
 MAX_ALLOWED_KEYS_BYTES = 1_000_000  # over a thousand keys of the longest kind (RSA 4096)
@@ -266,6 +271,7 @@ class Door:
         self.apps: Counter[str] = Counter()  # full-screen apps running, per key
         self.visits: set[Visit] = set()  # the connections logged in
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.web = None  # the web server (net/web.py's WebDoor), with ``ramsli serve --web``
         self.watching: asyncio.Task | None = None  # puts out the keys taken out of --allow
 
     def language_of(self, process: asyncssh.SSHServerProcess, player: Player) -> str:
@@ -380,6 +386,8 @@ class Door:
         """What a session asked for: the table protocol, the app, or a refusal."""
         if process.command == "json" and not process.subsystem:
             await self.json_session(process, player)
+        elif process.command == "web" and not process.subsystem:
+            self.web_link(process, player)
         elif app:
             await self.interactive(process, player)
         else:
@@ -388,6 +396,18 @@ class Door:
             only = translations(self.language_of(process, player)).gettext(ONLY_THE_GAME)
             process.stderr.write(f"{only}\n".encode())
             process.exit(1)
+
+    def web_link(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
+        """A link for a browser to log in as ``player``, with the key that logged in."""
+        language = self.language_of(process, player)
+        if self.web is None:
+            told(process, Words(NO_WEB), language)
+            return
+        link = self.web.link_for(player, process.get_extra_info("ramsli_visit").proving)
+        newline = "\r\n" if process.get_terminal_type() else "\n"
+        said = translations(language).gettext(OPEN_THE_LINK)
+        process.stdout.write(f"{said}{newline}{link}{newline}".encode())
+        process.exit(0)
 
     async def json_session(self, process: asyncssh.SSHServerProcess, player: Player) -> None:
         connection = process.get_extra_info("connection")

@@ -13,6 +13,7 @@ import ipaddress
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from platformdirs import user_data_dir
 
@@ -50,6 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("apps kept made ahead of the logins, 0 to {most}, so that people logging in at "
                                "the same moment see their lobby at once; each idle one costs some 16 MB "
                                "(default: {spares})").format(most=MOST_SPARES, spares=SPARE_APPS))
+    # TRANSLATORS: an uppercase placeholder of --help (an address and a port, the address optional); capitals
+    parser.add_argument("--web", type=web_address, metavar=_("[ADDRESS:]PORT"),
+                        help=_("let browsers in too, on this port (and this address; default: 127.0.0.1, this "
+                               "machine only): 'ssh -T HOST web' gives a person a link"))
+    parser.add_argument("--public-url", type=public_url, metavar="URL",
+                        help=_("the address the web links name, where a reverse proxy (with TLS) passes them "
+                               "on to --web: https://cards.example.org"))
     parser.add_argument("--lang", dest="served_language", type=served_language, default=SOURCE, metavar="CODE",
                         help=_("the language of players whose ssh sends no LANG and who have chosen none here: "
                                "en, fr, de or es (default: en)"))
@@ -72,6 +80,32 @@ def host_address(text: str) -> str:
     return text
 
 
+def web_address(text: str) -> tuple[str, int]:
+    """Where to listen for browsers, for argparse: ``PORT``, ``ADDRESS:PORT`` or
+    ``[IPv6]:PORT``; the address 127.0.0.1 unless given."""
+    address, colon, port = text.rpartition(":")
+    if not colon:
+        address = "127.0.0.1"
+    elif address.startswith("[") and address.endswith("]"):
+        address = address[1:-1]
+    return host_address(address), whole_number(0, HIGHEST_PORT)(port)
+
+
+def public_url(text: str) -> str:
+    """The web address the links name, for argparse: ``http://`` or ``https://``, a host,
+    perhaps a port, nothing after (no path, query or fragment)."""
+    try:
+        parts = urlsplit(text)
+        parts.port  # a port that is not a number says so here
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or parts.path not in ("", "/") or parts.query or parts.fragment or parts.username):
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a web address of the form https://HOST[:PORT]").format(text=repr(text)))
+    return text.rstrip("/")
+
+
 def served_language(text: str) -> str:
     """The server's default language, for argparse: the code of one ramsli speaks."""
     code = language_code(text)
@@ -89,10 +123,14 @@ def run(args: argparse.Namespace) -> int:
     from .server import ServeError, serve_until_stopped
 
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)  # the server's own log tells what matters, once
+    if args.public_url and not args.web:
+        print(for_terminal("ramsli serve: " + _("--public-url names the address of --web, which is not given")),
+              file=sys.stderr)
+        return EXIT_USAGE
     try:
         asyncio.run(serve_until_stopped(args.data or default_data_dir(), None if args.open else args.allow,
                                         args.host, args.port, args.max_apps, args.served_language,
-                                        args.spare_apps))
+                                        args.spare_apps, args.web, args.public_url))
     except ServeError as error:
         print(for_terminal(f"ramsli serve: {error_said(error)}"), file=sys.stderr)
         return EXIT_USAGE

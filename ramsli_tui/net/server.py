@@ -1,5 +1,6 @@
 """The pieces of ``ramsli serve`` put together: the data folder, the names, the
-computer players' processes, the hub and its door, run until SIGTERM, SIGINT or SIGHUP
+computer players' processes, the hub, its SSH door and (with ``--web``) its web door,
+run until SIGTERM, SIGINT or SIGHUP
 (a clean stop, each of them: the allowed keys need no signal to be read again).
 
 ``Server`` is what ``serve_until_stopped`` runs and what the tests start on a free
@@ -29,12 +30,14 @@ class Server:
 
     def __init__(self, folder: ServerFolder, allowed: Path | None, thinkers: Thinkers, *, policy: Policy = Policy(),
                  limits: Limits = Limits(), journal: Journal | None = None, interactive: Interactive | None = None,
-                 max_apps: int = MAX_APPS, default_language: str = SOURCE, spare_apps: int = SPARE_APPS):
+                 max_apps: int = MAX_APPS, default_language: str = SOURCE, spare_apps: int = SPARE_APPS,
+                 public_url: str | None = None):
         """``allowed``: an authorized_keys file, or None for an open server.  A session
         with a terminal gets the full-screen app (net/sessions.py), at most ``max_apps``
         at once, unless ``interactive`` says otherwise (the tests of the door's own); it
         speaks ``default_language`` if its person chose none here and their ssh sent none.
-        ``spare_apps`` apps are kept made ahead of the logins (net/forks.py)."""
+        ``spare_apps`` apps are kept made ahead of the logins (net/forks.py).
+        ``public_url``: the web address the login links name, behind a proxy (net/web.py)."""
         self.folder = folder
         self.journal = journal or Journal()
         self.host_key = folder.host_key()
@@ -48,7 +51,12 @@ class Server:
         self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
                                  default_language, spare_apps) if interactive is None else None)
         self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal, self.languages)
+        self.limits = limits
+        self.default_language = default_language
+        self.public_url = public_url
+        self.web = None  # net/web.py's WebDoor, once listening (``start_web``)
         self.port: int | None = None
+        self.web_port: int | None = None
 
     async def start(self, host: str, port: int) -> int:
         """Take back the kept tables and listen; the port listened on."""
@@ -64,10 +72,29 @@ class Server:
         self.journal("listening", address=f"{host}:{self.port}", keys=keys)
         return self.port
 
+    async def start_web(self, host: str, port: int) -> int:
+        """Listen for browsers too (after ``start``); the port listened on."""
+        from .web import LoginLinks, WebDoor  # aiohttp is loaded only for --web
+
+        self.web = WebDoor(self.door, self.apps, LoginLinks(), self.limits, self.journal, self.languages,
+                           self.default_language, self.public_url)
+        try:
+            self.web_port = await self.web.open(host, port)
+        except OSError as error:
+            raise ServeError(Words(N_("cannot listen on {host}:{port} ({reason})"),
+                                   {"host": host, "port": port, "reason": str(error.strerror or error)})) from None
+        self.door.web = self.web
+        self.journal("web listening", address=f"{host}:{self.web_port}", links=self.web.address)
+        return self.web_port
+
     async def stop(self) -> None:
         await self.door.close()
+        if self.web is not None:
+            await self.web.stop_listening()
         if self.apps is not None:
             await self.apps.close()
+        if self.web is not None:
+            await self.web.close()
         await self.hub.stop()
 
 
@@ -75,11 +102,13 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port: int, max_apps: int,
-                              default_language: str = SOURCE, spare_apps: int = SPARE_APPS) -> None:
+                              default_language: str = SOURCE, spare_apps: int = SPARE_APPS,
+                              web: tuple[str, int] | None = None, public_url: str | None = None) -> None:
     """Run a server on ``data`` until one of ``STOP_SIGNALS``, with at most ``max_apps``
     full-screen sessions at once and ``spare_apps`` made ahead, speaking
-    ``default_language`` to those who chose none and whose ssh sent none; ServeError if
-    it cannot start."""
+    ``default_language`` to those who chose none and whose ssh sent none, and with
+    ``web`` (an address and a port) for browsers too, their links made from
+    ``public_url`` if given; ServeError if it cannot start."""
     folder = ServerFolder(data)
     journal = Journal()
     with folder.claimed() as leftovers:
@@ -87,9 +116,15 @@ async def serve_until_stopped(data: Path, allowed: Path | None, host: str, port:
         thinkers = Thinkers()
         try:
             server = Server(folder, allowed, thinkers, journal=journal, max_apps=max_apps,
-                            default_language=default_language, spare_apps=spare_apps)
+                            default_language=default_language, spare_apps=spare_apps, public_url=public_url)
             stop_signal = heard_stop_signal()
             await server.start(host, port)
+            if web is not None:
+                try:
+                    await server.start_web(*web)
+                except ServeError:
+                    await server.stop()
+                    raise
             journal("stopping", signal=(await stop_signal).name)
             await server.stop()
             journal("stopped")

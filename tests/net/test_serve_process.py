@@ -313,3 +313,65 @@ def test_max_apps_is_a_whole_number_of_at_least_one(given, said, capsys):
         parser.parse_args(["--open", "--max-apps", given])
     error = capsys.readouterr().err
     assert ended.value.code == 2 and f"--max-apps: {said}" in error and "Traceback" not in error
+
+
+@pytest.mark.parametrize("given, chosen", [("8080", ("127.0.0.1", 8080)), ("0.0.0.0:8080", ("0.0.0.0", 8080)),
+                                           ("[::1]:0", ("::1", 0)), ("cards.example.org:443", ("cards.example.org", 443))])
+def test_web_takes_a_port_and_perhaps_an_address(given, chosen):
+    parser = argparse.ArgumentParser(prog="ramsli serve")
+    serve_command.add_arguments(parser)
+    assert parser.parse_args(["--open", "--web", given]).web == chosen
+    assert parser.parse_args(["--open"]).web is None
+
+
+@pytest.mark.parametrize("option, given, said", [
+    ("--web", "", "'' is not a whole number"), ("--web", "70000", "70000 is more than 65535"),
+    ("--web", "bad host:80", "'bad host' is not an IP address or a host name"),
+    ("--public-url", "cards.example.org", "is not a web address of the form https://HOST[:PORT]"),
+    ("--public-url", "ftp://cards.example.org", "is not a web address"),
+    ("--public-url", "https://cards.example.org/ramsli", "is not a web address"),
+    ("--public-url", "https://cards.example.org:port", "is not a web address"),
+    ("--public-url", "https://mia@cards.example.org", "is not a web address"),
+])
+def test_a_bad_web_address_is_one_line_and_status_2(option, given, said, capsys):
+    parser = argparse.ArgumentParser(prog="ramsli serve")
+    serve_command.add_arguments(parser)
+    with pytest.raises(SystemExit) as ended:
+        parser.parse_args(["--open", "--web", "8080", option, given])
+    error = capsys.readouterr().err
+    assert ended.value.code == 2 and said in error and "Traceback" not in error
+
+
+async def test_a_public_url_without_web_and_a_web_port_taken_end_in_one_line_and_status_2(tmp_path):
+    alone = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVE, "--port", "0", "--data", str(tmp_path / "data"), "--open",
+        "--public-url", "https://cards.example.org", stderr=asyncio.subprocess.PIPE)
+    _, told = await alone.communicate()
+    assert alone.returncode == 2
+    assert told.decode().splitlines() == ["ramsli serve: --public-url names the address of --web, which is not given"]
+    holder = await Serving.start("--port", "0", "--data", str(tmp_path / "data"), "--open")
+    taken = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVE, "--port", "0", "--data", str(tmp_path / "other"), "--open",
+        "--web", str(holder.port), stderr=asyncio.subprocess.PIPE)
+    async with asyncio.timeout(30):
+        _, told = await taken.communicate()
+    assert taken.returncode == 2 and f"cannot listen on 127.0.0.1:{holder.port}" in told.decode().splitlines()[-1]
+    holder.process.send_signal(signal.SIGTERM)
+    assert await holder.ended() == 0
+
+
+async def test_sigterm_ends_every_web_app_and_tells_its_tab(tmp_path):
+    from tests.net.test_web import Tab, logged_in
+
+    serving = await Serving.start("--port", "0", "--data", str(tmp_path / "data"), "--open", "--web", "0")
+    serving.web_port = int(re.search(r"address=127\.0\.0\.1:(\d+)", await serving.line_with("web listening")).group(1))
+    serving.origin = f"http://127.0.0.1:{serving.web_port}"
+    async with await logged_in(serving, "mia") as mia:
+        tab = await Tab.open(serving, mia)
+        await tab.until_shown("you are mia")
+        pid = int(re.search(r"pid=(\d+) face=web", await serving.line_with("app started")).group(1))
+        serving.process.send_signal(signal.SIGTERM)
+        await tab.closed()
+        assert await serving.ended() == 0
+    assert "ramsli serve is stopping; your tables are saved" in tab.text
+    assert "stopped" in serving.log[-1] and await all_gone([pid])

@@ -1,0 +1,236 @@
+"""``ramsli serve --web`` in a real browser: Debian's Chromium, headless, driven by
+selenium through Debian's chromedriver (given explicitly: nothing is downloaded).
+xterm.js draws on a canvas, so the screen is read from xterm's own buffer, the
+terminal found from an injected script (DevTools' ``queryObjects``).
+
+A person asks for a link with the real OpenSSH client (``ssh -T HOST web``), opens it,
+sees the lobby, makes a table by keys; a second person over ``ssh -tt`` (tmux) joins
+it; at the table each sees their own hand only, the person in the tab plays a card by
+key and one by a click on it; the tab closed, the app ends, and the page opened again
+takes them back to their seat.  It skips, saying why, where no browser is
+installed.  It is all one test, so that two browsers never run at once (each takes a
+core and some 300 MB)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tests.net.test_sessions_ssh import Tmux, key_file
+from tests.net.test_web import app_pids, served_web, until_gone
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+SHOWN_WAIT = 60.0  # seconds a screen may take (a loaded machine is slow, never wrong)
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+except ImportError:
+    webdriver = None
+
+pytestmark = [
+    pytest.mark.skipif(webdriver is None, reason="selenium is not installed (pip install -e '.[test]')"),
+    pytest.mark.skipif(not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
+                       reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)"),
+    pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux")), reason="needs the OpenSSH client and tmux"),
+]
+
+# Finds xterm's Terminal among the page's objects (textual.js keeps it to itself) and keeps it as window.term.
+FIND_TERMINAL = """function () {
+    const found = this.find(object => {
+        try {
+            return object && typeof object.onData === "function" && object.buffer && object.buffer.active
+                && typeof object.buffer.active.getLine === "function";
+        } catch (error) {
+            return false;
+        }
+    });
+    window.term = found;
+    return Boolean(found);
+}"""
+SCREEN_TEXT = """const buffer = window.term.buffer.active, lines = [];
+for (let row = 0; row < window.term.rows; row++) lines.push(buffer.getLine(row).translateToString(true));
+return lines.join("\\n");"""
+CELL = """const box = document.querySelector(".xterm-screen").getBoundingClientRect();
+return [box.width / window.term.cols, box.height / window.term.rows, box.width, box.height];"""
+
+
+class Browser:
+    """A headless Chromium with one tab; every call blocks (the tests run them in a thread)."""
+
+    def __init__(self):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1200,800", "--lang=en-GB"):
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+        self.driver.execute_script("window.term = undefined;")
+
+    def text(self) -> str:
+        """The terminal's screen, once xterm has been found on the page ('' before)."""
+        if not self.driver.execute_script("return Boolean(window.term);"):
+            if self.driver.title != "ramsli" or not self._find_terminal():
+                return ""
+        return self.driver.execute_script(SCREEN_TEXT)
+
+    def _find_terminal(self) -> bool:
+        cdp = self.driver.execute_cdp_cmd
+        prototype = cdp("Runtime.evaluate", {"expression": "Object.prototype"})["result"]["objectId"]
+        objects = cdp("Runtime.queryObjects", {"prototypeObjectId": prototype})["objects"]["objectId"]
+        found = cdp("Runtime.callFunctionOn", {"objectId": objects, "functionDeclaration": FIND_TERMINAL,
+                                               "returnByValue": True})
+        cdp("Runtime.releaseObjectGroup", {"objectGroup": "console"})
+        return found.get("result", {}).get("value") is True
+
+    def press(self, keys: str) -> None:
+        """``keys`` typed, as a person types them, into the terminal (focused first)."""
+        self.driver.execute_script("window.term.focus();")
+        ActionChains(self.driver).send_keys(keys).perform()
+
+    def click_cell(self, column: int, row: int) -> None:
+        """A click of the mouse on the terminal's cell at ``column``, ``row`` (from 0)."""
+        width, height, whole_width, whole_height = self.driver.execute_script(CELL)
+        screen = self.driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+        ActionChains(self.driver).move_to_element_with_offset(
+            screen, int((column + 0.5) * width - whole_width / 2), int((row + 0.5) * height - whole_height / 2)
+        ).click().perform()
+
+    def quit(self) -> None:
+        self.driver.quit()
+
+
+async def until_shown(browser: Browser, words: str, timeout: float = SHOWN_WAIT) -> str:
+    shown = ""
+    for _ in range(int(timeout / 0.2)):
+        shown = await asyncio.to_thread(browser.text)
+        if words in shown:
+            return shown
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"{words!r} did not come to the tab; it shows:\n{shown}")
+
+
+def link_from_openssh(port: int, key) -> str:
+    """What ``ssh -T HOST web`` prints, by the real OpenSSH client: the link."""
+    done = subprocess.run(["ssh", "-T", "-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
+                           "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                           "-o", "LogLevel=ERROR", "mia@127.0.0.1", "web"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()[-1]
+
+
+HAND_NUMBERS = re.compile(r"  1     2     3     4     5")  # under the five cards of one's own hand
+
+
+def own_cards(screen: str) -> list[str]:
+    """The cards of the hand at the foot of the table (``K♥``, ``10♣``), read from their boxes."""
+    lines = screen.splitlines()
+    for row, line in enumerate(lines):
+        if HAND_NUMBERS.search(line):
+            return re.findall(r"[│║]\s*(\S+?[♠♥♦♣])[│║]", lines[row - 2])  # ║: the raised card's box
+    return []
+
+
+def card_cell(screen: str, number: int) -> tuple[int, int]:
+    """The cell of the face of the hand's card ``number`` (1 to 5): above its number."""
+    lines = screen.splitlines()
+    for row, line in enumerate(lines):
+        match = HAND_NUMBERS.search(line)
+        if match:
+            return line.index(str(number), match.start()), row - 2
+    raise AssertionError(f"no hand on the screen:\n{screen}")
+
+
+async def test_a_person_in_a_browser_and_one_over_ssh_play_at_one_table_each_seeing_only_their_own_cards(
+        tmp_path, thinkers):
+    tmux = Tmux(tmp_path)
+    browser = await asyncio.to_thread(Browser)
+    try:
+        async with served_web(tmp_path / "data", thinkers) as server:
+            link = await asyncio.to_thread(link_from_openssh, server.port, key_file(tmp_path, "mia"))
+            assert link.startswith(f"http://127.0.0.1:{server.web_port}/login/")
+            await asyncio.to_thread(browser.open, link)
+            await until_shown(browser, "Ramsli tables — you are mia")
+            assert browser.driver.title == "ramsli"
+            await asyncio.to_thread(browser.press, "n")
+            await until_shown(browser, "Computer players")
+            await asyncio.to_thread(browser.press, "\n")  # four seats, two computer players
+            await until_shown(browser, "(open)")
+
+            tmux.ssh("first", server.port, "zora", key_file(tmp_path, "zora"), width=110, height=32)
+            await tmux.until_shown("first", "mia, (open)")
+            tmux.press("first", "j")
+            await tmux.until_shown("first", "1     2     3     4     5")
+            shown = await until_shown(browser, "1     2     3     4     5")
+            zoras = await asyncio.to_thread(tmux.screen, "first")
+            mine, hers = own_cards(shown), own_cards(zoras)
+            assert len(mine) == 5 and len(hers) == 5 and not set(mine) & set(hers)
+            assert "zora" in shown and "mia" in zoras
+
+            await play_a_card_by_key_and_one_by_a_click(browser, tmux)
+
+            [pid] = app_pids(server)
+            await asyncio.to_thread(browser.open, "about:blank")  # the tab closed
+            assert await until_gone(pid), "its app ends"
+            await asyncio.to_thread(browser.open, f"http://127.0.0.1:{server.web_port}/")
+            await until_shown(browser, "Back at table 1")
+            await until_shown(browser, "Ramsli · classic · hand")  # at her seat, the game going on
+    finally:
+        tmux.close()
+        await asyncio.to_thread(browser.quit)
+
+
+def asked(screen: str) -> str:
+    """What the prompt line asks of the person ("are you in (i) or out (o)?", "lead any
+    card."), '' when it is not their turn."""
+    found = re.search(r"▶ Your turn: (.*)", screen)
+    return found.group(1).strip() if found else ""
+
+
+async def play_a_card_by_key_and_one_by_a_click(browser: Browser, tmux: Tmux) -> None:
+    """Mia (in the tab) goes in and plays her first card by its key, her second by a click
+    on it; zora (over SSH) stays out.  A card Mia may not play is refused, and the next
+    is tried."""
+    played_by: list[tuple[str, list[str]]] = []
+    shown = ""
+    for _ in range(600):
+        zoras = await asyncio.to_thread(tmux.screen, "first")
+        if "(Enter)" in zoras:
+            tmux.press("first", "Enter")
+        elif asked(zoras).startswith("are you in"):
+            tmux.press("first", "o")
+        elif asked(zoras).startswith("you must be in"):
+            tmux.press("first", "i")
+        elif asked(zoras):
+            tmux.press("first", *"12345")
+        shown = await asyncio.to_thread(browser.text)
+        hand = own_cards(shown)
+        if played_by and len(hand) < len(played_by[-1][1]) and played_by[-1][0] == "click":
+            return  # the click played a card
+        question = asked(shown)
+        if "(Enter)" in shown:  # a hand's result
+            await asyncio.to_thread(browser.press, "\n")
+        elif question.startswith(("are you in", "you must be in")):
+            await asyncio.to_thread(browser.press, "i")
+        elif question and hand and (not played_by or len(hand) < len(played_by[-1][1])):
+            if not played_by:
+                await asyncio.to_thread(browser.press, "12345")
+                played_by.append(("key", hand))
+            else:
+                for number in range(1, len(hand) + 1):  # from the left, until one is taken
+                    await asyncio.to_thread(browser.click_cell, *card_cell(shown, number))
+                    await asyncio.sleep(0.3)
+                    if len(own_cards(await asyncio.to_thread(browser.text))) < len(hand):
+                        break
+                played_by.append(("click", hand))
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no card was played by a click; played: {played_by}; the tab:\n{shown}")
