@@ -199,6 +199,7 @@ class WebDoor:
         self.public_url = public_url
         self.gate = Gate(limits)
         self.address = ""  # the web address, once listening
+        self.origin = ""  # what a page of that address sends as its Origin
         self.runner: web.AppRunner | None = None
         self.site: web.TCPSite | None = None
 

@@ -19,7 +19,7 @@ from ramsli_tui.net.door import Limits
 from ramsli_tui.net.hub import Player
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
-from ramsli_tui.net.sessions import AppSessions, TerminalFace, TypingPace
+from ramsli_tui.net.sessions import TerminalFace, TypingPace
 from ramsli_tui.net.sessions import app_environment
 from ramsli_tui.net.store import ServerFolder
 
@@ -47,14 +47,32 @@ async def served_apps(data, thinkers, limits: Limits = Limits(), default_languag
         await server.stop()
 
 
-class Terminal:
+class Shown:
+    """What a person is shown, kept on a pyte screen of ``width`` × ``height``."""
+
+    def __init__(self, width: int, height: int):
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def until_shown(self, words: str, timeout: float = SHOWN_WAIT) -> None:
+        for _ in range(int(timeout / 0.05)):
+            if words in self.text:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{words!r} did not come; the screen:\n{self.text}")
+
+
+class Terminal(Shown):
     """One person's terminal: what the server draws, kept on a pyte screen."""
 
     def __init__(self, connection, process, width: int, height: int):
+        super().__init__(width, height)
         self.connection = connection
         self.process = process
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
         self.drawn = bytearray()  # every byte that came, as it came
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
@@ -70,17 +88,6 @@ class Terminal:
         while data := await self.process.stdout.read(65536):
             self.drawn += data
             self.stream.feed(data)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def until_shown(self, words: str, timeout: float = SHOWN_WAIT) -> None:
-        for _ in range(int(timeout / 0.05)):
-            if words in self.text:
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{words!r} did not come; the screen:\n{self.text}")
 
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())

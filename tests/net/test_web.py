@@ -17,7 +17,6 @@ from contextlib import asynccontextmanager
 
 import aiohttp
 import asyncssh
-import pyte
 import pytest
 
 from ramsli_tui.languages.choice import languages_accepted
@@ -31,7 +30,7 @@ from ramsli_tui.net.web import (COOKIE, LINK_VALID, SESSION_HOURS, LoginLinks, e
                                 web_address)
 
 from tests.net.kit import QUICK, WAIT, new_key
-from tests.net.test_sessions import SHOWN_WAIT, Terminal, gone
+from tests.net.test_sessions import Shown, Terminal, gone
 
 
 # --- the links, alone --------------------------------------------------------------------------
@@ -151,13 +150,12 @@ def browser(**headers) -> aiohttp.ClientSession:
     return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), headers=headers)
 
 
-class Tab:
+class Tab(Shown):
     """A browser's tab at the server: its websocket, what it shows kept on a pyte screen."""
 
     def __init__(self, websocket, width: int, height: int):
+        super().__init__(width, height)
         self.websocket = websocket
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
         self.texts: list = []
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
@@ -174,17 +172,6 @@ class Tab:
                 self.stream.feed(message.data)
             elif message.type == aiohttp.WSMsgType.TEXT:
                 self.texts.append(json.loads(message.data))
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def until_shown(self, words: str, timeout: float = SHOWN_WAIT) -> None:
-        for _ in range(int(timeout / 0.05)):
-            if words in self.text:
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{words!r} did not come; the tab:\n{self.text}")
 
     async def send(self, *envelope) -> None:
         await self.websocket.send_str(json.dumps(list(envelope)))
