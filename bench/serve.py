@@ -31,6 +31,12 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
 3. **memory per session**: PSS and RSS (/proc/PID/smaps_rollup) of each app process,
    of the spare apps waiting (all of them, and shared among the sessions), of the fork
    server and of the server itself.
+   With ``--tabs`` (ramsli: ``ramsli serve --web``), the same for browsers' tabs, as the
+   page's script speaks to the server (aiohttp, a pyte screen fed with the app's
+   packets): the time from opening the login link (got over ``ssh HOST web`` before)
+   through the page and its websocket to the lobby, five tabs one after the other and
+   ``--tabs`` at once, and the PSS of a tab's app while they are open.  What a real
+   browser adds (loading the page's script, xterm.js drawing) is not in it.
 4. **CPU of an idle session**: utime+stime (/proc/PID/stat) over ``--idle-seconds``
    while nobody types: one person in the lobby, the people waiting at their tables
    (every table waits for its person), and the server's own process.
@@ -60,6 +66,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import asyncssh
 import pyte
 from wcwidth import wcwidth
@@ -110,31 +117,18 @@ async def hang_up(connection: asyncssh.SSHClientConnection) -> None:
         pass
 
 
-class Terminal:
-    """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
+class Screen:
+    """What one person sees, kept on a pyte screen; ``until`` waits for what is to come."""
 
-    def __init__(self, connection, process):
-        self.connection = connection
-        self.process = process
+    def __init__(self):
         self.screen = pyte.Screen(WIDTH, HEIGHT)
         self.stream = pyte.ByteStream(self.screen)
         self.lines = [""] * HEIGHT  # the screen's text, line by line, kept up to date by ``text``
         self.watching: tuple[object, asyncio.Future] | None = None  # (is it there?, when it came)
-        self.reading = asyncio.get_running_loop().create_task(self._read())
 
-    @classmethod
-    async def open(cls, port: int, name: str) -> Terminal:
-        connection = await connect(port, name)
-        process = await connection.create_process(term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None)
-        return cls(connection, process)
-
-    async def _read(self) -> None:
-        try:
-            while data := await self.process.stdout.read(65536):
-                self.stream.feed(data)
-                self._check()
-        except (asyncssh.Error, OSError):
-            pass
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+        self._check()
 
     def _check(self) -> None:
         if self.watching is not None:
@@ -172,6 +166,29 @@ class Terminal:
     async def until_shown(self, *words: str, timeout: float = WAIT) -> float:
         return await self.until(lambda: all(word in self.text for word in words), timeout)
 
+
+class Terminal(Screen):
+    """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
+
+    def __init__(self, connection, process):
+        super().__init__()
+        self.connection = connection
+        self.process = process
+        self.reading = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, port: int, name: str) -> Terminal:
+        connection = await connect(port, name)
+        process = await connection.create_process(term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None)
+        return cls(connection, process)
+
+    async def _read(self) -> None:
+        try:
+            while data := await self.process.stdout.read(65536):
+                self.feed(data)
+        except (asyncssh.Error, OSError):
+            pass
+
     async def press_until_changed(self, keys: str, timeout: float = KEY_WAIT) -> float:
         """Seconds from sending ``keys`` to the first change of the screen's text."""
         before = self.still_text
@@ -185,6 +202,51 @@ class Terminal:
     async def close(self) -> None:
         await hang_up(self.connection)
         self.reading.cancel()
+
+
+class Tab(Screen):
+    """One person in a browser's tab: its login link asked for over ``ssh HOST web``, then
+    opened, the page asked for and its websocket opened as the page's script does, from
+    an address of its own; the app's drawing kept on a pyte screen."""
+
+    def __init__(self, session: aiohttp.ClientSession, link: str):
+        super().__init__()
+        self.session = session
+        self.link = link
+        self.reading: asyncio.Task | None = None
+
+    @classmethod
+    async def ask(cls, port: int, name: str) -> Tab:
+        """A person with their link, not yet opened."""
+        connection = await connect(port, name)
+        address = connection.get_extra_info("sockname")[0]
+        try:
+            ran = await connection.run("web", encoding="utf-8", timeout=WAIT)
+        finally:
+            await hang_up(connection)
+        session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                        connector=aiohttp.TCPConnector(local_addr=(address, 0)))
+        return cls(session, ran.stdout.split()[-1])
+
+    async def open(self) -> None:
+        """The link opened, the page loaded, its websocket open and read."""
+        async with self.session.get(self.link) as login:
+            await login.read()
+        origin = self.link.partition("/login/")[0]
+        async with self.session.get(f"{origin}/") as page:
+            await page.read()
+        websocket = await self.session.ws_connect(f"{origin}/ws?width={WIDTH}&height={HEIGHT}", origin=origin)
+        self.reading = asyncio.get_running_loop().create_task(self._read(websocket))
+
+    async def _read(self, websocket) -> None:
+        async for message in websocket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.feed(message.data)
+
+    async def close(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
+        await self.session.close()
 
 
 class BusyTable:
@@ -254,7 +316,7 @@ class Contender:
     name: str
     kind: str  # serve_servers.py's argument
 
-    def usable(self, terminal: Terminal, name: str) -> bool:
+    def usable(self, terminal: Screen, name: str) -> bool:
         """Is the first usable frame on the screen?"""
         text = terminal.text
         if self.kind == "bare":
@@ -423,9 +485,9 @@ class Bench:
     def start_server(self) -> subprocess.Popen:
         arguments = [sys.executable, str(SERVERS), self.contender.kind]
         if self.contender.kind == "ramsli":
-            room = self.args.seated + self.args.logins + 10
+            room = self.args.seated + self.args.logins + self.args.tabs + 10
             arguments += ["--data", str(self.folder / "data"), "--max-apps", str(room), "--tables", str(room),
-                          "--spare-apps", str(self.args.spare_apps)]
+                          "--spare-apps", str(self.args.spare_apps)] + (["--web"] if self.args.tabs else [])
         return subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True, start_new_session=True)
 
     async def run(self) -> dict[str, str]:
@@ -434,6 +496,8 @@ class Bench:
         try:
             line = await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), WAIT)
             self.port = int(line)
+            if self.contender.kind == "ramsli" and self.args.tabs:
+                await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), WAIT)  # the web's port: in the links
             await self.measure()
         finally:
             await asyncio.gather(*(each.close() for each in [*self.terminals, *self.busy]), return_exceptions=True)
@@ -454,6 +518,8 @@ class Bench:
         await self.first_frame_alone(ALONE)
         await self.spares_made()
         await self.first_frames(args.logins)
+        if self.contender.kind == "ramsli" and args.tabs:
+            await self.first_frames_in_tabs(args.tabs)
         await self.seat(args.seated)
         await self.keypresses()
         if self.contender.kind == "ramsli" and args.busy_tables:
@@ -506,6 +572,36 @@ class Bench:
         self.say("CPU of an app up to its first frame, median (ms)", f"{statistics.median(spent) * 1000:.0f}")
         await asyncio.gather(*(terminal.close() for terminal in self.terminals[terminals_before:]))
         del self.terminals[terminals_before:]  # gone: a lobby redrawn every few seconds is work for nothing here
+
+    async def first_frames_in_tabs(self, count: int) -> None:
+        """Tabs: five one after the other, then ``count`` at once, and their apps' memory."""
+        def usable(tab: Tab, name: str):
+            return lambda: self.contender.usable(tab, name)
+
+        alone = []
+        for number in range(ALONE):
+            tab = await Tab.ask(self.port, f"tab{number}")
+            started = time.monotonic()
+            await tab.open()
+            alone.append(await tab.until(usable(tab, f"tab{number}")) - started)
+            await tab.close()
+        self.say("login link → first usable frame in a tab, one at a time (ms)", spread(alone, 1000) + f" ({ALONE} tabs)")
+        tabs = await asyncio.gather(*(Tab.ask(self.port, f"tabs{number}") for number in range(count)))
+
+        async def one(number: int) -> float:
+            started = time.monotonic()
+            await tabs[number].open()
+            return await tabs[number].until(usable(tabs[number], f"tabs{number}")) - started
+
+        try:
+            times = await asyncio.gather(*(one(number) for number in range(count)))
+            self.say("login link → first usable frame in a tab, all at once (ms)", spread(times, 1000) + f" ({count} tabs)")
+            named = self.processes.named()
+            pss = [memory(pid)[0] for pid in self.processes.apps() if named[pid].startswith("tabs") and alive(pid)]
+            self.say("PSS per tab, in the lobby (MiB)", f"median {statistics.median(pss):.1f}, max {max(pss):.1f} "
+                                                        f"({len(pss)} tabs)")
+        finally:
+            await asyncio.gather(*(tab.close() for tab in tabs))
 
     async def seat(self, count: int) -> None:
         """``count`` people at their tables (``--batch`` coming at a time), each waiting
@@ -715,12 +811,15 @@ def main() -> int:
     parser.add_argument("--busy-tables", type=int, default=50,
                         help="ramsli: tables of a program and three hard computer players playing without a pause, "
                              "beside which the seated people type again (default 50)")
+    parser.add_argument("--tabs", type=int, default=20,
+                        help="ramsli: browsers' tabs opened at once (ramsli serve --web; 0: none; default 20)")
     parser.add_argument("--only", nargs="+", choices=("ramsli", "bare"), default=["ramsli", "bare"])
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 3 logins, 4 seated, 3 keys, 2 busy tables, 3 idle seconds")
     args = parser.parse_args()
     if args.quick:
         args.logins, args.seated, args.presses, args.think, args.idle_seconds = 3, 4, 3, [0.5], 3.0
+        args.tabs = min(args.tabs, 3)
         args.busy_tables = min(args.busy_tables, 2)
     try:
         asyncio.run(bench(args))

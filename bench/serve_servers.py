@@ -47,7 +47,7 @@ async def until_stopped() -> None:
     await stopping.wait()
 
 
-async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int) -> None:
+async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int, web: bool) -> None:
     folder = ServerFolder(data)
     with open(data.parent / "ramsli-serve.log", "w") as log, folder.claimed():
         thinkers = Thinkers()
@@ -55,6 +55,8 @@ async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int) 
             server = Server(folder, None, thinkers, policy=Policy(turn_limit=TURN_LIMIT, max_tables=tables),
                             journal=Journal(log), max_apps=max_apps, spare_apps=spare_apps)
             print(await server.start(HOST, 0), flush=True)
+            if web:
+                print(await server.start_web(HOST, 0), flush=True)
             await until_stopped()
             await server.stop()
         finally:
@@ -160,10 +162,11 @@ def main() -> int:
     parser.add_argument("--max-apps", type=int, default=250)
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--spare-apps", type=int, default=SPARE_APPS)
+    parser.add_argument("--web", action="store_true", help="browsers too (ramsli serve --web): its port on a second line")
     args = parser.parse_args()
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)
     if args.kind == "ramsli":
-        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables, args.spare_apps))
+        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables, args.spare_apps, args.web))
     else:
         asyncio.run(serve_bare())
     return 0
