@@ -197,10 +197,10 @@ def asked(screen: str) -> str:
 
 
 async def play_a_card_by_key_and_one_by_a_click(browser: Browser, tmux: Tmux) -> None:
-    """Mia (in the tab) goes in and plays her first card by its key, her second by a click
-    on it; zora (over SSH) stays out.  A card Mia may not play is refused, and the next
-    is tried."""
-    played_by: list[tuple[str, list[str]]] = []
+    """Mia (in the tab) goes in and plays a card by its key, then one by a click on it;
+    zora (over SSH) stays out.  A card Mia may not play is refused, and the next is
+    tried; a card is played when her hand holds one fewer."""
+    by_key = False
     shown = ""
     for _ in range(600):
         zoras = await asyncio.to_thread(tmux.screen, "first")
@@ -213,24 +213,31 @@ async def play_a_card_by_key_and_one_by_a_click(browser: Browser, tmux: Tmux) ->
         elif asked(zoras):
             tmux.press("first", *"12345")
         shown = await asyncio.to_thread(browser.text)
-        hand = own_cards(shown)
-        if played_by and len(hand) < len(played_by[-1][1]) and played_by[-1][0] == "click":
-            return  # the click played a card
-        question = asked(shown)
+        hand, question = own_cards(shown), asked(shown)
         if "(Enter)" in shown:  # a hand's result
             await asyncio.to_thread(browser.press, "\n")
         elif question.startswith(("are you in", "you must be in")):
             await asyncio.to_thread(browser.press, "i")
-        elif question and hand and (not played_by or len(hand) < len(played_by[-1][1])):
-            if not played_by:
-                await asyncio.to_thread(browser.press, "12345")
-                played_by.append(("key", hand))
-            else:
-                for number in range(1, len(hand) + 1):  # from the left, until one is taken
+        elif question and hand:  # a card to play
+            for number in range(1, len(hand) + 1):  # by key, or from the left by a click, until one is taken
+                if by_key:
                     await asyncio.to_thread(browser.click_cell, *card_cell(shown, number))
-                    await asyncio.sleep(0.3)
-                    if len(own_cards(await asyncio.to_thread(browser.text))) < len(hand):
-                        break
-                played_by.append(("click", hand))
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"no card was played by a click; played: {played_by}; the tab:\n{shown}")
+                else:
+                    await asyncio.to_thread(browser.press, str(number))
+                if await hand_shrinks(browser, len(hand)):
+                    if by_key:
+                        return
+                    by_key = True
+                    break
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no card was played by {'a click' if by_key else 'its key'}; the tab:\n{shown}")
+
+
+async def hand_shrinks(browser: Browser, held: int) -> bool:
+    """Whether the tab's hand comes to hold fewer than ``held`` cards within a second
+    (none, when the card was the hand's last)."""
+    for _ in range(10):
+        if len(own_cards(await asyncio.to_thread(browser.text))) < held:
+            return True
+        await asyncio.sleep(0.1)
+    return False
