@@ -65,9 +65,7 @@ class Server:
         try:
             self.port = await self.door.open(host, port, self.host_key)
         except OSError as error:
-            # TRANSLATORS: {reason} the system's own words, in English
-            raise ServeError(Words(N_("cannot listen on {host}:{port} ({reason})"),
-                                   {"host": host, "port": port, "reason": str(error.strerror or error)})) from None
+            raise cannot_listen(host, port, error) from None
         keys = "any" if self.admission.allowed is None else self.admission.allowed
         self.journal("listening", address=f"{host}:{self.port}", keys=keys)
         return self.port
@@ -81,8 +79,7 @@ class Server:
         try:
             self.web_port = await self.web.open(host, port)
         except OSError as error:
-            raise ServeError(Words(N_("cannot listen on {host}:{port} ({reason})"),
-                                   {"host": host, "port": port, "reason": str(error.strerror or error)})) from None
+            raise cannot_listen(host, port, error) from None
         self.door.web = self.web
         self.journal("web listening", address=f"{host}:{self.web_port}", links=self.web.address)
         return self.web_port
@@ -96,6 +93,13 @@ class Server:
         if self.web is not None:
             await self.web.close()
         await self.hub.stop()
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> ServeError:
+    """What a server that cannot listen on ``host``:``port`` says, SSH's door or the web's."""
+    # TRANSLATORS: {reason} the system's own words, in English
+    return ServeError(Words(N_("cannot listen on {host}:{port} ({reason})"),
+                            {"host": host, "port": port, "reason": str(error.strerror or error)}))
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)

@@ -200,6 +200,7 @@ class WebDoor:
         self.gate = Gate(limits)
         self.address = ""  # the web address, once listening
         self.origin = ""  # what a page of that address sends as its Origin
+        self.websocket_origin = ""  # the same for the websocket: ws:// or wss://
         self.runner: web.AppRunner | None = None
         self.site: web.TCPSite | None = None
 
@@ -223,6 +224,7 @@ class WebDoor:
         port = self.site._server.sockets[0].getsockname()[1]
         self.address = web_address(host, port, self.public_url)
         self.origin = origin_of(self.address)
+        self.websocket_origin = "ws" + self.origin.removeprefix("http")
         return port
 
     async def stop_listening(self) -> None:
@@ -243,9 +245,8 @@ class WebDoor:
     async def secured(self, request: web.Request, handler) -> web.StreamResponse:
         """Every answer with the page's security headers."""
         response = await handler(request)
-        websocket = "ws" + self.origin.removeprefix("http")
         for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value.format(websocket=websocket))
+            response.headers.setdefault(name, value.format(websocket=self.websocket_origin))
         if request.path.startswith(SHARED_FILES):  # the same for everyone: a browser keeps them a while
             response.headers["Cache-Control"] = "max-age=3600"
         return response
@@ -296,8 +297,7 @@ class WebDoor:
             return notice(403, translations(language).gettext(NOT_LOGGED_IN), language)
         language = self.language_of(request, visitor.player)
         said = translations(language).gettext
-        websocket = "ws" + self.origin.removeprefix("http")
-        text = PAGE.substitute(language=language, websocket=html.escape(f"{websocket}/ws"),
+        text = PAGE.substitute(language=language, websocket=html.escape(f"{self.websocket_origin}/ws"),
                                connecting=html.escape(said(CONNECTING)), ended=html.escape(said(ENDED)))
         return web.Response(text=text, content_type="text/html")
 
