@@ -270,6 +270,7 @@ class Door:
         self.connected: Counter[str] = Counter()  # connections logged in, per key (its fingerprint)
         self.apps: Counter[str] = Counter()  # full-screen apps running, per key
         self.visits: set[Visit] = set()  # the connections logged in
+        self.tabs: set = set()  # the browsers' tabs with an app (net/web.py's WebFace)
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.web = None  # the web server (net/web.py's WebDoor), with ``ramsli serve --web``
         self.watching: asyncio.Task | None = None  # puts out the keys taken out of --allow
@@ -297,17 +298,26 @@ class Door:
         return self.acceptor.get_port()
 
     async def put_out_keys_no_longer_allowed(self) -> None:
-        """Every so often, end the connections of the keys taken out of the allowed keys."""
+        """Every so often, end the connections and the browsers' tabs of the keys taken out
+        of the allowed keys."""
         while True:
             await asyncio.sleep(self.limits.allowed_check_every)
-            leaving = [visit for visit in self.visits if not self.admission.still_allowed(visit.proving, visit.address)]
+            allowed = self.admission.still_allowed
             endings = []
-            for visit in leaving:
-                reason = Words(N_("{name}'s key was taken out of the allowed keys"), {"name": visit.player.name})
+            for visit in [visit for visit in self.visits if not allowed(visit.proving, visit.address)]:
                 self.visits.discard(visit)
-                self.journal("disconnected", name=visit.player.name, address=visit.address, reason=reason)
+                reason = self.taken_out(visit.player, visit.address)
                 endings.append(self.end_connection(visit, list(visit.processes), reason))
+            for tab in [tab for tab in self.tabs if not allowed(tab.key, tab.player.address)]:
+                self.tabs.discard(tab)
+                tab.put_out(self.taken_out(tab.player, tab.player.address))
             await asyncio.gather(*endings)
+
+    def taken_out(self, player: Player, address: str) -> Words:
+        """Why ``player`` is put out, as the log says it."""
+        reason = Words(N_("{name}'s key was taken out of the allowed keys"), {"name": player.name})
+        self.journal("disconnected", name=player.name, address=address, reason=reason)
+        return reason
 
     async def close(self) -> None:
         """Tell every session the server stops, end them (waiting a moment for them to

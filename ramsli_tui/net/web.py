@@ -49,7 +49,7 @@ from aiohttp import WSMsgType, web
 
 from ..languages import N_, translations
 from ..languages.choice import choose_language, languages_accepted
-from .door import NOT_LISTED, Door, Gate, Limits, uncount
+from .door import NOT_LISTED, Door, Gate, Limits, banner, uncount
 from .forks import folder_environment
 from .hub import Player
 from .journal import Journal
@@ -197,7 +197,8 @@ class WebDoor:
         self.languages = languages
         self.default_language = default_language
         self.public_url = public_url
-        self.gate = Gate(limits)
+        self.logins = Gate(limits)  # links opened, per address: the same rate as the SSH door's
+        self.tabs = Gate(limits)  # tabs opened and open, per address
         self.address = ""  # the web address, once listening
         self.origin = ""  # what a page of that address sends as its Origin
         self.websocket_origin = ""  # the same for the websocket: ws:// or wss://
@@ -273,11 +274,11 @@ class WebDoor:
     async def login(self, request: web.Request) -> web.Response:
         address = self.address_of(request)
         language = self.language_of(request)
-        refusal = self.gate.admit(address)
+        refusal = self.logins.admit(address)
         if refusal is not None:
             self.journal("refused", address=address, reason=refusal, face="web")
             return notice(429, refusal.said_in(language), language)
-        self.gate.left(address)
+        self.logins.left(address)
         came = self.links.use(request.match_info["token"])
         if isinstance(came, Words):
             self.journal("refused", address=address, reason=came, face="web")
@@ -311,22 +312,24 @@ class WebDoor:
             self.journal("refused", name=visitor.player.name if visitor else "-", address=address, reason=refusal,
                          face="web")
             return notice(403, refusal.said_in(language), language)
-        refusal = self.gate.admit(address)
+        refusal = self.tabs.admit(address)
         if refusal is not None:
             self.journal("refused", name=visitor.player.name, address=address, reason=refusal, face="web")
             return notice(429, refusal.said_in(language), language)
         player = visitor.player._replace(address=address)
         websocket = web.WebSocketResponse(heartbeat=self.limits.keepalive_interval, max_msg_size=MESSAGE_MOST)
+        face = WebFace(websocket, self.limits, self.journal, visitor, player, language, size_asked(request.query))
         self.door.apps[player.key] += 1
+        self.door.tabs.add(face)
         try:
             await websocket.prepare(request)
             self.journal("session", name=player.name, kind="web", address=address)
-            face = WebFace(websocket, self.limits, self.journal, player, size_asked(request.query))
             await self.apps.serve(face, player, language)
             await face.closed()
         finally:
+            self.door.tabs.discard(face)
             uncount(self.door.apps, player.key)
-            self.gate.left(address)
+            self.tabs.left(address)
             self.journal("session ended", name=player.name, kind="web")
         return websocket
 
@@ -383,13 +386,17 @@ class WebFace:
 
     kind = "web"
 
-    def __init__(self, websocket: web.WebSocketResponse, limits: Limits, journal: Journal, player: Player,
-                 size: tuple[int, int]):
+    def __init__(self, websocket: web.WebSocketResponse, limits: Limits, journal: Journal, visitor: Visitor,
+                 player: Player, language: str, size: tuple[int, int]):
         self.websocket = websocket
         self.limits = limits
         self.journal = journal
+        self.key = visitor.key  # the key that asked for its link: --allow may take it out
         self.player = player
+        self.language = language
         self.width, self.height = size
+        self.waiting: asyncio.Timeout | None = None  # the idle time-out of the tab's keys
+        self.farewell: bytes | None = None  # what the tab is told if it is put out
         self.mine: socket.socket | None = None
         self.streams: asyncio.Task | None = None  # the reader and writer of ``mine``, once open
         self.saying: asyncio.Task | None = None  # the last words to the tab, and its close
@@ -432,15 +439,16 @@ class WebFace:
             pass  # the app has gone, or the tab
 
     async def keys(self) -> str:
-        """What the tab sends, to the app, at a person's pace."""
+        """What the tab sends, to the app, at a person's pace, until it goes, does nothing
+        for the idle time-out, or is put out."""
         _, writer = await self.streams
         pace = TypingPace(self.limits.typed_per_second)
-        while True:
+        while self.farewell is None:
             try:
-                async with asyncio.timeout(self.limits.idle_timeout):
+                async with asyncio.timeout(self.limits.idle_timeout) as self.waiting:
                     message = await self.websocket.receive()
             except TimeoutError:
-                return IDLE_END
+                return IDLE_END if self.farewell is None else "gone"
             if message.type != WSMsgType.TEXT:
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                     return "gone"
@@ -457,6 +465,7 @@ class WebFace:
                 except (ConnectionError, OSError):
                     return "gone"
                 await asyncio.sleep(pace.wait_after(len(sent)))
+        return "gone"  # put out
 
     def to_the_app(self, kind, body) -> bytes:
         """A message of the tab's page, as the app's packets (nothing for one it does not
@@ -477,10 +486,17 @@ class WebFace:
             self.streams.cancel()
             self.mine.close()
 
+    def put_out(self, reason: Words) -> None:
+        """End the tab's app (its key was taken out of the allowed keys), telling it why."""
+        self.farewell = banner(reason, self.language).encode()
+        if self.waiting is not None:
+            self.waiting.reschedule(asyncio.get_running_loop().time())  # its keys end now
+
     def refuse(self, said: bytes) -> None:
         self._say_and_close(said)
 
     def leave(self, said: bytes) -> None:
+        said = self.farewell or said
         self._say_and_close(RESTORE + said if said else b"")
 
     def _say_and_close(self, said: bytes) -> None:

@@ -3,7 +3,8 @@ forged, the cookie's flags), ``/`` and ``/ws`` refused without the cookie or fro
 another page's Origin, a websocket client whose frames fed to pyte show the lobby with
 the person's name and take their keys, a person in a tab and one over SSH at one table,
 a tab closed ending its app in a stated time even when the app hangs, the app limits,
-the server's stop, and a page that holds nothing from elsewhere."""
+the per-address counts, a key taken out of the allowed keys, the server's stop, and a
+page that holds nothing from elsewhere."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from ramsli_tui.net.store import ServerFolder
 from ramsli_tui.net.web import (COOKIE, LINK_VALID, SESSION_HOURS, LoginLinks, envelope_of, origin_of,
                                 web_address)
 
-from tests.net.kit import QUICK, WAIT, new_key
+from tests.net.kit import QUICK, WAIT, authorized_keys, new_key
 from tests.net.test_sessions import Shown, Terminal, gone
 
 
@@ -112,10 +113,12 @@ def test_a_tabs_message_that_is_not_what_the_page_sends_is_nothing():
 
 
 @asynccontextmanager
-async def served_web(data, thinkers, limits: Limits = Limits(), max_apps: int = 50, public_url: str | None = None):
-    """A server with the app over SSH and the web, on free ports of 127.0.0.1."""
+async def served_web(data, thinkers, limits: Limits = Limits(), max_apps: int = 50, public_url: str | None = None,
+                     allowed=None):
+    """A server with the app over SSH and the web, on free ports of 127.0.0.1; any key
+    comes in unless ``allowed`` names an authorized_keys file."""
     log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
+    server = Server(ServerFolder(data), allowed, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
                     max_apps=max_apps, spare_apps=0, public_url=public_url)
     server.log = log
     await server.start("127.0.0.1", 0)
@@ -184,9 +187,9 @@ class Tab(Shown):
             await self.reading
 
 
-async def logged_in(server, name: str, **headers) -> aiohttp.ClientSession:
+async def logged_in(server, name: str, key=None, **headers) -> aiohttp.ClientSession:
     session = browser(**headers)
-    async with session.get(await link_for(server, name)) as response:
+    async with session.get(await link_for(server, name, key)) as response:
         assert response.status == 200
     return session
 
@@ -365,6 +368,42 @@ async def test_the_server_stopping_tells_every_tab_and_ends_its_app(tmp_path, th
             await tab.closed()
             assert "ramsli serve is stopping; your tables are saved" in tab.text
             assert await until_gone(pid)
+
+
+async def test_the_tabs_of_a_key_taken_out_of_the_allowed_keys_are_ended_and_told_why(tmp_path, thinkers):
+    friend, other = new_key(), new_key()
+    listed = authorized_keys(tmp_path / "friends", friend, other)
+    async with served_web(tmp_path / "data", thinkers, limits=Limits(allowed_check_every=0.05),
+                          allowed=listed) as server:
+        async with await logged_in(server, "mia", friend) as mia, await logged_in(server, "otto", other) as otto:
+            mias, ottos = await Tab.open(server, mia), await Tab.open(server, otto)
+            for tab in (mias, ottos):
+                await tab.until_shown("There is no table yet")
+            mias_app, _ = app_pids(server)
+            authorized_keys(listed, other)
+            await mias.closed()
+            assert "ramsli serve: mia's key was taken out of the allowed keys." in mias.text
+            assert await until_gone(mias_app)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await Tab.open(server, mia)
+            assert refused.value.status == 403, "nor does the cookie open another"
+            await ottos.press("n")
+            await ottos.until_shown("Computer players")  # a key still listed stays
+            await ottos.websocket.close()
+        assert "disconnected name=mia address=127.0.0.1 reason=" in server.log.getvalue()
+
+
+async def test_logging_in_and_opening_the_tab_cost_one_of_the_addresss_logins_and_one_of_its_tabs(tmp_path, thinkers):
+    async with served_web(tmp_path / "data", thinkers, limits=Limits(connections_per_minute=1)) as server:
+        async with await logged_in(server, "mia") as mia:
+            tab = await Tab.open(server, mia)
+            await tab.until_shown("you are mia")
+            async with mia.get(f"{server.origin}/login/forged") as second_login:
+                assert second_login.status == 429 and "more than 1 connections a minute" in await second_login.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as second_tab:
+                await Tab.open(server, mia)
+            assert second_tab.value.status == 429
+            await tab.websocket.close()
 
 
 async def test_a_tab_speaks_the_browsers_language(tmp_path, thinkers):
