@@ -249,7 +249,7 @@ def rami_record(rng: random.Random) -> dict:
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     players = rng.choice((2, 4))
-    hand = Hand(rules.SIMPLE, players, rng.randrange(players), [0] * players, deck)
+    hand = Hand(house_rules.SIMPLE, players, rng.randrange(players), [0] * players, deck)
     for _ in range(rng.choice((0, 5, 40, 400))):
         legal = () if hand.is_over else hand.legal_actions()
         if not legal:
