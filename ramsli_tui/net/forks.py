@@ -20,8 +20,9 @@ before (it has never had anyone).  Given a request, it takes the terminal, the
 environment and the folder, meets its person's lobby (their name, their tables, their
 seat) and draws its first frame.  Spares are made one at a time, and only once no
 request has come for ``REFILL_AFTER`` seconds, so that making them never competes with
-people logging in.  A tab of a browser always gets a forked app: a spare draws on a
-terminal.
+people logging in.  A spare for a browser's tab is made with Textual's web driver
+(net/spare_driver.py), of the kind of the last tab's request but for its size, which it
+is given with its person, as a terminal's spare is given its terminal's.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ REFILL_AFTER = 0.5  # seconds without a request before a spare is made
 # What names the session's own folder in its environment (a spare has folders of its own until it is given one).
 XDG_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 FOLDER_VARIABLES = ("HOME", *XDG_VARIABLES)
+PERSONS_OWN = (*FOLDER_VARIABLES, "COLUMNS", "ROWS")  # what of a request's environment a spare is made without
 SERVER_GONE = N_("The server has gone; your seats are kept there.")
 WEB = "web"  # the face of a request for a browser's tab (else a terminal)
 
@@ -79,7 +81,7 @@ def serve_forks(fd: int, spares: int) -> int:
             if not request:
                 return 0
             asked = json.loads(request)
-            spare = None if asked.get("face") == WEB else pool.hand_over(request, asked, fds)
+            spare = pool.hand_over(request, asked, fds)
             pid = spare or fork_app(channel, asked, fds)
             for received in fds:
                 os.close(received)
@@ -197,9 +199,11 @@ def run_app(screen: int, hub_socket: int, env: dict[str, str], folder: Path, web
 # --- spares ----------------------------------------------------------------------------------
 
 
-def kind_of(env: dict[str, str]) -> tuple:
-    """What a spare must share with the request it serves: the environment, but for the folders."""
-    return tuple(sorted((name, value) for name, value in env.items() if name not in FOLDER_VARIABLES))
+def kind_of(asked: dict) -> tuple:
+    """What a spare must share with the request it serves: its face, and its environment
+    but for the folders and a tab's size (a spare is given those with its person)."""
+    env = asked["env"]
+    return (asked.get("face"), *sorted((name, value) for name, value in env.items() if name not in PERSONS_OWN))
 
 
 @dataclass
@@ -228,7 +232,7 @@ class Pool:
 
     def _wanted(self) -> tuple | None:
         """The kind of spare to make next, if the pool is to grow (or to trade an old kind for it)."""
-        kind = kind_of(self.model["env"])
+        kind = kind_of(self.model)
         mine = sum(spare.kind == kind for spare in self.spares)
         return kind if mine < self.size else None
 
@@ -236,7 +240,7 @@ class Pool:
         """Give the request to a spare of its kind, if one is ready: its pid (None: none is)."""
         self.last_request = time.monotonic()
         self.model = asked
-        kind = kind_of(asked["env"])
+        kind = kind_of(asked)
         for spare in [spare for spare in self.spares if spare.kind == kind]:
             self.spares.remove(spare)
             try:
@@ -261,7 +265,7 @@ class Pool:
         if pid == 0:
             here.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            os._exit(run_spare(there, self.model["env"], folder))
+            os._exit(run_spare(there, self.model["env"], folder, self.model.get("face") == WEB))
         there.close()
         self.spares.append(Spare(pid, here, kind, folder))
         self.last_request = time.monotonic() - REFILL_AFTER / 2  # the next one a little later, not at once
@@ -281,12 +285,13 @@ class Pool:
         shutil.rmtree(spare.folder, ignore_errors=True)
 
 
-def run_spare(control: socket.socket, env: dict[str, str], folder: Path) -> int:
-    """A spare app: made in ``folder``, its own, with ``env`` (its folders its own), run
-    until its request comes on ``control`` (or its socket closes: then it ends)."""
+def run_spare(control: socket.socket, env: dict[str, str], folder: Path, web: bool) -> int:
+    """A spare app (for a browser's tab with ``web``, else for a terminal): made in
+    ``folder``, its own, with ``env`` (its folders its own), run until its request comes
+    on ``control`` (or its socket closes: then it ends)."""
     from ..ui.app import RamsliApp
     from .app_client import RemoteLobby
-    from .spare_driver import SpareDriver
+    from .spare_driver import SpareDriver, WebSpareDriver
     from .warm_up import NobodysLobby
 
     try:
@@ -294,7 +299,7 @@ def run_spare(control: socket.socket, env: dict[str, str], folder: Path) -> int:
         settle_in({**env, **folder_environment(folder)}, folder)
         use_language(choose_language(environment=env))
         app = RamsliApp(Storage.in_folder(folder), lobby=NobodysLobby())
-        app.driver_class = SpareDriver
+        app.driver_class = WebSpareDriver if web else SpareDriver
         app.call_later(lambda: await_person(app, control))
         app.run()
         if isinstance(app.lobby, RemoteLobby):
@@ -327,21 +332,22 @@ def await_person(app, control: socket.socket) -> None:
 
 
 def serve_person(app, asked: dict, fds: list[int]) -> None:
-    """The spare given its request: its terminal, environment and folder, the hub's
-    lobby met, the first frame drawn."""
-    from .spare_driver import SpareDriver
+    """The spare given its request: its screen (a terminal, or a browser's tab),
+    environment and folder, the hub's lobby met, the first frame drawn."""
+    from .spare_driver import Waiting
 
-    terminal, hub_socket = fds
-    take_terminal(terminal)
+    screen, hub_socket = fds
+    (take_pipe if asked.get("face") == WEB else take_terminal)(screen)
     folder = Path(asked["folder"])
     settle_in(asked["env"], folder)
     app.storage = Storage.in_folder(folder)
     link, lobby = meet_the_hub(app, hub_socket)
-    SpareDriver.waiting.attach()
+    driver = Waiting.waiting
+    driver.attach()
     app.meet(lobby)
-    if tuple(os.get_terminal_size(0)) == tuple(app.size):
-        app.refresh(repaint=True, layout=True)  # a blank terminal: everything drawn again
-    # else the terminal's size, which the driver has just told the app, lays the screen out
+    if driver.screen_size() == tuple(app.size):
+        app.refresh(repaint=True, layout=True)  # a blank screen: everything drawn again
+    # else the screen's size, which the driver has just told the app, lays the screen out
     # again and draws it whole (drawing it now would show it laid out for another size first)
     app.call_after_refresh(tell_drawn, link)
 

@@ -1,37 +1,45 @@
-"""The terminal driver of a spare app (net/forks.py): Textual's Linux driver, started
-before the app has a terminal and attached once it is given one."""
+"""The drivers of a spare app (net/forks.py): Textual's Linux driver for a terminal, its
+web driver for a browser's tab, each started before the app has its person and
+attached once it is given them."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from textual import events
+from textual.drivers._input_reader import InputReader
 from textual.drivers.linux_driver import LinuxDriver
+from textual.drivers.web_driver import WebDriver
 from textual.geometry import Size
 
-SPARE_SIZE = Size(100, 30)  # the terminal a spare lays its lobby out for until it has one
+SPARE_SIZE = Size(100, 30)  # the screen a spare lays its lobby out for until it has one
 
 
-class SpareDriver(LinuxDriver):
-    """Textual's Linux driver for an app made before its person came: until ``attach``
-    (once the terminal is the process's standard input and output) it draws nothing and
-    reads nothing, and tells the app its terminal is ``SPARE_SIZE``."""
+class Waiting:
+    """What a spare's driver does before its person comes: it draws nothing, reads
+    nothing, and tells the app its screen is ``SPARE_SIZE``; ``attach`` (once the
+    person's screen is the process's standard input and output) starts it as the
+    driver it is starts."""
 
     attached = False
-    waiting: SpareDriver | None = None  # this process's, until it is attached
+    waiting: Waiting | None = None  # this process's, until it is attached
 
     def start_application_mode(self) -> None:
-        SpareDriver.waiting = self
+        Waiting.waiting = self
         self._app.post_message(events.Resize(SPARE_SIZE, SPARE_SIZE))
 
     def attach(self) -> None:
-        """The terminal is here: start as the Linux driver starts (it tells the app the
-        terminal's real size)."""
-        SpareDriver.waiting = None
-        self.fileno = sys.__stdin__.fileno()
-        self.input_tty = sys.__stdin__.isatty()
+        Waiting.waiting = None
         self.attached = True
+        self.meet_the_screen()
         super().start_application_mode()
+
+    def meet_the_screen(self) -> None:
+        """What the driver reads of its screen as it starts (the process's, now)."""
+
+    def screen_size(self) -> tuple[int, int]:
+        """The size of the person's screen, columns and rows."""
 
     def write(self, data: str) -> None:
         if self.attached:
@@ -44,3 +52,36 @@ class SpareDriver(LinuxDriver):
     def stop_application_mode(self) -> None:
         if self.attached:
             super().stop_application_mode()
+
+
+class SpareDriver(Waiting, LinuxDriver):
+    """A spare's driver for a terminal."""
+
+    def meet_the_screen(self) -> None:
+        self.fileno = sys.__stdin__.fileno()
+        self.input_tty = sys.__stdin__.isatty()
+
+    def screen_size(self) -> tuple[int, int]:
+        return tuple(os.get_terminal_size(0))
+
+
+class WebSpareDriver(Waiting, WebDriver):
+    """A spare's driver for a browser's tab: its size is the tab's (``COLUMNS`` and
+    ``ROWS`` of the environment it is given).  Until the tab comes, standard input is a
+    pipe nobody writes to: the web driver's input reader, made with the driver,
+    registers it for reading (it may not register /dev/null), and is made again on the
+    tab's socket once it is there."""
+
+    def __init__(self, *args, **kwargs):
+        nothing, self.unwritten = os.pipe()
+        os.dup2(nothing, 0)
+        os.close(nothing)
+        super().__init__(*args, **kwargs)
+
+    def meet_the_screen(self) -> None:
+        os.close(self.unwritten)
+        self._input_reader = InputReader()
+        self._size = self.screen_size()
+
+    def screen_size(self) -> tuple[int, int]:
+        return int(os.environ["COLUMNS"]), int(os.environ["ROWS"])

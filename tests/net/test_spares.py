@@ -157,11 +157,17 @@ async def test_no_spare_is_made_when_the_server_is_told_to_keep_none(tmp_path, t
             await terminal.close()
 
 
-def test_a_spares_kind_is_its_environment_but_for_the_session_folders():
+def test_a_spares_kind_is_its_face_and_environment_but_for_the_session_folders_and_a_tabs_size():
     mia = {"TERM": "xterm", "LANGUAGE": "de", "HOME": "/run/mia-1", "XDG_DATA_HOME": "/run/mia-1/xdg_data_home"}
     zoe = {**mia, "HOME": "/run/zoe-2", "XDG_DATA_HOME": "/run/zoe-2/xdg_data_home"}
-    assert kind_of(mia) == kind_of(zoe)
-    assert kind_of(mia) != kind_of({**zoe, "LANGUAGE": "fr"}) != kind_of({**zoe, "COLORTERM": "truecolor"})
+
+    def kind(env, face="terminal"):
+        return kind_of({"env": env, "face": face})
+
+    assert kind(mia) == kind(zoe)
+    assert kind(mia) != kind({**zoe, "LANGUAGE": "fr"}) != kind({**zoe, "COLORTERM": "truecolor"})
+    assert kind(mia) != kind(mia, "web"), "a terminal's spare never serves a tab, nor a tab's a terminal"
+    assert kind({**mia, "COLUMNS": "100", "ROWS": "30"}, "web") == kind({**zoe, "COLUMNS": "140", "ROWS": "45"}, "web")
 
 
 async def test_apps_start_in_turn_at_most_so_many_at_once(monkeypatch):

@@ -32,6 +32,7 @@ from ramsli_tui.net.web import (COOKIE, LINK_VALID, SESSION_HOURS, LoginLinks, e
 
 from tests.net.kit import QUICK, WAIT, authorized_keys, new_key
 from tests.net.test_sessions import Shown, Terminal, gone
+from tests.net.test_spares import pid_of, pool_of, started_line
 
 
 # --- the links, alone --------------------------------------------------------------------------
@@ -114,12 +115,12 @@ def test_a_tabs_message_that_is_not_what_the_page_sends_is_nothing():
 
 @asynccontextmanager
 async def served_web(data, thinkers, limits: Limits = Limits(), max_apps: int = 50, public_url: str | None = None,
-                     allowed=None):
+                     allowed=None, spare_apps: int = 0):
     """A server with the app over SSH and the web, on free ports of 127.0.0.1; any key
     comes in unless ``allowed`` names an authorized_keys file."""
     log = io.StringIO()
     server = Server(ServerFolder(data), allowed, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
-                    max_apps=max_apps, spare_apps=0, public_url=public_url)
+                    max_apps=max_apps, spare_apps=spare_apps, public_url=public_url)
     server.log = log
     await server.start("127.0.0.1", 0)
     await server.start_web("127.0.0.1", 0)
@@ -404,6 +405,27 @@ async def test_logging_in_and_opening_the_tab_cost_one_of_the_addresss_logins_an
                 await Tab.open(server, mia)
             assert second_tab.value.status == 429
             await tab.websocket.close()
+
+
+async def test_a_spare_made_for_tabs_serves_the_next_tab_with_its_persons_name_and_size(tmp_path, thinkers):
+    async with served_web(tmp_path / "data", thinkers, spare_apps=1) as server:
+        async with await logged_in(server, "mia") as mia:
+            first = await Tab.open(server, mia)
+            await first.until_shown("you are mia")
+            [made] = await pool_of(server, 1)
+            assert "spare=no" in started_line(server, "mia")
+            async with await logged_in(server, "zoe") as zoe:
+                second = await Tab.open(server, zoe, width=120, height=36)
+                await second.until_shown("you are zoe")
+                assert "spare=yes" in started_line(server, "zoe") and pid_of(server, "zoe") == made
+                assert "size=120x36" in started_line(server, "zoe")
+                await second.until_shown("New table")
+                assert "you are mia" not in second.text
+                assert max(map(len, second.text.rstrip().splitlines())) > 100, "laid out for the tab's 120 columns"
+                await second.press("n")
+                await second.until_shown("Computer players")
+                await second.websocket.close()
+            await first.websocket.close()
 
 
 async def test_a_tab_speaks_the_browsers_language(tmp_path, thinkers):
