@@ -35,8 +35,9 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
    page's script speaks to the server (aiohttp, a pyte screen fed with the app's
    packets): the time from opening the login link (got over ``ssh HOST web`` before)
    through the page and its websocket to the lobby, five tabs one after the other and
-   ``--tabs`` at once, and the PSS of a tab's app while they are open.  What a real
-   browser adds (loading the page's script, xterm.js drawing) is not in it.
+   ``--tabs`` at once (first one tab, and the pool's spares made for tabs), and the
+   PSS of a tab's app while they are open.  What a real browser adds (loading the
+   page's script, xterm.js) is bench/browser_tabs.py's to measure.
 4. **CPU of an idle session**: utime+stime (/proc/PID/stat) over ``--idle-seconds``
    while nobody types: one person in the lobby, the people waiting at their tables
    (every table waits for its person), and the server's own process.
@@ -545,12 +546,18 @@ class Bench:
             await self.spares_made(quietly=True)
         self.say("connect → first usable frame, one login at a time (ms)", spread(times, 1000) + f" ({count} logins)")
 
-    async def spares_made(self, quietly: bool = False) -> None:
-        """Wait (boundedly) for the pool of spare apps to be full, as before a club evening."""
+    async def spares_made(self, quietly: bool = False, replacing: set[int] = frozenset()) -> None:
+        """Wait (boundedly) for the pool of spare apps to be full, as before a club evening
+        (and to hold none of ``replacing``: the spares of another kind, given way)."""
         if self.contender.kind != "ramsli" or not self.args.spare_apps:
             return
         started = time.monotonic()
-        while len(self.processes.spares()) < self.args.spare_apps and time.monotonic() - started < 4 * WAIT:
+
+        def full() -> bool:
+            spares = set(self.processes.spares())
+            return len(spares) >= self.args.spare_apps and not spares & replacing
+
+        while not full() and time.monotonic() - started < 4 * WAIT:
             await asyncio.sleep(0.2)
         if not quietly:
             self.say("spare apps made after the last login", f"{len(self.processes.spares())} in "
@@ -578,14 +585,22 @@ class Bench:
         def usable(tab: Tab, name: str):
             return lambda: self.contender.usable(tab, name)
 
-        alone = []
-        for number in range(ALONE):
-            tab = await Tab.ask(self.port, f"tab{number}")
+        async def alone(name: str) -> float:
+            tab = await Tab.ask(self.port, name)
             started = time.monotonic()
             await tab.open()
-            alone.append(await tab.until(usable(tab, f"tab{number}")) - started)
+            shown = await tab.until(usable(tab, name)) - started
             await tab.close()
-        self.say("login link → first usable frame in a tab, one at a time (ms)", spread(alone, 1000) + f" ({ALONE} tabs)")
+            return shown
+
+        terminals_spares = set(self.processes.spares())
+        await alone("tabwarmup")  # the pool now makes spares for tabs
+        await self.spares_made(replacing=terminals_spares)
+        times = []
+        for number in range(ALONE):
+            times.append(await alone(f"tab{number}"))
+            await self.spares_made(quietly=True)
+        self.say("login link → first usable frame in a tab, one at a time (ms)", spread(times, 1000) + f" ({ALONE} tabs)")
         tabs = await asyncio.gather(*(Tab.ask(self.port, f"tabs{number}") for number in range(count)))
 
         async def one(number: int) -> float:
@@ -595,7 +610,9 @@ class Bench:
 
         try:
             times = await asyncio.gather(*(one(number) for number in range(count)))
-            self.say("login link → first usable frame in a tab, all at once (ms)", spread(times, 1000) + f" ({count} tabs)")
+            given = len(re.findall(r"app started name=tabs\d+ .*spare=yes", self.processes.log.read_text()))
+            self.say("login link → first usable frame in a tab, all at once (ms)",
+                     spread(times, 1000) + f" ({count} tabs, {given} of them given a spare)")
             named = self.processes.named()
             pss = [memory(pid)[0] for pid in self.processes.apps() if named[pid].startswith("tabs") and alive(pid)]
             self.say("PSS per tab, in the lobby (MiB)", f"median {statistics.median(pss):.1f}, max {max(pss):.1f} "

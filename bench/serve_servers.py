@@ -27,6 +27,7 @@ from pathlib import Path
 import asyncssh
 
 from ramsli_tui.net import SPARE_APPS
+from ramsli_tui.net.door import Limits
 from ramsli_tui.net.hub import Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
@@ -47,13 +48,14 @@ async def until_stopped() -> None:
     await stopping.wait()
 
 
-async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int, web: bool) -> None:
+async def serve_ramsli(data: Path, max_apps: int, tables: int, spare_apps: int, web: bool, per_address: int) -> None:
     folder = ServerFolder(data)
     with open(data.parent / "ramsli-serve.log", "w") as log, folder.claimed():
         thinkers = Thinkers()
         try:
+            limits = Limits(per_address=per_address, connections_per_minute=max(20, 2 * per_address))
             server = Server(folder, None, thinkers, policy=Policy(turn_limit=TURN_LIMIT, max_tables=tables),
-                            journal=Journal(log), max_apps=max_apps, spare_apps=spare_apps)
+                            journal=Journal(log), max_apps=max_apps, spare_apps=spare_apps, limits=limits)
             print(await server.start(HOST, 0), flush=True)
             if web:
                 print(await server.start_web(HOST, 0), flush=True)
@@ -163,10 +165,12 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--spare-apps", type=int, default=SPARE_APPS)
     parser.add_argument("--web", action="store_true", help="browsers too (ramsli serve --web): its port on a second line")
+    parser.add_argument("--per-address", type=int, default=Limits.per_address,
+                        help="connections open from one address (a browser's tabs all come from one)")
     args = parser.parse_args()
     logging.getLogger("asyncssh").setLevel(logging.CRITICAL)
     if args.kind == "ramsli":
-        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables, args.spare_apps, args.web))
+        asyncio.run(serve_ramsli(args.data, args.max_apps, args.tables, args.spare_apps, args.web, args.per_address))
     else:
         asyncio.run(serve_bare())
     return 0
