@@ -8,8 +8,9 @@ sees the lobby, makes a table by keys; a second person over ``ssh -tt`` (tmux) j
 it; at the table each sees their own hand only, the person in the tab plays a card by
 key and one by a click on it; the tab closed, the app ends, and the page opened again
 takes them back to their seat.  It skips, saying why, where no browser is
-installed.  It is all one test, so that two browsers never run at once (each takes a
-core and some 300 MB)."""
+installed.  The tests share one browser and one xdist group (the suite runs with
+``--dist loadgroup``): two browsers never run at once (each takes a core and some
+300 MB)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import subprocess
 import pytest
 
 from tests.net.test_sessions_ssh import Tmux, key_file
-from tests.net.test_web import app_pids, served_web, until_gone
+from tests.net.test_web import app_pids, link_for, served_web, until_gone
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 SHOWN_WAIT = 60.0  # seconds a screen may take (a loaded machine is slow, never wrong)
@@ -39,6 +40,7 @@ pytestmark = [
     pytest.mark.skipif(not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
                        reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)"),
     pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux")), reason="needs the OpenSSH client and tmux"),
+    pytest.mark.xdist_group("browser"),  # with --dist loadgroup, on one worker: one browser at a time
 ]
 
 # Finds xterm's Terminal among the page's objects (textual.js keeps it to itself) and keeps it as window.term.
@@ -150,17 +152,31 @@ def card_cell(screen: str, number: int) -> tuple[int, int]:
     raise AssertionError(f"no hand on the screen:\n{screen}")
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """One browser for the module's tests (which run one after the other, in one xdist group)."""
+    browser = Browser()
+    yield browser
+    browser.quit()
+
+
+async def test_a_link_from_the_openssh_client_opens_the_lobby_in_the_browser(tmp_path, thinkers, browser):
+    async with served_web(tmp_path / "data", thinkers) as server:
+        link = await asyncio.to_thread(link_from_openssh, server.port, key_file(tmp_path, "mia"))
+        assert link.startswith(f"http://127.0.0.1:{server.web_port}/login/")
+        await asyncio.to_thread(browser.open, link)
+        await until_shown(browser, "Ramsli tables — you are mia")
+        assert browser.driver.title == "ramsli"
+        await asyncio.to_thread(browser.open, "about:blank")
+
+
 async def test_a_person_in_a_browser_and_one_over_ssh_play_at_one_table_each_seeing_only_their_own_cards(
-        tmp_path, thinkers):
+        tmp_path, thinkers, browser):
     tmux = Tmux(tmp_path)
-    browser = await asyncio.to_thread(Browser)
     try:
         async with served_web(tmp_path / "data", thinkers) as server:
-            link = await asyncio.to_thread(link_from_openssh, server.port, key_file(tmp_path, "mia"))
-            assert link.startswith(f"http://127.0.0.1:{server.web_port}/login/")
-            await asyncio.to_thread(browser.open, link)
+            await asyncio.to_thread(browser.open, await link_for(server, "mia"))
             await until_shown(browser, "Ramsli tables — you are mia")
-            assert browser.driver.title == "ramsli"
             await asyncio.to_thread(browser.press, "n")
             await until_shown(browser, "Computer players")
             await asyncio.to_thread(browser.press, "\n")  # four seats, two computer players
@@ -184,9 +200,9 @@ async def test_a_person_in_a_browser_and_one_over_ssh_play_at_one_table_each_see
             await asyncio.to_thread(browser.open, f"http://127.0.0.1:{server.web_port}/")
             await until_shown(browser, "Back at table 1")
             await until_shown(browser, "Ramsli · classic · hand")  # at her seat, the game going on
+            await asyncio.to_thread(browser.open, "about:blank")
     finally:
         tmux.close()
-        await asyncio.to_thread(browser.quit)
 
 
 def asked(screen: str) -> str:
