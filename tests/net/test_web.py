@@ -1,7 +1,8 @@
 """``ramsli serve --web`` without a browser: the one-time login link (single use, expiry,
 forged, the cookie's flags), ``/`` and ``/ws`` refused without the cookie or from
 another page's Origin, a websocket client whose frames fed to pyte show the lobby with
-the person's name and take their keys, a person in a tab and one over SSH at one table,
+the person's name and take their keys, a person in a tab and one over SSH at one table
+with a third in a tab watching and hearing its talk,
 a tab closed ending its app in a stated time even when the app hangs, the app limits,
 the per-address counts, a key taken out of the allowed keys, the server's stop, and a
 page that holds nothing from elsewhere."""
@@ -309,9 +310,10 @@ async def test_a_tab_shows_the_lobby_with_the_persons_name_and_takes_their_keys_
             await tab.websocket.close()
 
 
-async def test_a_person_in_a_tab_and_one_over_ssh_sit_at_one_table(tmp_path, thinkers):
+async def test_a_person_in_a_tab_and_one_over_ssh_sit_at_one_table_and_one_in_a_tab_watches_and_hears(
+        tmp_path, thinkers):
     async with served_web(tmp_path / "data", thinkers) as server:
-        async with await logged_in(server, "mia") as mia:
+        async with await logged_in(server, "mia") as mia, await logged_in(server, "otto") as otto:
             tab = await Tab.open(server, mia)
             await tab.until_shown("There is no table yet")
             await tab.press("n")
@@ -323,8 +325,18 @@ async def test_a_person_in_a_tab_and_one_over_ssh_sit_at_one_table(tmp_path, thi
             zora.press("j")
             await zora.until_shown("mia")
             await tab.until_shown("zora")
+            watching = await Tab.open(server, otto)
+            await watching.until_shown("mia, zora")
+            await watching.press("w")
+            await watching.until_shown("Watching:")
+            zora.press("c")
+            await zora.until_shown("Say to the table")
+            zora.press("good luck all\r")
+            for screen in (tab, watching, zora):
+                await screen.until_shown("good luck all")
             await zora.close()
-            await tab.websocket.close()
+            for each in (tab, watching):
+                await each.websocket.close()
 
 
 async def test_a_tab_closed_ends_its_app_in_a_stated_time_even_when_the_app_hangs(tmp_path, thinkers):
