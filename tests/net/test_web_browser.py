@@ -59,6 +59,7 @@ FIND_TERMINAL = """function () {
 SCREEN_TEXT = """const buffer = window.term.buffer.active, lines = [];
 for (let row = 0; row < window.term.rows; row++) lines.push(buffer.getLine(row).translateToString(true));
 return lines.join("\\n");"""
+TERMINAL_FOCUSED = "return document.activeElement.classList.contains('xterm-helper-textarea');"
 CELL = """const box = document.querySelector(".xterm-screen").getBoundingClientRect();
 return [box.width / window.term.cols, box.height / window.term.rows, box.width, box.height];"""
 
@@ -160,13 +161,16 @@ def browser():
     browser.quit()
 
 
-async def test_a_link_from_the_openssh_client_opens_the_lobby_in_the_browser(tmp_path, thinkers, browser):
+async def test_a_link_from_the_openssh_client_opens_the_lobby_in_the_browser_which_takes_keys_at_once(tmp_path, thinkers, browser):
     async with served_web(tmp_path / "data", thinkers) as server:
         link = await asyncio.to_thread(link_from_openssh, server.port, key_file(tmp_path, "mia"))
         assert link.startswith(f"http://127.0.0.1:{server.web_port}/login/")
         await asyncio.to_thread(browser.open, link)
         await until_shown(browser, "Ramsli tables — you are mia")
         assert browser.driver.title == "ramsli"
+        assert await asyncio.to_thread(browser.driver.execute_script, TERMINAL_FOCUSED), "it takes keys at once"
+        await asyncio.to_thread(ActionChains(browser.driver).send_keys("n").perform)  # no click, no focus() first
+        await until_shown(browser, "Computer players")
         await asyncio.to_thread(browser.open, "about:blank")
 
 
