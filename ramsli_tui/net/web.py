@@ -280,6 +280,8 @@ class WebDoor:
             return notice(429, refusal.said_in(language), language)
         self.logins.left(address)
         came = self.links.use(request.match_info["token"])
+        if isinstance(came, Words) and self.links.visitor(request.cookies.get(COOKIE)) is not None:
+            return web.Response(status=303, headers={"Location": "/"})  # opened again (a reload) by one logged in
         if isinstance(came, Words):
             self.journal("refused", address=address, reason=came, face="web")
             said = translations(language).gettext

@@ -222,10 +222,15 @@ async def test_ssh_web_gives_a_link_whose_cookie_is_httponly_and_strict_and_that
                 assert "Secure" not in cookie, "an http address: the browser would never send it back"
                 assert 'http-equiv="refresh" content="0; url=/"' in await response.text()
                 assert response.headers["Referrer-Policy"] == "no-referrer"
-            async with session.get(link) as again:
+        async with browser() as other:
+            async with other.get(link) as again:
                 assert again.status == 403 and "This link has been used already." in await again.text()
-            async with session.get(f"{server.origin}/login/forged") as forged:
+            async with other.get(f"{server.origin}/login/forged") as forged:
                 assert forged.status == 403 and "never given by this server" in await forged.text()
+        async with browser() as session:
+            session.cookie_jar.update_cookies({COOKIE: cookie.split(";")[0].split("=", 1)[1]})
+            async with session.get(link, allow_redirects=False) as again:
+                assert again.status == 303 and again.headers["Location"] == "/", "logged in already: to the lobby"
         assert "web login name=mia" in server.log.getvalue()
 
 
