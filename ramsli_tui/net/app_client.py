@@ -129,14 +129,15 @@ class AppAttendee:
             raise HubRefusal.saying(N_("table {number} has not started yet: join it, or watch it once it has"), number=number)
         self.hub.watch(self, number)
 
-    def language_chosen(self, code: str) -> None:
+    def language_chosen(self, code: str | None) -> None:
         """The person chose the language ``code`` (the app's Language setting): their next
-        session on this server speaks it.  A code ramsli does not speak is refused."""
-        if not isinstance(code, str) or language_code(code) != code:
+        session on this server speaks it (None: the one their ssh sends, else the
+        server's default).  A code ramsli does not speak is refused."""
+        if code is not None and (not isinstance(code, str) or language_code(code) != code):
             raise HubRefusal.saying(N_("{code} is not the code of a language ramsli speaks"), code=repr(code)[:40])
         if self.languages is not None:
             self.languages.choose(self.player.name, code)
-            self.journal("language chosen", name=self.player.name, language=code)
+            self.journal("language chosen", name=self.player.name, language=code or "-")
 
     def answer(self, request: dict[str, Any]) -> tuple:
         """One request of the app, done: ``("answer", id, value, refusal, illegal, closed)``,
@@ -188,7 +189,7 @@ class AppAttendee:
         if op in HISTORY_OPS:
             return self._history(op, request)
         if op == "language":
-            return self.language_chosen(request["code"])
+            return self.language_chosen(request.get("code"))
         if op == "drawn":
             return self.on_drawn()
         action = {"start": lambda: hub.start(self, request["table"]),
@@ -550,9 +551,10 @@ class RemoteLobby:
     async def tables(self) -> list[dict[str, Any]]:
         return await self._ask("list")
 
-    def language_chosen(self, code: str) -> None:
-        """The person chose the language ``code`` (the Language setting): the server keeps
-        it for their next session there (nothing is told once the hub has gone)."""
+    def language_chosen(self, code: str | None) -> None:
+        """The person chose the language ``code`` (the Language setting; None: their
+        system's): the server keeps it for their next session there (nothing is told once
+        the hub has gone)."""
         try:
             self.link.tell("language", code=code)
         except HubGone:

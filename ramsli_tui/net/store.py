@@ -378,13 +378,16 @@ class LanguageBook:
         """The language ``name`` chose last here, if any."""
         return self.chosen.get(name)
 
-    def choose(self, name: str, code: str) -> None:
-        """``name`` chose ``code`` (a language ramsli speaks: ValueError if not): kept
-        at once, atomically."""
-        if language_code(code) != code:
+    def choose(self, name: str, code: str | None) -> None:
+        """``name`` chose ``code`` (a language ramsli speaks: ValueError if not; None:
+        none, their ssh's or the server's default): kept at once, atomically."""
+        if code is not None and language_code(code) != code:
             raise ValueError(f"{code!r} is not the code of a language ramsli speaks")
         if self.chosen.get(name) == code:
             return
-        self.chosen[name] = code
+        if code is None:
+            del self.chosen[name]
+        else:
+            self.chosen[name] = code
         write_atomically(self.path, json.dumps({"format": LANGUAGES_FORMAT, "languages": self.chosen}, indent=1,
                                                ensure_ascii=False))

@@ -35,6 +35,10 @@ class Lobby(Protocol):
     async def watch(self, table: int) -> TableClient:
         """A spectator's client of ``table``.  LobbyRefusal saying why not."""
 
+    def language_chosen(self, code: str | None) -> None:
+        """The person chose the language ``code`` (None: the one their system names): the
+        server keeps it for their next session there.  Told, not awaited."""
+
     async def last_table(self) -> int | None:
         """The table being played where this person sits and acted last (None: none)."""
 

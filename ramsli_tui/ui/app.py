@@ -391,6 +391,8 @@ class RamsliApp(App[None]):
             return
         self.settings.language = language
         self.remember_settings()
+        if self.served:
+            self.lobby.language_chosen(language)  # a session's settings go with it; the server keeps this one
         use_language(choose_language(language, environment=self.environment or {}))
         self.redraw_screens()
 

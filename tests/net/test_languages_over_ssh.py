@@ -104,6 +104,9 @@ async def test_the_app_tells_the_hub_a_new_choice_and_the_hub_keeps_it(tmp_path,
         assert ("language chosen", {"name": "mia", "language": "de"}) in lines
         with pytest.raises(HubRefusal, match="'nl' is not the code of a language ramsli speaks"):
             await link.request("language", code="nl")
+        lobby.language_chosen(None)  # as the system says: what their ssh sends, from now on
+        await until(lambda: book.language_of("mia") is None, what="the choice forgotten")
+        assert LanguageBook(tmp_path / "languages.json", logged(lines)).language_of("mia") is None
     finally:
         link.close()
         listening.close()

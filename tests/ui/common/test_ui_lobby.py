@@ -11,6 +11,7 @@ from rich.cells import cell_len
 
 from textual.widgets import DataTable, Label, Select
 
+from ramsli_tui.languages import use_language
 from ramsli_tui.storage.history import Statistics
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
@@ -66,6 +67,9 @@ class FakeLobby:
 
     async def last_table(self):
         return self.last
+
+    def language_chosen(self, code):
+        self.asked.append(("language", code))
 
     async def leaderboard(self, game, ruleset=None):
         self.asked.append(("leaderboard", game, ruleset))
@@ -441,3 +445,20 @@ async def test_a_lobby_made_for_nobody_meets_its_person_their_name_tables_and_se
         assert ("join", 1) in lobby.asked, "back at her seat"
         assert "Ramsli tables — you are mia" in str(heading.render())
         assert rows(screen)[0][:2] == ["1", "ramsli"], "her server's tables"
+
+
+async def test_a_language_chosen_in_the_settings_is_told_to_the_server_to_keep(tmp_path):
+    lobby = FakeLobby()
+    app = served_app(tmp_path, lobby)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("f2")
+            await pilot.pause()
+            app.screen.query_one("#language", Select).value = "de"
+            await pilot.pause()
+            app.screen.query_one("#language", Select).value = ""  # as the system says
+            await pilot.pause()
+    finally:
+        use_language("en")
+    assert [asked for asked in lobby.asked if asked[0] == "language"] == [("language", "de"), ("language", None)]
