@@ -38,7 +38,7 @@ from ..languages import N_, _
 from ..languages.choice import language_code
 from .hub import RULESETS, Hub, HubRefusal, Player, TableClosed, closed_words
 from .journal import Journal
-from .store import LanguageBook
+from .store import LanguageBook, SettingsBook
 from ..languages.words import Words, said
 
 VERSION = 4
@@ -78,14 +78,17 @@ class AppAttendee:
     reads_results = True  # the app shows each hand's result and says when it was read
 
     def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, journal: Journal,
-                 languages: LanguageBook | None = None, on_drawn: Callable[[], None] = lambda: None):
-        """``languages``: where the person's choice of a language is kept (none without one);
-        ``on_drawn``: called when the app says it has drawn its first frame."""
+                 languages: LanguageBook | None = None, on_drawn: Callable[[], None] = lambda: None,
+                 settings: SettingsBook | None = None):
+        """``languages``, ``settings``: where the person's choice of a language and their
+        settings are kept (none without them); ``on_drawn``: called when the app says it
+        has drawn its first frame."""
         self.hub = hub
         self.player = player
         self.writer = writer
         self.journal = journal
         self.languages = languages
+        self.settings = settings
         self.on_drawn = on_drawn
 
     def push(self, message: tuple) -> None:
@@ -139,6 +142,16 @@ class AppAttendee:
             self.languages.choose(self.player.name, code)
             self.journal("language chosen", name=self.player.name, language=code or "-")
 
+    def settings_chosen(self, values: dict[str, Any]) -> None:
+        """The person changed their settings (storage/settings.py's ``PERSONAL``, by name):
+        their next session on this server starts with them.  What is not one of them,
+        or not a value it may have, is left out."""
+        if not isinstance(values, dict):
+            raise HubRefusal.saying(N_("settings are a mapping of names to values"))
+        if self.settings is not None:
+            self.settings.choose(self.player.name, self.settings.usable(values))
+            self.journal("settings chosen", name=self.player.name)
+
     def answer(self, request: dict[str, Any]) -> tuple:
         """One request of the app, done: ``("answer", id, value, refusal, illegal, closed)``,
         ``refusal`` the hub's ``Words``, ``closed`` True when the refusal is that the table is over."""
@@ -190,6 +203,8 @@ class AppAttendee:
             return self._history(op, request)
         if op == "language":
             return self.language_chosen(request.get("code"))
+        if op == "settings":
+            return self.settings_chosen(request.get("values"))
         if op == "drawn":
             return self.on_drawn()
         action = {"start": lambda: hub.start(self, request["table"]),
@@ -203,11 +218,12 @@ class AppAttendee:
 
 async def serve_app(hub: Hub, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                     journal: Journal, languages: LanguageBook | None = None,
-                    on_drawn: Callable[[], None] = lambda: None) -> None:
+                    on_drawn: Callable[[], None] = lambda: None, settings: SettingsBook | None = None) -> None:
     """Serve one app process until it closes the socket (or sends what is not a request);
-    ``languages`` keeps the person's choice of a language, when the app says it;
-    ``on_drawn`` is called when the app has drawn its first frame (``drawn``)."""
-    attendee = AppAttendee(hub, player, writer, journal, languages, on_drawn)
+    ``languages`` and ``settings`` keep the person's choice of a language and their
+    settings, when the app says them; ``on_drawn`` is called when the app has drawn its
+    first frame (``drawn``)."""
+    attendee = AppAttendee(hub, player, writer, journal, languages, on_drawn, settings)
     attendee.push(("hello", VERSION, player.name))
     hub.connected(attendee)
     try:
@@ -557,6 +573,14 @@ class RemoteLobby:
         the hub has gone)."""
         try:
             self.link.tell("language", code=code)
+        except HubGone:
+            pass
+
+    def settings_chosen(self, values: dict[str, Any]) -> None:
+        """The person changed their settings (``PERSONAL``, by name): the server keeps them
+        for their next session there."""
+        try:
+            self.link.tell("settings", values=values)
         except HubGone:
             pass
 

@@ -341,6 +341,7 @@ def serve_person(app, asked: dict, fds: list[int]) -> None:
     folder = Path(asked["folder"])
     settle_in(asked["env"], folder)
     app.storage = Storage.in_folder(folder)
+    app.take_settings()  # the person's, kept at the server
     link, lobby = meet_the_hub(app, hub_socket)
     driver = Waiting.waiting
     driver.attach()

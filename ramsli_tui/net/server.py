@@ -49,7 +49,8 @@ class Server:
         self.hub = Hub(folder, history, thinkers, policy, self.journal)
         self.languages = folder.languages(self.journal)
         self.apps = (AppSessions(self.hub, self.journal, folder.sessions_dir, limits, max_apps, self.languages,
-                                 default_language, spare_apps) if interactive is None else None)
+                                 default_language, spare_apps, folder.settings(self.journal))
+                     if interactive is None else None)
         self.door = Door(self.hub, self.admission, interactive or self.apps, limits, self.journal, self.languages)
         self.limits = limits
         self.default_language = default_language

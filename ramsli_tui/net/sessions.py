@@ -61,7 +61,8 @@ from .forks import folder_environment
 from ..languages import N_, SOURCE, translations
 from .hub import Hub, Player
 from .journal import Journal
-from .store import LanguageBook
+from .store import LanguageBook, SettingsBook
+from ..storage import Storage
 
 END_WAIT = 2.0  # seconds an app process has, after SIGTERM, before SIGKILL
 START_WAIT = 2.0  # seconds an app starting may keep the next one waiting (``Starts``)
@@ -154,16 +155,19 @@ class AppSessions:
     app process each, on its ``Face`` (a PTY here, a socket of packets in net/web.py)."""
 
     def __init__(self, hub: Hub, journal: Journal, folder: Path, limits: Limits = Limits(), max_apps: int = MAX_APPS,
-                 languages: LanguageBook | None = None, default_language: str = SOURCE, spares: int = SPARE_APPS):
+                 languages: LanguageBook | None = None, default_language: str = SOURCE, spares: int = SPARE_APPS,
+                 settings: SettingsBook | None = None):
         """``folder``: where each session gets a folder of its own; ``limits``: its idle
         time-out (seconds a person may type nothing before their app is ended), and how
         much of the app's screen may wait for a client, and how long; ``languages``: each
-        person's last choice (none kept without one); ``default_language``: the
+        person's last choice (none kept without one); ``settings``: how each person likes
+        the table, which their app starts with (none kept without it); ``default_language``: the
         language of one who chose none and whose ssh sent none; ``spares``: how many apps
         the fork server keeps made ahead of the logins (net/forks.py)."""
         self.hub = hub
         self.journal = journal
         self.languages = languages
+        self.settings = settings
         self.default_language = default_language
         self.folder = folder
         self.limits = limits
@@ -199,6 +203,7 @@ class AppSessions:
         has drawn its first frame."""
         if self.forks is None:
             self.forks = ForkServer(self.spares)
+        self.keep_settings_for(player, folder)
         screen = face.open()
         hub_end, app_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -235,7 +240,8 @@ class AppSessions:
             finally:
                 closed.set()
 
-        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages, started)),
+        tasks = [loop.create_task(serve_app(self.hub, player, reader, writer, self.journal, self.languages, started,
+                                            self.settings)),
                  loop.create_task(keys()), loop.create_task(screen())]
         try:
             await closed.wait()
@@ -253,6 +259,16 @@ class AppSessions:
             face.leave(told(language, IDLE, seconds=f"{self.limits.idle_timeout:g}"))
         else:
             face.leave(b"")
+
+    def keep_settings_for(self, player: Player, folder: Path) -> None:
+        """The settings ``player`` chose on this server, in the settings file of their
+        session's ``folder``, for their app to start with (nothing if they chose none)."""
+        if self.settings is None or self.settings.choice_of(player.name) is None:
+            return
+        try:
+            Storage.in_folder(folder).save_settings(self.settings.settings_of(player.name))
+        except OSError as error:
+            self.journal("settings not given", name=player.name, reason=error.strerror or error)
 
     async def end(self, pid: int) -> None:
         """End an app: SIGTERM, then SIGKILL if its screen is still held after ``END_WAIT`` s."""

@@ -4,6 +4,7 @@
     host_key          the server's ed25519 key, made on the first start (mode 0600)
     names.json        the key each player's name is bound to
     languages.json    the language each player chose last on this server (a code by name)
+    settings.json     how each player likes the table: theme, card faces, … (by name)
     tables/N.json     table N: its seats, who sits in each, and every action so far
     tables/closed/    tables that finished, that everyone left or that nobody came to: kept,
                       never read again
@@ -30,7 +31,7 @@ import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
 import asyncssh
 
@@ -42,10 +43,12 @@ from ..languages.choice import language_code
 from ..languages.words import Words
 from ..names import folded, look_alike, normalised
 from ..storage.saves import SavedGame, whole
+from ..storage.settings import PERSONAL, Settings
 
 TABLE_FORMAT = "ramsli-served-table/1"
 NAMES_FORMAT = "ramsli-served-names/1"
 LANGUAGES_FORMAT = "ramsli-served-languages/1"
+SETTINGS_FORMAT = "ramsli-served-settings/1"
 DATA_MARKS = ("serve.lock", "host_key", "names.json", "tables", "history.sqlite3")  # what only a data folder holds
 
 
@@ -293,6 +296,10 @@ class ServerFolder:
         not be read (it is then as if nobody had chosen)."""
         return LanguageBook(self.path / "languages.json", journal)
 
+    def settings(self, journal: Callable[..., None]) -> SettingsBook:
+        """How each player likes the table; ``journal`` as for ``languages``."""
+        return SettingsBook(self.path / "settings.json", journal)
+
 
 class NameBook:
     """Each player's name and the public key it is bound to, kept in ``names.json``.
@@ -345,49 +352,100 @@ class NameBook:
 
 
 
-class LanguageBook:
-    """The language each player chose last on this server, by name, kept in
-    ``languages.json``: what their next session speaks, before what their ``ssh`` sends.
-    A choice is only a preference: a file that cannot be read, or an entry that is not a
-    language ramsli speaks, is left out with a line in the log, never a reason to stop."""
+class ChoicesBook:
+    """What each player chose last on this server, by name, in a JSON file of its own: a
+    ``FORMAT`` object whose ``ENTRIES`` maps each name to its choice.  A choice is only a
+    preference: a file that cannot be read, or an entry that cannot be used, is left out
+    with a line in the log (``UNREADABLE``, ``IGNORED``), never a reason to stop."""
+
+    FORMAT: ClassVar[str]
+    ENTRIES: ClassVar[str]
+    UNREADABLE: ClassVar[str]  # the log's event for a file that cannot be read
+    IGNORED: ClassVar[str]  # the log's event for an entry that cannot be used, which it gives as FIELD
+    FIELD: ClassVar[str]
+    WITHOUT: ClassVar[str]  # what holds instead, as the log says it
 
     def __init__(self, path: Path, journal: Callable[..., None]):
         self.path = path
         self.journal = journal
-        self.chosen: dict[str, str] = {}  # name -> language code
+        self.chosen: dict[str, Any] = {}  # name -> choice
         if path.exists():
             self._read()
 
     def _read(self) -> None:
         try:
-            data = json_of_format(self.path.read_text(encoding="utf-8"), "file", LANGUAGES_FORMAT)
-            languages = data.get("languages")
-            if not isinstance(languages, dict):
-                raise ValueError(f"it is not a {LANGUAGES_FORMAT} file")
+            data = json_of_format(self.path.read_text(encoding="utf-8"), "file", self.FORMAT)
+            entries = data.get(self.ENTRIES)
+            if not isinstance(entries, dict):
+                raise ValueError(f"it is not a {self.FORMAT} file")
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            self.journal("languages unreadable", file=self.path, reason=in_one_line(error),
-                         effect="each player's ssh or the server's default chooses")
+            self.journal(self.UNREADABLE, file=self.path, reason=in_one_line(error), effect=self.WITHOUT)
             return
-        for name, code in languages.items():
-            if isinstance(code, str) and language_code(code) == code:
-                self.chosen[name] = code
+        for name, choice in entries.items():
+            usable = self.usable(choice)
+            if usable is None:
+                self.journal(self.IGNORED, file=self.path, name=name, **{self.FIELD: str(choice)[:40]})
             else:
-                self.journal("language ignored", file=self.path, name=name, language=str(code)[:40])
+                self.chosen[name] = usable
 
-    def language_of(self, name: str) -> str | None:
-        """The language ``name`` chose last here, if any."""
+    def usable(self, choice: Any) -> Any | None:
+        """``choice`` as it is kept, if it may be one; None if not."""
+        raise NotImplementedError
+
+    def choice_of(self, name: str) -> Any | None:
+        """What ``name`` chose last here, if anything."""
         return self.chosen.get(name)
 
-    def choose(self, name: str, code: str | None) -> None:
-        """``name`` chose ``code`` (a language ramsli speaks: ValueError if not; None:
-        none, their ssh's or the server's default): kept at once, atomically."""
-        if code is not None and language_code(code) != code:
-            raise ValueError(f"{code!r} is not the code of a language ramsli speaks")
-        if self.chosen.get(name) == code:
+    def choose(self, name: str, choice: Any | None) -> None:
+        """``name`` chose ``choice`` (ValueError if it cannot be one; None: nothing, as if
+        they never had): kept at once, atomically."""
+        if choice is not None:
+            usable = self.usable(choice)
+            if usable is None:
+                raise ValueError(f"{str(choice)[:40]!r} cannot be kept in {self.path.name}")
+            choice = usable
+        if self.chosen.get(name) == choice:
             return
-        if code is None:
-            del self.chosen[name]
+        if choice is None:
+            self.chosen.pop(name, None)
         else:
-            self.chosen[name] = code
-        write_atomically(self.path, json.dumps({"format": LANGUAGES_FORMAT, "languages": self.chosen}, indent=1,
+            self.chosen[name] = choice
+        write_atomically(self.path, json.dumps({"format": self.FORMAT, self.ENTRIES: self.chosen}, indent=1,
                                                ensure_ascii=False))
+
+
+class LanguageBook(ChoicesBook):
+    """The language each player chose last on this server, kept in ``languages.json``
+    (a code by name): what their next session speaks, before what their ``ssh`` sends."""
+
+    FORMAT, ENTRIES = LANGUAGES_FORMAT, "languages"
+    UNREADABLE, IGNORED, FIELD = "languages unreadable", "language ignored", "language"
+    WITHOUT = "each player's ssh or the server's default chooses"
+
+    def usable(self, choice: Any) -> str | None:
+        return choice if isinstance(choice, str) and language_code(choice) == choice else None
+
+    def language_of(self, name: str) -> str | None:
+        return self.choice_of(name)
+
+
+class SettingsBook(ChoicesBook):
+    """How each player likes the table on this server, kept in ``settings.json``: the
+    settings of storage/settings.py's ``PERSONAL`` by name (theme, card faces, …), which
+    each of their sessions starts with.  A setting that cannot be is left out of what is
+    kept; an entry with none that can is left out whole."""
+
+    FORMAT, ENTRIES = SETTINGS_FORMAT, "settings"
+    UNREADABLE, IGNORED, FIELD = "settings unreadable", "settings ignored", "settings"
+    WITHOUT = "each player's sessions start with the default settings"
+
+    def usable(self, choice: Any) -> dict[str, Any] | None:
+        if not isinstance(choice, dict):
+            return None
+        kept = Settings().with_personal(choice).personal()
+        usable = {name: kept[name] for name in PERSONAL if name in choice and choice[name] == kept[name]}
+        return usable or None
+
+    def settings_of(self, name: str) -> Settings:
+        """The settings ``name``'s session starts with: what they chose, else the defaults."""
+        return Settings().with_personal(self.choice_of(name) or {})

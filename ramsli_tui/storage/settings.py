@@ -27,6 +27,9 @@ CHOICES = {  # the settings of a few words
     "language": tuple(LANGUAGES),
 }
 UNSET = ("language",)  # settings whose default, None, means "as the system says": never written
+# How a person likes the table: what a server keeps by their name from one session to the
+# next (its language apart: it chooses the app's before it starts; net/store.py).
+PERSONAL = ("theme", "faces", "trick_pause", "second_click", "turn_alert", "hints", "motion")
 NO_NAME = N_("You")  # the person's name when they gave none, said in their language (person_name)
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 
@@ -63,6 +66,17 @@ class Settings:
     opponents: list[Opponent] = field(default_factory=lambda: list(DEFAULT_OPPONENTS))
     starting_chips: int | None = None
     seed: int | None = None
+
+    def personal(self) -> dict[str, Any]:
+        """The settings of ``PERSONAL``, by name."""
+        return {name: getattr(self, name) for name in PERSONAL}
+
+    def with_personal(self, values: dict[str, Any]) -> Settings:
+        """These settings, with each of ``PERSONAL`` that ``values`` gives and may be."""
+        for name in PERSONAL:
+            if name in values:
+                _set_checked(self, name, values[name])
+        return self
 
     def to_yaml(self) -> str:
         data = {key: value for key, value in asdict(self).items() if not (key in UNSET and value is None)}

@@ -39,6 +39,10 @@ class Lobby(Protocol):
         """The person chose the language ``code`` (None: the one their system names): the
         server keeps it for their next session there.  Told, not awaited."""
 
+    def settings_chosen(self, values: dict[str, Any]) -> None:
+        """The person changed their settings (storage/settings.py's ``PERSONAL``, by name):
+        the server keeps them for their next session there.  Told, not awaited."""
+
     async def last_table(self) -> int | None:
         """The table being played where this person sits and acted last (None: none)."""
 

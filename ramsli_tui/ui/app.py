@@ -365,11 +365,21 @@ class RamsliApp(App[None]):
     # --- settings --------------------------------------------------------------------------
 
     def remember_settings(self) -> None:
+        """The settings kept: in the settings file, and served, at the server too (a
+        session's own folder goes with it)."""
+        if self.served:
+            self.lobby.settings_chosen(self.settings.personal())
         try:
             self.storage.save_settings(self.settings)
         except OSError as error:
             self.notify(_("Your settings could not be saved ({reason}).").format(reason=error.strerror or error),
                         severity="warning", markup=False)
+
+    def take_settings(self) -> None:
+        """The settings of the storage now given (a spare app's person's, net/forks.py)."""
+        self.settings, self.problems = self.read_settings()
+        if self.settings.theme in self.available_themes and self.theme != self.settings.theme:
+            self.theme = self.settings.theme
 
     def theme_chosen(self, theme) -> None:
         if self.settings.theme != theme.name:
@@ -392,7 +402,7 @@ class RamsliApp(App[None]):
         self.settings.language = language
         self.remember_settings()
         if self.served:
-            self.lobby.language_chosen(language)  # a session's settings go with it; the server keeps this one
+            self.lobby.language_chosen(language)  # the server keeps it apart: it chooses the app's before it starts
         use_language(choose_language(language, environment=self.environment or {}))
         self.redraw_screens()
 

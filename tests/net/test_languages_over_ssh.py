@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from contextlib import asynccontextmanager
 import json
 import socket
 
@@ -84,20 +85,32 @@ def test_an_entry_that_is_not_a_language_is_left_out_with_a_log_line(tmp_path):
     assert sorted(details["name"] for what, details in lines if what == "language ignored") == ["otto", "zora"]
 
 
-async def test_the_app_tells_the_hub_a_new_choice_and_the_hub_keeps_it(tmp_path, thinkers):
+@asynccontextmanager
+async def mias_app_at_a_hub(tmp_path, thinkers, lines: list, **books):
+    """Mia's app's lobby and link to a hub of its own that keeps her choices in ``books``
+    (serve_app's ``languages``, ``settings``), its journal's lines kept in ``lines``."""
     hub = new_hub(tmp_path, thinkers)
-    lines: list = []
-    book = LanguageBook(tmp_path / "languages.json", logged(lines))
     path = str(tmp_path / "hub.sock")
     mia = Player("mia", "SHA256:mia-key")
     listening = await asyncio.start_unix_server(
-        lambda reader, writer: serve_app(hub, mia, reader, writer, logged(lines), book), path)
+        lambda reader, writer: serve_app(hub, mia, reader, writer, logged(lines), **books), path)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(path)
     link = await asyncio.to_thread(HubLink, sock)
     try:
         lobby = RemoteLobby(link)
         await lobby.tables()  # the link listens from the first request on
+        yield lobby, link
+    finally:
+        link.close()
+        listening.close()
+        await hub.stop()
+
+
+async def test_the_app_tells_the_hub_a_new_choice_and_the_hub_keeps_it(tmp_path, thinkers):
+    lines: list = []
+    book = LanguageBook(tmp_path / "languages.json", logged(lines))
+    async with mias_app_at_a_hub(tmp_path, thinkers, lines, languages=book) as (lobby, link):
         lobby.language_chosen("de")
         await until(lambda: book.language_of("mia") == "de", what="the choice kept")
         assert LanguageBook(tmp_path / "languages.json", logged(lines)).language_of("mia") == "de"
@@ -107,10 +120,6 @@ async def test_the_app_tells_the_hub_a_new_choice_and_the_hub_keeps_it(tmp_path,
         lobby.language_chosen(None)  # as the system says: what their ssh sends, from now on
         await until(lambda: book.language_of("mia") is None, what="the choice forgotten")
         assert LanguageBook(tmp_path / "languages.json", logged(lines)).language_of("mia") is None
-    finally:
-        link.close()
-        listening.close()
-        await hub.stop()
 
 
 async def app_started_language(server, name: str, env: dict[str, str]) -> str:

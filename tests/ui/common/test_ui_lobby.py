@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Label, Select
 
 from ramsli_tui.languages import use_language
 from ramsli_tui.storage.history import Statistics
+from ramsli_tui.storage.settings import PERSONAL
 from ramsli_tui.table.client import LocalClient
 from ramsli_tui.table.spec import GameSpec, SeatSpec
 from ramsli_tui.table.table import Table
@@ -70,6 +71,9 @@ class FakeLobby:
 
     def language_chosen(self, code):
         self.asked.append(("language", code))
+
+    def settings_chosen(self, values):
+        self.asked.append(("settings", values))
 
     async def leaderboard(self, game, ruleset=None):
         self.asked.append(("leaderboard", game, ruleset))
@@ -447,18 +451,18 @@ async def test_a_lobby_made_for_nobody_meets_its_person_their_name_tables_and_se
         assert rows(screen)[0][:2] == ["1", "ramsli"], "her server's tables"
 
 
-async def test_a_language_chosen_in_the_settings_is_told_to_the_server_to_keep(tmp_path):
+async def test_the_language_and_the_settings_chosen_are_told_to_the_server_to_keep(tmp_path):
     lobby = FakeLobby()
     app = served_app(tmp_path, lobby)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("f2")
-            await pilot.pause()
-            app.screen.query_one("#language", Select).value = "de"
-            await pilot.pause()
-            app.screen.query_one("#language", Select).value = ""  # as the system says
-            await pilot.pause()
+            for setting, value in (("language", "de"), ("language", ""), ("faces", "german")):  # "": as the system says
+                app.screen.query_one(f"#{setting}", Select).value = value
+                await pilot.pause()
     finally:
         use_language("en")
     assert [asked for asked in lobby.asked if asked[0] == "language"] == [("language", "de"), ("language", None)]
+    told = [values for asked, values in (entry[:2] for entry in lobby.asked) if asked == "settings"]
+    assert told and told[-1]["faces"] == "german" and set(told[-1]) == set(PERSONAL)
