@@ -94,11 +94,19 @@ class SettingsScreen(Dialog[None]):
                 with Horizontal(classes="row"):
                     yield Label(label)
                     yield Select(options, value=value, allow_blank=False, compact=True, id=id)
-            yield Static(Content(_(
-                "Settings are kept in {settings}.\n"
-                "Your own themes: copy a theme file into {themes} and edit it."
-            ).format(settings=shown_path(app.storage.settings_path), themes=shown_path(app.storage.themes_dir))), id="where")
+            yield Static(Content(self.where_they_are_kept()), id="where")
             yield Button(_("Done (Esc)"), id="done", variant="primary", compact=True)
+
+    def where_they_are_kept(self) -> str:
+        """Where the settings are kept, and where the person's own themes go (a served
+        session's folders are its own, and go with it: the server keeps the settings)."""
+        storage = self.app.storage
+        if self.app.served:
+            return _("The server keeps your settings for your next sessions there.")
+        return _(
+            "Settings are kept in {settings}.\n"
+            "Your own themes: copy a theme file into {themes} and edit it."
+        ).format(settings=shown_path(storage.settings_path), themes=shown_path(storage.themes_dir))
 
     @on(Select.Changed, "#language")
     async def language_changed(self, event: Select.Changed) -> None:

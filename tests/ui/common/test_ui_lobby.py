@@ -458,6 +458,9 @@ async def test_the_language_and_the_settings_chosen_are_told_to_the_server_to_ke
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.press("f2")
+            await pilot.pause()
+            where = str(app.screen.query_one("#where").render())
+            assert where == "The server keeps your settings for your next sessions there.", "not its own folder's path"
             for setting, value in (("language", "de"), ("language", ""), ("faces", "german")):  # "": as the system says
                 app.screen.query_one(f"#{setting}", Select).value = value
                 await pilot.pause()
