@@ -143,13 +143,16 @@ class AppAttendee:
             self.journal("language chosen", name=self.player.name, language=code or "-")
 
     def settings_chosen(self, values: dict[str, Any]) -> None:
-        """The person changed their settings (storage/settings.py's ``PERSONAL``, by name):
-        their next session on this server starts with them.  What is not one of them,
-        or not a value it may have, is left out."""
-        if not isinstance(values, dict):
+        """The person changed some of their settings (storage/settings.py's ``PERSONAL``,
+        by name): their next session on this server starts with them, and with what they
+        chose before of the others.  What is not one of them, or not a value it may have,
+        is left out; a request with nothing else is refused."""
+        if self.settings is None:
+            return  # this hub keeps nobody's settings
+        changed = self.settings.usable(values)
+        if changed is None:
             raise HubRefusal.saying(N_("settings are a mapping of names to values"))
-        if self.settings is not None:
-            self.settings.choose(self.player.name, self.settings.usable(values))
+        if self.settings.choose(self.player.name, {**(self.settings.choice_of(self.player.name) or {}), **changed}):
             self.journal("settings chosen", name=self.player.name)
 
     def answer(self, request: dict[str, Any]) -> tuple:

@@ -334,7 +334,7 @@ def await_person(app, control: socket.socket) -> None:
 def serve_person(app, asked: dict, fds: list[int]) -> None:
     """The spare given its request: its screen (a terminal, or a browser's tab),
     environment and folder, the hub's lobby met, the first frame drawn."""
-    from .spare_driver import Waiting
+    from .spare_driver import Unattached
 
     screen, hub_socket = fds
     (take_pipe if asked.get("face") == WEB else take_terminal)(screen)
@@ -343,7 +343,7 @@ def serve_person(app, asked: dict, fds: list[int]) -> None:
     app.storage = Storage.in_folder(folder)
     app.take_settings()  # the person's, kept at the server
     link, lobby = meet_the_hub(app, hub_socket)
-    driver = Waiting.waiting
+    driver = Unattached.waiting
     driver.attach()
     app.meet(lobby)
     if driver.screen_size() == tuple(app.size):

@@ -16,21 +16,21 @@ from textual.geometry import Size
 SPARE_SIZE = Size(100, 30)  # the screen a spare lays its lobby out for until it has one
 
 
-class Waiting:
+class Unattached:
     """What a spare's driver does before its person comes: it draws nothing, reads
     nothing, and tells the app its screen is ``SPARE_SIZE``; ``attach`` (once the
     person's screen is the process's standard input and output) starts it as the
     driver it is starts."""
 
     attached = False
-    waiting: Waiting | None = None  # this process's, until it is attached
+    waiting: Unattached | None = None  # this process's, until it is attached
 
     def start_application_mode(self) -> None:
-        Waiting.waiting = self
+        Unattached.waiting = self
         self._app.post_message(events.Resize(SPARE_SIZE, SPARE_SIZE))
 
     def attach(self) -> None:
-        Waiting.waiting = None
+        Unattached.waiting = None
         self.attached = True
         self.meet_the_screen()
         super().start_application_mode()
@@ -54,7 +54,7 @@ class Waiting:
             super().stop_application_mode()
 
 
-class SpareDriver(Waiting, LinuxDriver):
+class SpareDriver(Unattached, LinuxDriver):
     """A spare's driver for a terminal."""
 
     def meet_the_screen(self) -> None:
@@ -65,7 +65,7 @@ class SpareDriver(Waiting, LinuxDriver):
         return tuple(os.get_terminal_size(0))
 
 
-class WebSpareDriver(Waiting, WebDriver):
+class WebSpareDriver(Unattached, WebDriver):
     """A spare's driver for a browser's tab: its size is the tab's (``COLUMNS`` and
     ``ROWS`` of the environment it is given).  Until the tab comes, standard input is a
     pipe nobody writes to: the web driver's input reader, made with the driver,

@@ -396,22 +396,23 @@ class ChoicesBook:
         """What ``name`` chose last here, if anything."""
         return self.chosen.get(name)
 
-    def choose(self, name: str, choice: Any | None) -> None:
+    def choose(self, name: str, choice: Any | None) -> bool:
         """``name`` chose ``choice`` (ValueError if it cannot be one; None: nothing, as if
-        they never had): kept at once, atomically."""
+        they never had): kept at once, atomically.  Whether it changed what was kept."""
         if choice is not None:
             usable = self.usable(choice)
             if usable is None:
                 raise ValueError(f"{str(choice)[:40]!r} cannot be kept in {self.path.name}")
             choice = usable
         if self.chosen.get(name) == choice:
-            return
+            return False
         if choice is None:
             self.chosen.pop(name, None)
         else:
             self.chosen[name] = choice
         write_atomically(self.path, json.dumps({"format": self.FORMAT, self.ENTRIES: self.chosen}, indent=1,
                                                ensure_ascii=False))
+        return True
 
 
 class LanguageBook(ChoicesBook):
@@ -440,6 +441,7 @@ class SettingsBook(ChoicesBook):
     WITHOUT = "each player's sessions start with the default settings"
 
     def usable(self, choice: Any) -> dict[str, Any] | None:
+        """The settings of ``choice`` that may be kept (None: none may)."""
         if not isinstance(choice, dict):
             return None
         kept = Settings().with_personal(choice).personal()

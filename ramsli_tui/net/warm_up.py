@@ -93,6 +93,12 @@ class NobodysLobby:
     async def last_table(self) -> int | None:
         return None
 
+    def language_chosen(self, code: str | None) -> None:
+        """Nobody's choice is kept."""
+
+    def settings_chosen(self, values: dict[str, Any]) -> None:
+        """Nobody's settings are kept."""
+
 
 def rehearse() -> None:
     """Run the served app once, headless, until its lobby is drawn, then end it.  It

@@ -98,6 +98,7 @@ class Link:
     key: asyncssh.SSHKey
     made: float
     used: bool = False
+    cookie: str | None = None  # the session it opened, if it did
 
 
 @dataclass
@@ -139,9 +140,16 @@ class LoginLinks:
         now = self.clock()
         for gone in [cookie for cookie, visitor in self.visitors.items() if visitor.until < now]:
             del self.visitors[gone]
-        cookie = secrets.token_urlsafe(32)
+        link.cookie = cookie = secrets.token_urlsafe(32)
         self.visitors[cookie] = Visitor(link.player, link.key, self.clock() + SESSION_HOURS * 3600, cookie)
         return self.visitors[cookie]
+
+    def opened_by(self, token: str, cookie: str | None) -> bool:
+        """Whether the link ``token`` opened the session ``cookie``, which still lasts: the
+        same browser opening its own link again."""
+        link = self.links.get(token)
+        return link is not None and link.cookie is not None and link.cookie == cookie and \
+            self.visitor(cookie) is not None
 
     def visitor(self, cookie: str | None) -> Visitor | None:
         """Who a browser with ``cookie`` is, if it is logged in."""
@@ -279,9 +287,11 @@ class WebDoor:
             self.journal("refused", address=address, reason=refusal, face="web")
             return notice(429, refusal.said_in(language), language)
         self.logins.left(address)
-        came = self.links.use(request.match_info["token"])
-        if isinstance(came, Words) and self.links.visitor(request.cookies.get(COOKIE)) is not None:
-            return web.Response(status=303, headers={"Location": "/"})  # opened again (a reload) by one logged in
+        token, cookie = request.match_info["token"], request.cookies.get(COOKIE)
+        if self.links.opened_by(token, cookie):  # its own link again (a reload, a tab restored): on to the lobby
+            self.journal("web link again", name=self.links.visitor(cookie).player.name, address=address)
+            return web.Response(status=303, headers={"Location": "/"})
+        came = self.links.use(token)
         if isinstance(came, Words):
             self.journal("refused", address=address, reason=came, face="web")
             said = translations(language).gettext
@@ -295,7 +305,7 @@ class WebDoor:
 
     async def page(self, request: web.Request) -> web.Response:
         visitor = self.links.visitor(request.cookies.get(COOKIE))
-        if visitor is None:
+        if visitor is None or not self.door.admission.still_allowed(visitor.key, self.address_of(request)):
             language = self.language_of(request)
             return notice(403, translations(language).gettext(NOT_LOGGED_IN), language)
         language = self.language_of(request, visitor.player)
@@ -451,6 +461,8 @@ class WebFace:
                     message = await self.websocket.receive()
             except TimeoutError:
                 return IDLE_END if self.farewell is None else "gone"
+            finally:
+                self.waiting = None  # put_out may reschedule it only while it waits
             if message.type != WSMsgType.TEXT:
                 if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                     return "gone"

@@ -29,7 +29,7 @@ CHOICES = {  # the settings of a few words
 UNSET = ("language",)  # settings whose default, None, means "as the system says": never written
 # How a person likes the table: what a server keeps by their name from one session to the
 # next (its language apart: it chooses the app's before it starts; net/store.py).
-PERSONAL = ("theme", "faces", "trick_pause", "second_click", "turn_alert", "hints", "motion")
+PERSONAL = ("theme", "faces", "bot_delay", "trick_pause", "second_click", "turn_alert", "hints", "motion")
 NO_NAME = N_("You")  # the person's name when they gave none, said in their language (person_name)
 MAX_TEXT = 100  # the longest name, theme or ruleset a setting may hold
 

@@ -88,6 +88,7 @@ class RamsliApp(App[None]):
         self.spec = spec
         self.environment = environment
         self.settings, self.problems = self.read_settings()
+        self.settings_told = self.settings.personal()  # served: what the server keeps of them, as last told
         if environment is not None:
             spoken = current_language()
             use_language(choose_language(language, self.settings.language, environment=environment))
@@ -368,16 +369,27 @@ class RamsliApp(App[None]):
         """The settings kept: in the settings file, and served, at the server too (a
         session's own folder goes with it)."""
         if self.served:
-            self.lobby.settings_chosen(self.settings.personal())
+            self.tell_changed_settings()
         try:
             self.storage.save_settings(self.settings)
         except OSError as error:
             self.notify(_("Your settings could not be saved ({reason}).").format(reason=error.strerror or error),
                         severity="warning", markup=False)
 
+    def tell_changed_settings(self) -> None:
+        """Tell the server the settings changed since it was last told (only those: another
+        session of the person's may have changed others meanwhile)."""
+        now = self.settings.personal()
+        changed = {name: value for name, value in now.items() if self.settings_told.get(name) != value}
+        if changed:
+            self.lobby.settings_chosen(changed)
+            self.settings_told = now
+
     def take_settings(self) -> None:
         """The settings of the storage now given (a spare app's person's, net/forks.py)."""
         self.settings, self.problems = self.read_settings()
+        self.settings_told = self.settings.personal()
+        self.pace = self.settings.bot_delay
         if self.settings.theme in self.available_themes and self.theme != self.settings.theme:
             self.theme = self.settings.theme
 

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from ramsli_tui.net.hub import HubRefusal
 from ramsli_tui.net.store import SettingsBook
 from ramsli_tui.storage.settings import PERSONAL, Settings
 
@@ -57,12 +58,20 @@ def test_a_settings_file_that_cannot_be_read_is_one_log_line_and_the_defaults(tm
 async def test_the_app_tells_the_hub_its_settings_and_the_hub_keeps_them(tmp_path, thinkers):
     lines: list = []
     book = SettingsBook(tmp_path / "settings.json", logged(lines))
-    async with mias_app_at_a_hub(tmp_path, thinkers, lines, settings=book) as (lobby, _):
+    async with mias_app_at_a_hub(tmp_path, thinkers, lines, settings=book) as (lobby, link):
         lobby.settings_chosen(Settings(faces="german", hints=True).personal())
         await until(lambda: book.choice_of("mia") is not None, what="the settings kept")
         assert set(book.choice_of("mia")) == set(PERSONAL)
         assert SettingsBook(tmp_path / "settings.json", logged(lines)).settings_of("mia").faces == "german"
         assert ("settings chosen", {"name": "mia"}) in lines
+        lobby.settings_chosen({"theme": "light"})  # one setting changed, in another session say
+        await until(lambda: book.choice_of("mia")["theme"] == "light", what="the change kept")
+        assert book.choice_of("mia")["faces"] == "german", "what was chosen before of the others stays"
+        with pytest.raises(HubRefusal):
+            await link.request("settings", values={"theme": 7, "seed": 3})
+        with pytest.raises(HubRefusal):
+            await link.request("settings", values="light")
+        assert book.settings_of("mia").faces == "german", "a request with nothing to keep wipes nothing"
 
 
 async def background_of(terminal: Terminal) -> str:

@@ -10,6 +10,7 @@ page that holds nothing from elsewhere."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import os
@@ -230,7 +231,10 @@ async def test_ssh_web_gives_a_link_whose_cookie_is_httponly_and_strict_and_that
         async with browser() as session:
             session.cookie_jar.update_cookies({COOKIE: cookie.split(";")[0].split("=", 1)[1]})
             async with session.get(link, allow_redirects=False) as again:
-                assert again.status == 303 and again.headers["Location"] == "/", "logged in already: to the lobby"
+                assert again.status == 303 and again.headers["Location"] == "/", "its own link again: to the lobby"
+        async with await logged_in(server, "otto") as other_session:
+            async with other_session.get(link, allow_redirects=False) as stolen:
+                assert stolen.status == 403, "mia's link, used by another browser: said to be used, whoever asks"
         assert "web login name=mia" in server.log.getvalue()
 
 
@@ -409,6 +413,38 @@ async def test_the_tabs_of_a_key_taken_out_of_the_allowed_keys_are_ended_and_tol
             await ottos.until_shown("Computer players")  # a key still listed stays
             await ottos.websocket.close()
         assert "disconnected name=mia address=127.0.0.1 reason=" in server.log.getvalue()
+
+
+async def test_a_tab_put_out_while_its_person_types_is_ended_and_the_watch_goes_on(tmp_path, thinkers):
+    friend, other = new_key(), new_key()
+    listed = authorized_keys(tmp_path / "friends", friend, other)
+    # A person's pace of 64 bytes a second: after each 64 keys the tab's key loop waits a
+    # second, outside its wait for the next message, where the watch finds it.
+    limits = Limits(allowed_check_every=0.05, typed_per_second=64)
+    async with served_web(tmp_path / "data", thinkers, limits=limits, allowed=listed) as server:
+        async with await logged_in(server, "mia", friend) as mia, await logged_in(server, "otto", other) as otto:
+            mias, ottos = await Tab.open(server, mia), await Tab.open(server, otto)
+            for tab in (mias, ottos):
+                await tab.until_shown("There is no table yet")
+
+            async def typing(tab: Tab) -> None:  # keys the lobby ignores, without a pause
+                with contextlib.suppress(aiohttp.ClientError, ConnectionError):
+                    while not tab.websocket.closed:
+                        await tab.press("x" * 64)
+                        await asyncio.sleep(0)
+
+            typists = [asyncio.create_task(typing(tab)) for tab in (mias, ottos)]
+            authorized_keys(listed, other)
+            await mias.closed()
+            assert "mia's key was taken out of the allowed keys" in mias.text
+            assert not server.door.watching.done(), "the watch goes on"
+            authorized_keys(listed, new_key())
+            await ottos.closed()
+            assert "otto's key was taken out of the allowed keys" in ottos.text
+            await asyncio.sleep(0.2)  # a few more rounds of the watch
+            assert not server.door.watching.done(), "the watch goes on, whenever a tab was put out"
+            for typist in typists:
+                typist.cancel()
 
 
 async def test_logging_in_and_opening_the_tab_cost_one_of_the_addresss_logins_and_one_of_its_tabs(tmp_path, thinkers):
