@@ -94,7 +94,9 @@ async def play_turn(pilot: Pilot) -> None:
 
 async def play_rami_turn(pilot: Pilot, player, rng) -> None:
     """One action of the person, chosen by ``player`` (a Rami computer player) and made by
-    keys: p, j or r to draw; ←/→ to the card and Enter to discard; g to go out."""
+    keys: p, j or r to draw; the card chosen and Enter to discard; g to go out.  The card
+    is chosen as ←/→ choose it (they only move the hand's ``selected``; tests/ui/rami
+    presses them), at once rather than a key and a frame per card passed."""
     from ramsli_tui.ui.rami.hand import RamiHand
 
     view = pilot.app.client.view
@@ -105,8 +107,8 @@ async def play_rami_turn(pilot: Pilot, player, rng) -> None:
         await pilot.press(RAMI_DRAW_KEYS[action.source])
     else:
         hand = pilot.app.screen.query_one(RamiHand)
-        steps = hand.cards.index(action.card) - hand.selected
-        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "enter")
+        hand.selected = hand.cards.index(action.card)
+        await pilot.press("enter")
 
 
 async def play_rami_until(pilot: Pilot, done: Callable[[RamsliApp], bool], limit: int = 400) -> None:

@@ -121,6 +121,24 @@ async def test_the_hand_is_sorted_by_suit_or_rank_and_arranged_by_keys_and_kept_
         assert list(hand.cards[:-1]) == kept, "a card drawn comes at the right end"
 
 
+async def test_arrows_choose_the_card_round_the_hand_and_enter_discards_it(tmp_path):
+    app = make_app(tmp_path, rami_spec(2, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_rami_until(pilot, rami_to_discard)
+        hand = hand_of(app)
+        hand.selected = 0
+        await pilot.press("right", "right")
+        assert hand.selected == 2
+        await pilot.press("left", "left", "left")
+        assert hand.selected == len(hand.cards) - 1, "left of the first is the last"
+        await pilot.press("right")
+        assert hand.selected == 0, "right of the last is the first"
+        chosen, held = hand.cards[0], list(hand.cards)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert Counter(held) - Counter(hand.cards) == Counter([chosen]), "Enter discards the chosen card"
+
+
 async def test_a_card_is_moved_by_mouse_dragging_it_or_with_the_buttons(tmp_path):
     app = make_app(tmp_path, rami_spec(2, seed=1))
     async with app.run_test(size=(120, 40)) as pilot:
