@@ -6,16 +6,22 @@ table as a spectator (``watch``)."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from textual.pilot import Pilot
 
-from ramsli_tui.games.ramsli.engine import Phase
+from ramsli_tui.games.ramsli.engine import Action, Phase
+from ramsli_tui.storage.folders import Autosave
+from ramsli_tui.storage.saves import SavedGame
+from ramsli_tui.table.client import LocalClient
+from ramsli_tui.table.table import Table
 from ramsli_tui.table.spec import GameSpec
 from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.rami.words import DRAW_KEYS as RAMI_DRAW_KEYS
 from ramsli_tui.ui.ramsli.table import RamsliTableScreen
 from ramsli_tui.ui.ramsli.hand import HandView
+from ramsli_tui.ui.ramsli.words import sort_hand
 
 
 # --- driving the app as a player would ----------------------------------------------------
@@ -88,6 +94,52 @@ async def play_turn(pilot: Pilot) -> None:
         await pilot.press("p")
     else:
         await pilot.press(str(first_legal_place(app)))
+
+
+def as_the_keys_play(view) -> Action:
+    """What ``play_turn``'s keys choose at a Ramsli table: in, pass, the first legal card
+    of the hand as the hand shows it."""
+    kinds = {action.kind: action for action in view.legal}
+    if view.phase is Phase.DECLARE:
+        return kinds["in"]
+    if view.phase is Phase.ANNOUNCE:
+        return kinds["pass"]
+    legal = {action.card for action in view.legal if action.kind == "play"}
+    return Action.play(next(card for card in sort_hand(view.hand, view.trump) if card in legal))
+
+
+def played_without_the_app(storage, spec: GameSpec, done: Callable[[LocalClient], bool], limit: int = 600) -> None:
+    """The session of ``spec`` played without the app, its person choosing as
+    ``play_until``'s keys do and reading each result, until ``done(client)`` holds where
+    the person is needed: saved as the app saves it, for the app to go on with (only
+    the last frame is drawn, where the keys would draw one after every card)."""
+    async def play() -> None:
+        table = Table.for_spec(spec, delay=0.0)
+        autosave = Autosave(storage, storage.new_save_path(), SavedGame(spec))
+        autosave.save()
+        table.observe(autosave)
+        client = LocalClient(table, table.people[0])
+        client.subscribe(lambda update: None, lambda notice: None)
+        runner = asyncio.create_task(table.run())
+        try:
+            for _ in range(limit):
+                needed = asyncio.ensure_future(client.until_needed())
+                await asyncio.wait({needed, runner}, return_when=asyncio.FIRST_COMPLETED)
+                needed.cancel()
+                if runner.done():
+                    runner.result()  # the table stopped: its error is raised here
+                if done(client):
+                    return
+                if client.result_unread:
+                    client.result_read()
+                else:
+                    await client.send(as_the_keys_play(client.view))
+            raise RuntimeError("the game never got there")
+        finally:
+            runner.cancel()
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whether or not the caller runs one
+        thread.submit(asyncio.run, play()).result()
 
 
 # --- playing Rami Simple by keys ------------------------------------------------------------

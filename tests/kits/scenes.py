@@ -28,8 +28,8 @@ from ramsli_tui.ui.app import RamsliApp
 from ramsli_tui.ui.ramsli.hand import HandView
 from ramsli_tui.ui.ramsli.session_over import WAY_OUT_AFTER
 
-from tests.kits.drivers import (my_turn_to_play, play_rami_until, play_until, rami_to_discard, settle, table_screen,
-                                watch)
+from tests.kits.drivers import (my_turn_to_play, play_rami_until, play_until, played_without_the_app, rami_to_discard,
+                                settle, table_screen, watch)
 
 NAMES = ("Mia", "Anna", "Bertl", "Carlo", "Dora", "Emil")
 SIZES = ((60, 20), (80, 24), (120, 40))  # the smallest the table is laid out for, the usual, a large one
@@ -82,6 +82,9 @@ class Scene:
     steps: Callable[[Pilot], Awaitable[None]]
     faces: str = "french"
     sizes: tuple[tuple[int, int], ...] = SIZES  # the window sizes it is shot at
+    # A long way to the moment: the session played without the app until this holds for
+    # its person's client (as the keys of play_until would play it), and the app resuming it.
+    played: Callable[[object], bool] | None = None
 
 
 def seeded(players: int = 4, seed: int = 1, ruleset: str = "classic") -> Callable[[Path], GameSpec]:
@@ -137,16 +140,9 @@ async def hand_over(pilot: Pilot) -> None:
     await play_until(pilot, lambda app: app.client.result_unread)
 
 
-async def second_hand_underway(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.client.view.number == 2 and len(app.client.view.tricks) >= 3)
-
-
-async def third_hand_dealt(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.client.view.number == 3 and not app.client.result_unread)
-
-
-async def fifth_hand_dealt(pilot: Pilot) -> None:
-    await play_until(pilot, lambda app: app.client.view.number == 5 and not app.client.result_unread)
+def hand_dealt(number: int) -> Callable[[object], bool]:
+    """Hand ``number`` dealt, the last result read: the moment for a person's client."""
+    return lambda client: client.view.number == number and not client.result_unread
 
 
 async def session_ended(pilot: Pilot) -> None:
@@ -204,11 +200,14 @@ SCENES = {
         Scene("table-german", seeded(seed=6), mid_trick, faces="german", sizes=WITH_LARGE),
         Scene("table-general-rams", seeded(seed=4, ruleset="general-rams"), announcing),
         Scene("hand-summary", seeded(seed=10), hand_over),
-        Scene("trick-history", seeded(seed=10), then_press("h", second_hand_underway)),
-        Scene("scoreboard", seeded(seed=10), then_press("s", third_hand_dealt)),
+        Scene("trick-history", seeded(seed=10), then_press("h", settle),
+              played=lambda client: client.view.number == 2 and len(client.view.tricks) >= 3),
+        Scene("scoreboard", seeded(seed=10), then_press("s", settle), played=hand_dealt(3)),
         # the scoreboard where its columns are tight: with few players and with many, in small windows
-        Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
-        Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", fifth_hand_dealt), sizes=SMALL_SIZES),
+        Scene("scoreboard-3-players", seeded(players=3, seed=10), then_press("s", settle), sizes=SMALL_SIZES,
+              played=hand_dealt(5)),
+        Scene("scoreboard-6-players", seeded(players=6, seed=10), then_press("s", settle), sizes=SMALL_SIZES,
+              played=hand_dealt(5)),
         Scene("session-over", short_session, standings_up),
         Scene("rules-help", seeded(ruleset="general-rams"), then_press("question_mark", declaring)),
         Scene("settings", seeded(), then_press("f2", declaring)),
@@ -235,7 +234,11 @@ def scene_app(scene: Scene, folder: Path, theme: str = "green-felt") -> RamsliAp
     """The app for ``scene`` on a fresh storage in ``folder``, animations off."""
     storage = Storage(folder / "config", folder / "data")
     storage.save_settings(Settings(theme=theme, faces=scene.faces, bot_delay=0.0))
-    app = RamsliApp(storage, spec=scene.spec(folder), bot_delay=0.0)
+    if scene.played is None:
+        app = RamsliApp(storage, spec=scene.spec(folder), bot_delay=0.0)
+    else:
+        played_without_the_app(storage, scene.spec(folder), scene.played)
+        app = RamsliApp(storage, bot_delay=0.0)  # it goes on with the session saved
     app.animation_level = "none"
     return app
 

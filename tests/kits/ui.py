@@ -13,11 +13,12 @@ from ramsli_tui.table.table import Table
 from ramsli_tui.table.updates import Update
 from ramsli_tui.ui.app import RamsliApp
 
-from tests.kits.drivers import first_legal_place, play_until, settle, table_screen
+from tests.kits.drivers import first_legal_place, play_until, played_without_the_app, settle, table_screen
 from tests.kits.scenes import NAMES
 
 __all__ = [
-    "first_legal_place", "make_app", "play_to_end", "play_until", "settle", "spec_for", "storage_in", "table_screen",
+    "first_legal_place", "make_app", "play_to_end", "play_until", "resumed_app", "settle", "spec_for", "storage_in",
+    "table_screen",
 ]
 
 
@@ -34,6 +35,13 @@ def make_app(folder: Path, spec: GameSpec | None = None) -> RamsliApp:
     app = RamsliApp(storage_in(folder), spec=spec, bot_delay=0.0)
     app.animation_level = "none"
     return app
+
+
+def resumed_app(folder: Path, spec: GameSpec, done) -> RamsliApp:
+    """An app, as ``make_app``'s, that goes on with the session of ``spec`` played without
+    it until ``done(client)`` (``played_without_the_app``): a long way to a moment, quick."""
+    played_without_the_app(storage_in(folder), spec, done)
+    return make_app(folder)
 
 
 async def play_to_end(table: Table, seat: int = 0, notices: list[str] | None = None) -> list[Update]:

@@ -16,7 +16,8 @@ from ramsli_tui.ui.ramsli.stack_chart import (
     PLAYER_COLOURS, StackChart, StackPlot, marked_hands, markers, series, ticks,
 )
 
-from tests.kits.ui import make_app, play_until, spec_for
+from tests.kits.scenes import hand_dealt
+from tests.kits.ui import make_app, play_until, resumed_app, settle, spec_for
 
 HISTORY = [(20, 20, 20), (14, 19, 27), (13, 34, 13)]
 
@@ -70,9 +71,9 @@ def colours_in(text: Text) -> set[tuple[int, int, int]]:
 
 
 async def test_the_scoreboard_charts_every_players_stacks_in_the_themes_colours(tmp_path):
-    app = make_app(tmp_path, spec_for(players=4, seed=10))
+    app = resumed_app(tmp_path, spec_for(players=4, seed=10), hand_dealt(4))
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_until(pilot, lambda app: app.client.view.number == 4 and not app.client.result_unread)
+        await settle(pilot)
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen
@@ -122,9 +123,9 @@ def visible_columns(table: DataTable) -> int:
     return len(table.ordered_columns)
 
 
-async def open_scoreboard(pilot, size: tuple[int, int], hands: int) -> ScoreboardScreen:
+async def open_scoreboard(pilot, size: tuple[int, int]) -> ScoreboardScreen:
     await pilot.resize_terminal(*size)
-    await play_until(pilot, lambda app: app.client.view.number == hands + 1 and not app.client.result_unread)
+    await settle(pilot)
     await pilot.press("s")
     await pilot.pause()
     assert isinstance(pilot.app.screen, ScoreboardScreen)
@@ -132,9 +133,9 @@ async def open_scoreboard(pilot, size: tuple[int, int], hands: int) -> Scoreboar
 
 
 async def test_three_players_fit_from_80_by_24_down_to_60_by_20(tmp_path):
-    app = make_app(tmp_path, spec_for(players=3, seed=10))
+    app = resumed_app(tmp_path, spec_for(players=3, seed=10), hand_dealt(5))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_scoreboard(pilot, (80, 24), hands=4)
+        screen = await open_scoreboard(pilot, (80, 24))
         table = screen.query_one(DataTable)
         assert len(table.columns) == 9 and table.max_scroll_x == 0
         assert "▲▼ the change" in str(screen.query_one("#heading", Label).render()), "the changes fit at 80 columns"
@@ -146,9 +147,9 @@ async def test_three_players_fit_from_80_by_24_down_to_60_by_20(tmp_path):
 
 
 async def test_six_players_at_60_by_20_show_every_stack_and_scroll_to_the_rest(tmp_path):
-    app = make_app(tmp_path, spec_for(players=6, seed=10))
+    app = resumed_app(tmp_path, spec_for(players=6, seed=10), hand_dealt(5))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_scoreboard(pilot, (80, 24), hands=4)
+        screen = await open_scoreboard(pilot, (80, 24))
         table = screen.query_one(DataTable)
         assert table.max_scroll_x == 0 and visible_columns(table) == 12, "every column at 80×24"
         await pilot.resize_terminal(60, 20)
