@@ -1,7 +1,9 @@
 """SVG screenshots of every screen, from seeded games: ``python -m tests.kits.scenes`` (from a checkout).
 
 Each scene starts the app on a throw-away storage with seeded computer players and no
-delay, plays by keyboard up to a moment worth showing, and saves the screen as
+delay, plays by keyboard up to a moment worth showing (or, where that is a long way,
+starts from the session played without the app, as the keys would play it, and
+saved: ``Scene.played``), and saves the screen as
 ``screenshots/<scene>-<width>x<height>[-<theme>].svg``.  The snapshot tests replay
 the same scenes, so the pictures in the README are the ones the tests pin.  The ways of
 playing by keys that get there are the tests' drivers (``tests.kits.drivers``).
