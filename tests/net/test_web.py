@@ -24,7 +24,7 @@ import pytest
 
 from ramsli_tui.languages.choice import languages_accepted
 from ramsli_tui.net.door import Limits
-from ramsli_tui.net.hub import Player
+from ramsli_tui.net.hub import Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
 from ramsli_tui.net.sessions import END_WAIT
@@ -117,11 +117,11 @@ def test_a_tabs_message_that_is_not_what_the_page_sends_is_nothing():
 
 @asynccontextmanager
 async def served_web(data, thinkers, limits: Limits = Limits(), max_apps: int = 50, public_url: str | None = None,
-                     allowed=None, spare_apps: int = 0):
+                     allowed=None, spare_apps: int = 0, policy: Policy = QUICK):
     """A server with the app over SSH and the web, on free ports of 127.0.0.1; any key
     comes in unless ``allowed`` names an authorized_keys file."""
     log = io.StringIO()
-    server = Server(ServerFolder(data), allowed, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
+    server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log),
                     max_apps=max_apps, spare_apps=spare_apps, public_url=public_url)
     server.log = log
     await server.start("127.0.0.1", 0)

@@ -21,11 +21,16 @@ import subprocess
 
 import pytest
 
+from ramsli_tui.net.hub import Policy
+
 from tests.net.test_sessions_ssh import Tmux, key_file
 from tests.net.test_web import app_pids, link_for, served_web, until_gone
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 SHOWN_WAIT = 60.0  # seconds a screen may take (a loaded machine is slow, never wrong)
+# The people have a minute to act: on a loaded machine a look at the tab and a key take
+# seconds, and a computer player acting for them would play their card instead.
+PATIENT = Policy(away_after=0.3, turn_limit=60.0, bot_delay=0.0)
 
 try:
     from selenium import webdriver
@@ -131,25 +136,36 @@ def link_from_openssh(port: int, key) -> str:
     return done.stdout.split()[-1]
 
 
-HAND_NUMBERS = re.compile(r"  1     2     3     4     5")  # under the five cards of one's own hand
+# Under the cards of one's own hand, their numbers: "  1     2     3" while three are left.
+HAND_NUMBERS = re.compile(r"  1(?:     2(?:     3(?:     4(?:     5)?)?)?)?(?!\S)")
+
+
+CARD_FACES = re.compile(r"(?<![^\s│║])((?:10|[2-9JQKA])[♠♥♦♣])(?![^\s│║])")  # in its box (║: raised; none: illegal)
+
+
+def hand_numbers(screen: str) -> tuple[list[str], int, re.Match] | None:
+    """The lines of ``screen``, the row of the numbers under one's own hand and their
+    match (the lowest such row with cards above it), or None if no hand is shown."""
+    lines = screen.splitlines()
+    for row in range(len(lines) - 1, 1, -1):
+        match = HAND_NUMBERS.search(lines[row])
+        if match and CARD_FACES.search(lines[row - 2]):
+            return lines, row, match
+    return None
 
 
 def own_cards(screen: str) -> list[str]:
     """The cards of the hand at the foot of the table (``K♥``, ``10♣``), read from their boxes."""
-    lines = screen.splitlines()
-    for row, line in enumerate(lines):
-        if HAND_NUMBERS.search(line):
-            return re.findall(r"[│║]\s*(\S+?[♠♥♦♣])[│║]", lines[row - 2])  # ║: the raised card's box
-    return []
+    found = hand_numbers(screen)
+    return CARD_FACES.findall(found[0][found[1] - 2]) if found else []
 
 
 def card_cell(screen: str, number: int) -> tuple[int, int]:
     """The cell of the face of the hand's card ``number`` (1 to 5): above its number."""
-    lines = screen.splitlines()
-    for row, line in enumerate(lines):
-        match = HAND_NUMBERS.search(line)
-        if match:
-            return line.index(str(number), match.start()), row - 2
+    found = hand_numbers(screen)
+    if found:
+        lines, row, match = found
+        return lines[row].index(str(number), match.start()), row - 2
     raise AssertionError(f"no hand on the screen:\n{screen}")
 
 
@@ -178,7 +194,7 @@ async def test_a_person_in_a_browser_and_one_over_ssh_play_at_one_table_each_see
         tmp_path, thinkers, browser):
     tmux = Tmux(tmp_path)
     try:
-        async with served_web(tmp_path / "data", thinkers) as server:
+        async with served_web(tmp_path / "data", thinkers, policy=PATIENT) as server:
             await asyncio.to_thread(browser.open, await link_for(server, "mia"))
             await until_shown(browser, "Ramsli tables — you are mia")
             await asyncio.to_thread(browser.press, "n")
