@@ -57,7 +57,7 @@ class HubInAThread:
         return HubLink(sock)
 
     def close(self) -> None:
-        self.listening.close()
+        self.call(self.listening.close)  # on its own loop: closed from another thread, it could race that loop
         self.run(self.hub.stop())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(60)
