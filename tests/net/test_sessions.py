@@ -16,7 +16,7 @@ import pytest
 
 from ramsli_tui.net import SPARE_APPS
 from ramsli_tui.net.door import Limits
-from ramsli_tui.net.hub import Player
+from ramsli_tui.net.hub import Player, Policy
 from ramsli_tui.net.journal import Journal
 from ramsli_tui.net.server import Server
 from ramsli_tui.net.sessions import TerminalFace, TypingPace
@@ -30,12 +30,14 @@ SHOWN_WAIT = 60.0  # seconds a screen may take (an app process starts in about 1
 
 @asynccontextmanager
 async def served_apps(data, thinkers, limits: Limits = Limits(), default_language: str = "en",
-                      spare_apps: int = SPARE_APPS):
+                      spare_apps: int = SPARE_APPS, allowed=None, policy: Policy = QUICK, **more):
     """A server with the full-screen app on a free port, its players' language by default
-    ``default_language``, ``spare_apps`` apps made ahead; its log is ``server.log.getvalue()``."""
+    ``default_language``, ``spare_apps`` apps made ahead, any key let in unless ``allowed``
+    names an authorized_keys file (``more``: Server's other options); its log is
+    ``server.log.getvalue()``."""
     log = io.StringIO()
-    server = Server(ServerFolder(data), None, thinkers, policy=QUICK, limits=limits, journal=Journal(log),
-                    default_language=default_language, spare_apps=spare_apps)
+    server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log),
+                    default_language=default_language, spare_apps=spare_apps, **more)
     server.log = log
     await server.start("127.0.0.1", 0)
     try:

@@ -33,7 +33,7 @@ from ramsli_tui.net.web import (COOKIE, LINK_VALID, SESSION_HOURS, LoginLinks, e
                                 web_address)
 
 from tests.net.kit import QUICK, WAIT, authorized_keys, new_key
-from tests.net.test_sessions import Shown, Terminal, gone
+from tests.net.test_sessions import Shown, Terminal, gone, served_apps
 from tests.net.test_spares import pid_of, pool_of, started_line
 
 
@@ -120,20 +120,11 @@ async def served_web(data, thinkers, limits: Limits = Limits(), max_apps: int = 
                      allowed=None, spare_apps: int = 0, policy: Policy = QUICK):
     """A server with the app over SSH and the web, on free ports of 127.0.0.1; any key
     comes in unless ``allowed`` names an authorized_keys file."""
-    log = io.StringIO()
-    server = Server(ServerFolder(data), allowed, thinkers, policy=policy, limits=limits, journal=Journal(log),
-                    max_apps=max_apps, spare_apps=spare_apps, public_url=public_url)
-    server.log = log
-    await server.start("127.0.0.1", 0)
-    await server.start_web("127.0.0.1", 0)
-    server.origin = f"http://127.0.0.1:{server.web_port}"
-    try:
+    async with served_apps(data, thinkers, limits, spare_apps=spare_apps, allowed=allowed, policy=policy,
+                           max_apps=max_apps, public_url=public_url) as server:
+        await server.start_web("127.0.0.1", 0)
+        server.origin = f"http://127.0.0.1:{server.web_port}"
         yield server
-    except BaseException:
-        print(log.getvalue())
-        raise
-    finally:
-        await server.stop()
 
 
 async def asked_over_ssh(server, name: str, command: str = "web", key=None):
