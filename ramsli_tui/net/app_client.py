@@ -149,10 +149,11 @@ class AppAttendee:
         is left out; a request with nothing else is refused."""
         if self.settings is None:
             return  # this hub keeps nobody's settings
-        changed = self.settings.usable(values)
-        if changed is None:
-            raise HubRefusal.saying(N_("settings are a mapping of names to values"))
-        if self.settings.choose(self.player.name, {**(self.settings.choice_of(self.player.name) or {}), **changed}):
+        try:
+            changed = self.settings.change(self.player.name, values)
+        except ValueError:
+            raise HubRefusal.saying(N_("settings are a mapping of names to values")) from None
+        if changed:
             self.journal("settings chosen", name=self.player.name)
 
     def answer(self, request: dict[str, Any]) -> tuple:

@@ -448,6 +448,15 @@ class SettingsBook(ChoicesBook):
         usable = {name: kept[name] for name in PERSONAL if name in choice and choice[name] == kept[name]}
         return usable or None
 
+    def change(self, name: str, changed: Any) -> bool:
+        """``name`` changed some of their settings, ``changed`` (ValueError if none of it
+        may be kept): kept with what they chose before of the others.  Whether it changed
+        what was kept."""
+        usable = self.usable(changed)
+        if usable is None:
+            raise ValueError(f"{str(changed)[:40]!r} holds no setting that can be kept")
+        return self.choose(name, {**(self.choice_of(name) or {}), **usable})
+
     def settings_of(self, name: str) -> Settings:
         """The settings ``name``'s session starts with: what they chose, else the defaults."""
         return Settings().with_personal(self.choice_of(name) or {})

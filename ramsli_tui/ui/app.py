@@ -98,7 +98,7 @@ class RamsliApp(App[None]):
         themes, theme_problems = load_themes(storage.themes_dir)
         self.problems += theme_problems
         self.offer_only(themes)
-        self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
+        self.theme = self.theme_chosen_in_settings()
         self.table: Table | None = None  # the table in this process, run by the app
         self.client: TableClient | None = None  # how the screens talk to it
         self.lobby = lobby
@@ -390,8 +390,11 @@ class RamsliApp(App[None]):
         self.settings, self.problems = self.read_settings()
         self.settings_told = self.settings.personal()
         self.pace = self.settings.bot_delay
-        if self.settings.theme in self.available_themes and self.theme != self.settings.theme:
-            self.theme = self.settings.theme
+        self.theme = self.theme_chosen_in_settings()
+
+    def theme_chosen_in_settings(self) -> str:
+        """The settings' theme, if the app has it, else the default."""
+        return self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
 
     def theme_chosen(self, theme) -> None:
         if self.settings.theme != theme.name:
