@@ -58,6 +58,7 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.seat import Seat
 from ...languages import N_, _
 from ...languages.lists import names_and
+from .bands import BandedCompositor
 from .dialog import Dialog
 from .server_wait import WAITING_WORDS, ServerWaits
 
@@ -170,6 +171,7 @@ class TableScreenBase(Screen):
     def __init__(self, client: TableClient) -> None:
         self.watching = client.seat is None  # a spectator: sees what is public, and may not act
         super().__init__(classes="-watching" if self.watching else None)
+        self._compositor = BandedCompositor()  # a second of the clock draws two lines, not the table
         self.client = client
         self.seat = client.seat
         self.chair = 0 if self.watching else client.seat  # where the table is seen from: a spectator, seat 0's
