@@ -187,6 +187,7 @@ class TableScreenBase(Screen):
         self.waited = Waiting()  # what the table waits for against a clock, as last told
         self.waited_at = 0.0  # when that was told, on the app's clock
         self.hurried = False  # has this seat's own clock warned its person this turn?
+        self.clock_seat: int | None = None  # the seat whose box shows the seconds left
         self.server = ServerWaits(self, self.say_server_waited)  # the table's answers to this seat, awaited
 
     def compose(self) -> ComposeResult:
@@ -306,13 +307,19 @@ class TableScreenBase(Screen):
         """The seconds left on the seat to act, at the foot of its box (in red on the
         person's own near the end); nothing on the others."""
         clock = self.waited.clock
-        for widget in self.query(self.SEAT):
-            acting = clock is not None and widget.id == f"seat-{clock.seat}"
+        acting = None if clock is None else clock.seat
+        if self.clock_seat is not None and self.clock_seat != acting:
+            self.mark_seat_clock(self.clock_seat, "", False)
+        if acting is not None:
             # TRANSLATORS: the seconds left to act, at the foot of a seat's box ("12 s")
-            subtitle = _("{seconds} s").format(seconds=self.seconds_left(since)) if acting else ""
-            if widget.border_subtitle != subtitle:  # setting it draws the whole seat again, even unchanged
-                widget.border_subtitle = subtitle
-            widget.set_class(acting and hurry, "-hurry")
+            self.mark_seat_clock(acting, _("{seconds} s").format(seconds=self.seconds_left(since)), hurry)
+        self.clock_seat = acting
+
+    def mark_seat_clock(self, seat: int, subtitle: str, hurry: bool) -> None:
+        widget = self.seat_widget(seat)
+        if widget.border_subtitle != subtitle:  # setting it draws the whole seat again, even unchanged
+            widget.border_subtitle = subtitle
+        widget.set_class(hurry, "-hurry")
 
     def seconds_left(self, since: float) -> int:
         """Whole seconds left on the clock of the seat to act, ``since`` seconds after it was told."""
