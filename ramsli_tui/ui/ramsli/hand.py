@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.events import Click
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -31,7 +32,7 @@ class CardKeys(Widget):
 
     def render(self) -> Content:
         hand = self.parent
-        cards = [widget for widget in hand.query(CardWidget) if widget.card is not None]
+        cards = [widget for widget in hand.card_widgets if widget.card is not None]
         parts: list[str | tuple[str, str]] = []
         column = self.region.x
         for place, widget in enumerate(cards):
@@ -41,6 +42,11 @@ class CardKeys(Widget):
             parts.append((str(place + 1), "bold reverse $seat-turn" if chosen else ""))
             column = middle + 1
         return Content.assemble(*parts)
+
+    def refresh_under(self, card: CardWidget) -> None:
+        """Draw again only the part of the line under ``card`` (its number, marked or not):
+        the frame then spans that card alone, not the whole hand."""
+        self.refresh(Region(card.region.x - self.region.x, 0, card.region.width, 1))
 
 
 class HandView(Widget, can_focus=True):
@@ -75,12 +81,13 @@ class HandView(Widget, can_focus=True):
         self.legal: frozenset[Card] = frozenset()
         self.to_play = False
         self.second_click = False
+        self.card_widgets = tuple(CardWidget() for _ in range(size))  # a place for each card, left to right
+        self.keys = CardKeys()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="cards"):
-            for _ in range(self.places):
-                yield CardWidget()
-        yield CardKeys()
+            yield from self.card_widgets
+        yield self.keys
 
     def show(self, cards: tuple[Card, ...], legal: frozenset[Card], to_play: bool, faces: str) -> None:
         """Show these cards, in this order; ``to_play`` marks the legal ones and moves the
@@ -89,7 +96,7 @@ class HandView(Widget, can_focus=True):
         self.cards = cards
         self.legal = legal
         self.to_play = to_play
-        for place, widget in enumerate(self.query(CardWidget)):
+        for place, widget in enumerate(self.card_widgets):
             card = self.cards[place] if place < len(self.cards) else None
             widget.card = card
             widget.faces = faces
@@ -100,17 +107,20 @@ class HandView(Widget, can_focus=True):
         else:
             self.selected = min(self.selected, max(len(self.cards) - 1, 0))
         self._mark_selection()
+        self.keys.refresh()
 
     def watch_selected(self) -> None:
         self._mark_selection()
 
     def _mark_selection(self) -> None:
-        for place, widget in enumerate(self.query(CardWidget)):
+        """The raised card's double border, and its number marked under it; only the
+        cards that change are drawn again."""
+        for place, widget in enumerate(self.card_widgets):
             raised = self.to_play and place == self.selected
             if widget.has_class("-selected") != raised:
                 widget.set_class(raised, "-selected", update=False)
                 widget.update_node_styles(animate=False)
-        self.query_one(CardKeys).refresh()
+                self.keys.refresh_under(widget)
 
     def action_move(self, step: int) -> None:
         if self.cards:
@@ -143,4 +153,4 @@ class HandView(Widget, can_focus=True):
         """A click on a card plays it."""
         if isinstance(event.widget, CardWidget) and event.widget.card is not None:
             self.focus()
-            self.choose(list(self.query(CardWidget)).index(event.widget))
+            self.choose(self.card_widgets.index(event.widget))
