@@ -23,6 +23,9 @@ with everything it receives, each coming from an address of its own in 127.0.0.0
    changes: first one person at a time, then everyone at once, each pressing
    ``--presses`` times with a pause of about ``--think`` seconds between keys (a
    round for each pause given), and the CPU the apps and the server spent per key.
+   Between the two, the first seated person alone presses → 200 times, and their
+   app's CPU per key is counted to the nanosecond (its threads' schedstat), its idle
+   CPU over the seconds before left out.
    Then (ramsli) ``--busy-tables`` programs each make a table with three ``hard``
    computer players over ``ssh HOST json`` and act the moment they are asked, and the
    seated people type once more beside them (a pause of the first ``--think``): the
@@ -78,6 +81,7 @@ SERVERS = Path(__file__).with_name("serve_servers.py")
 WIDTH, HEIGHT = 100, 30
 WAIT = 30.0  # seconds any one step of a person may take
 ALONE = 5  # logins one at a time
+KEYS_ALONE = 200  # → pressed by one person alone, their app's CPU counted to the nanosecond
 KEY_WAIT = 5.0  # seconds a keypress may take to change the screen
 # What a person's wait can end in besides an answer: too long, or their channel closed
 # under them (seen with 200 seated on an overloaded machine).
@@ -171,17 +175,18 @@ class Screen:
 class Terminal(Screen):
     """One person: an asyncssh client with a PTY, what it receives kept on a pyte screen."""
 
-    def __init__(self, connection, process):
+    def __init__(self, connection, process, name: str):
         super().__init__()
         self.connection = connection
         self.process = process
+        self.name = name
         self.reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
     async def open(cls, port: int, name: str) -> Terminal:
         connection = await connect(port, name)
         process = await connection.create_process(term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None)
-        return cls(connection, process)
+        return cls(connection, process, name)
 
     async def _read(self) -> None:
         try:
@@ -413,6 +418,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(stat[11]) + int(stat[12])) / TICKS
 
 
+def exact_cpu_seconds(pid: int) -> float:
+    """The CPU time of every thread of the process, to the nanosecond (/proc/PID/task/*/schedstat;
+    /proc/PID/stat counts whole ticks of 10 ms, too coarse for one key)."""
+    spent = 0
+    for thread in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            spent += int((thread / "schedstat").read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+    return spent / 1e9
+
+
 def alive(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
@@ -447,7 +464,11 @@ class Processes:
         return [] if forks is None else children().get(forks, [])
 
     def named(self) -> dict[int, str]:
-        """Each app process's person, as ramsli's log names them."""
+        """Each app process's person, as ramsli's log names them (the bare server puts
+        them in the app's command line)."""
+        if self.kind == "bare":
+            return {pid: command_line(pid).split()[-1] for pid in descendants(self.server)
+                    if "bare_app.py" in command_line(pid)}
         if not self.log.exists():
             return {}
         return {int(pid): name for name, pid in re.findall(r"app started name=(\S+) pid=(\d+)", self.log.read_text())}
@@ -658,8 +679,27 @@ class Bench:
                 missed += 1
         self.say("keypress → changed frame, one person at a time (ms)", spread(alone, 1000) + f" ({len(alone)} keys)"
                  + (f"; {missed} unanswered" if missed else ""))
+        if self.seated:
+            await self.cpu_per_key_alone(self.seated[0], KEYS_ALONE)
         for think in self.args.think:
             await self.everyone_typing(think)
+
+    async def cpu_per_key_alone(self, terminal: Terminal, count: int) -> None:
+        """The CPU one app spends on a → of its person's, the others silent: ``count``
+        keys, each pressed once the last one's frame came, its idle CPU (a table's clock)
+        left out."""
+        app = next(pid for pid, name in self.processes.named().items() if name == terminal.name)
+        idle = exact_cpu_seconds(app)
+        await asyncio.sleep(QUIET)
+        idle_rate = (exact_cpu_seconds(app) - idle) / QUIET
+        spent, started = exact_cpu_seconds(app), time.monotonic()
+        for _ in range(count):
+            await terminal.press_until_changed(RIGHT)
+            await asyncio.sleep(0.03)
+        took = time.monotonic() - started
+        per_key = (exact_cpu_seconds(app) - spent - idle_rate * took) / count
+        self.say("app CPU per →, one person alone, idle CPU left out (ms)",
+                 f"{per_key * 1000:.2f} ({count} keys; idle {idle_rate * 100:.2f} % of a CPU)")
 
     async def beside_busy_tables(self, count: int) -> None:
         """``count`` busy tables (``BusyTable``) begin, and the seated people type again

@@ -82,7 +82,8 @@ class BareSession:
         set_size(master, width or 80, height or 24)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                "TERM": process.get_terminal_type() or "xterm-256color"}
-        child = subprocess.Popen([sys.executable, str(BARE_APP)], stdin=slave, stdout=slave, stderr=slave, env=env,
+        person = process.get_extra_info("username")  # in its command line, for the bench to find its process
+        child = subprocess.Popen([sys.executable, str(BARE_APP), person], stdin=slave, stdout=slave, stderr=slave, env=env,
                                  start_new_session=True)
         os.close(slave)
         loop = asyncio.get_running_loop()
