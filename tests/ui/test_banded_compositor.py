@@ -1,10 +1,12 @@
 """The table's compositor (ui/common/bands.py) draws what Textual's own would: every
 frame it sends, played on a terminal one after the other, leaves the screen as a
 whole redraw shows it; a frame that changes two far-apart lines asks no widget
-between them for its lines, and a change asks only the widgets it meets."""
+between them for its lines, a change asks only the widgets it meets, and the seconds at
+a seat's foot draw that line alone."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import pyte
@@ -179,13 +181,19 @@ def test_bands_gather_the_regions_whose_lines_overlap_or_touch():
     assert bands_of([]) == []
 
 
-async def test_at_a_table_each_arrow_leaves_the_terminal_as_a_whole_redraw_shows_it(tmp_path, monkeypatch):
-    """The hand's arrows draw two cards and a part of the keys' line under them."""
+@contextlib.asynccontextmanager
+async def at_my_turn_to_play(tmp_path, monkeypatch):
+    """A local table drawn by the recording compositor, at its person's turn to play a card."""
     monkeypatch.setattr(table_base, "BandedCompositor", Recording)
     app = make_app(tmp_path, spec_for(seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_until(pilot, lambda app: app.client.view.phase is Phase.PLAY and app.client.view.my_turn)
-        screen = table_screen(app)
+        yield pilot, table_screen(app)
+
+
+async def test_at_a_table_each_arrow_leaves_the_terminal_as_a_whole_redraw_shows_it(tmp_path, monkeypatch):
+    """The hand's arrows draw two cards and a part of the keys' line under them."""
+    async with at_my_turn_to_play(tmp_path, monkeypatch) as (pilot, screen):
         keys = screen.query_one(CardKeys)
         for key in ("right", "right", "left", "right"):
             await pilot.press(key)
@@ -194,3 +202,20 @@ async def test_at_a_table_each_arrow_leaves_the_terminal_as_a_whole_redraw_shows
             assert lines == redrawn(screen)
             marked = [cell[0] for cell in lines[keys.region.y] if cell[4]]
             assert marked == [str(screen.query_one(HandView).selected + 1)]
+
+
+async def test_the_seconds_at_a_seats_foot_draw_that_line_alone_and_as_a_whole_redraw_shows_it(tmp_path, monkeypatch):
+    async with at_my_turn_to_play(tmp_path, monkeypatch) as (pilot, screen):
+        seat = screen.seat_widget(1)
+        rendered = []
+        render = seat.render
+        monkeypatch.setattr(seat, "render", lambda: rendered.append(1) or render())
+        for seconds in ("12 s", "11 s", "9 s", ""):
+            seat.show_seconds(seconds)
+            await pilot.pause()
+            lines = played(screen._compositor.frames, screen.size)
+            assert lines == redrawn(screen)
+            foot = text_of(lines[seat.region.bottom - 1][seat.region.x:seat.region.right])
+            assert foot.rstrip("╯╝").endswith(f" {seconds} ─" if seconds else "──"), foot
+            assert seat.border_subtitle == (seconds or None)
+        assert rendered == [], "the seat's own lines were not made again"

@@ -317,8 +317,7 @@ class TableScreenBase(Screen):
 
     def mark_seat_clock(self, seat: int, subtitle: str, hurry: bool) -> None:
         widget = self.seat_widget(seat)
-        if widget.border_subtitle != subtitle:  # setting it draws the whole seat again, even unchanged
-            widget.border_subtitle = subtitle
+        widget.show_seconds(subtitle)
         widget.set_class(hurry, "-hurry")
 
     def seconds_left(self, since: float) -> int:

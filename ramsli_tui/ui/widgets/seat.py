@@ -8,6 +8,7 @@ tooltip.  Each game's seat says the rest."""
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Region
 from textual.widget import Widget
 
 from ...languages import pgettext
@@ -29,6 +30,16 @@ class Seat(Widget):
 
     def show_turn(self, turn: bool) -> None:
         self.set_class(turn, "-turn")
+
+    def show_seconds(self, seconds: str) -> None:
+        """``seconds`` at the foot of the box (none: ``""``), drawn again alone: setting
+        ``border_subtitle`` draws the whole seat, its lines and its name again, each second
+        at a served table.  The subtitle is kept where Textual's own setter keeps it."""
+        if (self.border_subtitle or "") == seconds:
+            return
+        self._border_subtitle = Content(seconds) if seconds else None
+        offset = self.content_offset
+        self.refresh(Region(-offset.x, self.outer_size.height - 1 - offset.y, self.outer_size.width, 1))
 
     def render(self) -> Content:
         """The first line, then the game's own lines below it; nothing before the seat has a state."""
