@@ -132,12 +132,18 @@ def take_pipe(screen: int) -> None:
     os.close(nowhere)
 
 
-def in_the_browser(app) -> None:
-    """``app`` drawn for a browser's tab, by Textual's web driver (its colours: the
-    ``COLORTERM`` the hub gives it, as a terminal's)."""
-    from textual.drivers.web_driver import WebDriver
+def choose_driver(app, web: bool) -> None:
+    """``app`` drawn for a browser's tab by Textual's web driver (its colours: the
+    ``COLORTERM`` the hub gives it, as a terminal's), or for a terminal by the driver
+    whose input thread sleeps while nobody types (net/terminal_driver.py)."""
+    if web:
+        from textual.drivers.web_driver import WebDriver
 
-    app.driver_class = WebDriver
+        app.driver_class = WebDriver
+    else:
+        from .terminal_driver import QuietLinuxDriver
+
+        app.driver_class = QuietLinuxDriver
 
 
 def settle_in(env: dict[str, str], folder: Path) -> None:
@@ -185,8 +191,7 @@ def run_app(screen: int, hub_socket: int, env: dict[str, str], folder: Path, web
         from ..ui.app import RamsliApp
 
         app = RamsliApp(Storage.in_folder(folder), lobby=None)
-        if web:
-            in_the_browser(app)
+        choose_driver(app, web)
         link, app.lobby = meet_the_hub(app, hub_socket)
         app.call_later(app.call_after_refresh, lambda: tell_drawn(link))
         app.run()

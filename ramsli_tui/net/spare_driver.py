@@ -1,6 +1,6 @@
-"""The drivers of a spare app (net/forks.py): Textual's Linux driver for a terminal, its
-web driver for a browser's tab, each started before the app has its person and
-attached once it is given them."""
+"""The drivers of a spare app (net/forks.py): the quiet Linux driver for a terminal
+(net/terminal_driver.py), Textual's web driver for a browser's tab, each started before
+the app has its person and attached once it is given them."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import sys
 
 from textual import events
 from textual.drivers._input_reader import InputReader
-from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 from textual.geometry import Size
+
+from .terminal_driver import QuietLinuxDriver
 
 SPARE_SIZE = Size(100, 30)  # the screen a spare lays its lobby out for until it has one
 
@@ -54,7 +55,7 @@ class Unattached:
             super().stop_application_mode()
 
 
-class SpareDriver(Unattached, LinuxDriver):
+class SpareDriver(Unattached, QuietLinuxDriver):
     """A spare's driver for a terminal."""
 
     def meet_the_screen(self) -> None:

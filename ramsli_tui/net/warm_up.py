@@ -41,6 +41,7 @@ LATE_IMPORTS = (
     "textual._xterm_parser",
     "textual.drivers.linux_driver",
     "textual.drivers.web_driver",
+    "ramsli_tui.net.terminal_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",
     "textual.layouts.stream",
