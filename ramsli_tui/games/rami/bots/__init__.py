@@ -12,8 +12,9 @@ weakest first:
 - ``hard``: hands judged by the cards missing and their live outs over sampled worlds
   (``hard``, ``worlds``).
 
-``MEASUREMENT_PLAYERS`` adds ``hard-v1``, the hard player frozen as issue 23 found it,
-for ``ramsli tournament --game rami`` only.
+``MEASUREMENT_PLAYERS`` adds, for ``ramsli tournament --game rami`` only, ``hard-v1``, the
+hard player frozen as issue 23 found it, and a panel of styles (``panel``: ``closed``,
+``careless``, ``random-draw``).
 
 Normal and hard judge hands with ``shape`` (the cards still missing to go out, and the outs) and
 read the others with ``reading`` (what each took face up and still holds, the unseen cards).
@@ -29,12 +30,13 @@ from ...protocol import ComputerPlayer
 from .easy import EasyPlayer
 from .hard import HardPlayer, HardV1Player
 from .normal import NormalPlayer
+from .panel import PANEL
 from .random import RandomPlayer
 
 STRENGTHS: dict[str, Callable[[], ComputerPlayer]] = {
     "random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer,
 }
-MEASUREMENT_PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {**STRENGTHS, "hard-v1": HardV1Player}
+MEASUREMENT_PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {**STRENGTHS, "hard-v1": HardV1Player, **PANEL}
 
 
 def make_rami_player(strength: str) -> ComputerPlayer:

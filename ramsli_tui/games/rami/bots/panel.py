@@ -1,0 +1,73 @@
+"""A panel of Rami styles, for measurement only: opponents nobody tuned the hard player against.
+
+Each is the normal player (the source's advice) with one habit of its own:
+
+- ``closed``: never takes a card face up, always the talon's, so that the table learns
+  nothing of its hand from what it takes;
+- ``careless``: throws what the normal player would if nobody watched, never minding
+  what the next seat has taken and holds;
+- ``random-draw``: takes from the jetée, the tournante or the talon at random, then
+  throws as the normal player does.
+
+Each goes out the moment its cards do, as every computer player.  None of them is
+offered in the app; ``ramsli tournament --game rami`` seats them by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence
+
+from ...protocol import ComputerPlayer
+from ..engine import Action, Phase, RamiView
+from .normal import NormalPlayer, choose_discard
+from .reading import Reading
+
+NOBODY_WATCHED = Reading(held_by={}, last_pick={}, thrown={}, unseen=Counter())
+
+
+class DrawingStyle(NormalPlayer):
+    """The normal player, with its own rule for where it draws from."""
+
+    def choose(self, view: RamiView, legal: Sequence[Action], rng: random.Random) -> Action:
+        drawn = None
+        if view.phase is Phase.DRAW and len(legal) > 1 and view.going_out() is None:
+            drawn = self.draw(legal, rng)
+        return drawn or super().choose(view, legal, rng)
+
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """The draw of this style among ``legal``; None: the normal player's."""
+        raise NotImplementedError
+
+
+class ClosedPlayer(DrawingStyle):
+    name = "closed"
+
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        return next((action for action in legal if action.source == "talon"), None)
+
+
+class RandomDrawPlayer(DrawingStyle):
+    name = "random-draw"
+
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        return rng.choice(list(legal))
+
+
+class CarelessPlayer(ComputerPlayer):
+    """The normal player, who throws as if nobody watched its discards."""
+
+    name = "careless"
+
+    def __init__(self) -> None:
+        self.normal = NormalPlayer()
+
+    def choose(self, view: RamiView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is Phase.DRAW or len(legal) == 1 or view.going_out() is not None:
+            return self.normal.choose(view, legal, rng)
+        card, _rule = choose_discard(view, [action.card for action in legal], NOBODY_WATCHED)
+        return Action.discard(card)
+
+
+PANEL = {"closed": ClosedPlayer, "careless": CarelessPlayer, "random-draw": RandomDrawPlayer}
