@@ -35,10 +35,15 @@ class WakingEvent(threading.Event):
         super().__init__()
         self.woken, self._wake = os.pipe()
         os.set_blocking(self.woken, False)
+        os.set_blocking(self._wake, False)
 
     def set(self) -> None:
         super().set()
-        os.write(self._wake, b"!")
+        if self._wake >= 0:  # not once the driver has closed it (its number may be another file's by then)
+            try:
+                os.write(self._wake, b"!")
+            except BlockingIOError:
+                pass  # the pipe is full of wakings already: the thread will see them
 
     def drain(self) -> None:
         """Forget the wakings so far."""
@@ -51,6 +56,7 @@ class WakingEvent(threading.Event):
     def close(self) -> None:
         os.close(self.woken)
         os.close(self._wake)
+        self.woken = self._wake = -1
 
 
 class QuietLinuxDriver(LinuxDriver):

@@ -154,3 +154,20 @@ def test_every_served_terminal_app_is_given_it_and_a_tab_textuals_web_driver():
     assert terminal_app.driver_class is QuietLinuxDriver
     assert tab_app.driver_class.__name__ == "WebDriver"
     assert issubclass(SpareDriver, QuietLinuxDriver)
+
+
+async def test_stopping_after_the_driver_has_closed_writes_to_no_file(terminal):
+    """The app's end may disable input once more after the driver closed: the waking pipe's
+    old number, which another file may have by then, is not written to."""
+    typed, read = terminal
+    driver = Recording(read)
+    driver.stop(driver.start())
+    other_read, other_write = os.pipe()
+    try:
+        driver.exit_event.set()
+        os.set_blocking(other_read, False)
+        with pytest.raises(BlockingIOError):
+            os.read(other_read, 16)
+    finally:
+        os.close(other_read)
+        os.close(other_write)
