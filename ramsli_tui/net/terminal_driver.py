@@ -29,13 +29,22 @@ READ_SIZE = 4096  # bytes read from the terminal at a time
 
 class WakingEvent(threading.Event):
     """An event that, once set, also makes ``woken`` (a pipe's end) readable, so that a
-    thread waiting in ``select`` for other files sees it at once."""
+    thread waiting in ``select`` for other files sees it at once.  The pipe is made as
+    the thread starts (``open``) and closed with the driver, which Textual also closes
+    when it suspends the app, before it starts it again."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.woken, self._wake = os.pipe()
-        os.set_blocking(self.woken, False)
-        os.set_blocking(self._wake, False)
+        self.woken = self._wake = -1
+
+    def open(self) -> int:
+        """The pipe's end to wait on, made if there is none, with no waking in it yet."""
+        if self.woken < 0:
+            self.woken, self._wake = os.pipe()
+            os.set_blocking(self.woken, False)
+            os.set_blocking(self._wake, False)
+        self.drain()
+        return self.woken
 
     def set(self) -> None:
         super().set()
@@ -54,9 +63,10 @@ class WakingEvent(threading.Event):
             pass
 
     def close(self) -> None:
-        os.close(self.woken)
-        os.close(self._wake)
-        self.woken = self._wake = -1
+        if self.woken >= 0:
+            os.close(self.woken)
+            os.close(self._wake)
+            self.woken = self._wake = -1
 
 
 class QuietLinuxDriver(LinuxDriver):
@@ -70,8 +80,7 @@ class QuietLinuxDriver(LinuxDriver):
         """Read the terminal and send what its bytes mean to the app, until input is disabled."""
         parser = XTermParser(self._debug)
         decode = getincrementaldecoder("utf-8")().decode
-        woken = self.exit_event.woken
-        self.exit_event.drain()
+        woken = self.exit_event.open()
         with selectors.SelectSelector() as selector:
             selector.register(self.fileno, selectors.EVENT_READ)
             selector.register(woken, selectors.EVENT_READ)
@@ -87,7 +96,6 @@ class QuietLinuxDriver(LinuxDriver):
                             selector.unregister(self.fileno)  # the end of the input: nothing more to read
                     self.send(parser.tick())
             finally:
-                self.exit_event.drain()
                 try:
                     for _event in parser.feed(""):  # what is left of an unfinished sequence, dropped
                         pass

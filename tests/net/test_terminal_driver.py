@@ -131,9 +131,11 @@ async def test_the_end_of_its_input_leaves_it_asleep_not_spinning(timeouts):
 
 
 async def test_it_can_stop_reading_and_read_again_as_after_a_suspension(terminal, timeouts):
+    """Textual suspends an app (Ctrl+Z, ``App.suspend``) by stopping its driver and closing
+    it, and resumes it by starting the same driver again."""
     typed, read = terminal
     driver = Recording(read)
-    driver.halt(driver.start())
+    driver.stop(driver.start())
     thread = driver.start()
     try:
         os.write(typed, b"z")
@@ -141,6 +143,7 @@ async def test_it_can_stop_reading_and_read_again_as_after_a_suspension(terminal
         assert thread.is_alive(), "the waking of the first thread does not end the second"
     finally:
         driver.stop(thread)
+    driver.close()  # closed once more as the app ends: nothing left to close
     assert len(timeouts) <= 6, "neither thread spun"
 
 
