@@ -50,8 +50,9 @@ class NormalPlayer(ComputerPlayer):
         return decide(view, legal)[0]
 
 
-def decide(view: RamiView, legal: Sequence[Action]) -> tuple[Action, Rule]:
-    """The normal player's choice among ``legal`` (or going out), and why."""
+def decide(view: RamiView, legal: Sequence[Action], reading: Reading | None = None) -> tuple[Action, Rule]:
+    """The normal player's choice among ``legal`` (or going out), and why; ``reading``:
+    what it makes of the others (by default, what the view shows)."""
     way = view.going_out()
     if way is not None:
         return Action.out(way.melds, way.discard), Rule.GO_OUT
@@ -59,7 +60,7 @@ def decide(view: RamiView, legal: Sequence[Action]) -> tuple[Action, Rule]:
         return legal[0], Rule.ONLY_ACTION
     if view.phase is Phase.DRAW:
         return choose_draw(view, legal)
-    card, rule = choose_discard(view, [action.card for action in legal], read(view))
+    card, rule = choose_discard(view, [action.card for action in legal], reading or read(view))
     return Action.discard(card), rule
 
 

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from ...protocol import ComputerPlayer
 from ..engine import Action, Phase, RamiView
-from .normal import NormalPlayer, choose_discard
+from .normal import NormalPlayer, decide
 from .reading import Reading
 
 NOBODY_WATCHED = Reading(held_by={}, last_pick={}, thrown={}, unseen=Counter())
@@ -32,7 +32,7 @@ class DrawingStyle(NormalPlayer):
 
     def choose(self, view: RamiView, legal: Sequence[Action], rng: random.Random) -> Action:
         drawn = None
-        if view.phase is Phase.DRAW and len(legal) > 1 and view.going_out() is None:
+        if view.phase is Phase.DRAW and len(legal) > 1:  # nobody goes out before drawing
             drawn = self.draw(legal, rng)
         return drawn or super().choose(view, legal, rng)
 
@@ -60,14 +60,8 @@ class CarelessPlayer(ComputerPlayer):
 
     name = "careless"
 
-    def __init__(self) -> None:
-        self.normal = NormalPlayer()
-
     def choose(self, view: RamiView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase is Phase.DRAW or len(legal) == 1 or view.going_out() is not None:
-            return self.normal.choose(view, legal, rng)
-        card, _rule = choose_discard(view, [action.card for action in legal], NOBODY_WATCHED)
-        return Action.discard(card)
+        return decide(view, legal, NOBODY_WATCHED)[0]
 
 
 PANEL = {"closed": ClosedPlayer, "careless": CarelessPlayer, "random-draw": RandomDrawPlayer}
