@@ -31,27 +31,26 @@ class DrawingStyle(NormalPlayer):
     """The normal player, with its own rule for where it draws from."""
 
     def choose(self, view: RamiView, legal: Sequence[Action], rng: random.Random) -> Action:
-        drawn = None
         if view.phase is Phase.DRAW and len(legal) > 1:  # nobody goes out before drawing
-            drawn = self.draw(legal, rng)
-        return drawn or super().choose(view, legal, rng)
+            return self.draw(legal, rng)
+        return super().choose(view, legal, rng)
 
-    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        """The draw of this style among ``legal``; None: the normal player's."""
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The draw of this style among ``legal`` (the talon is always among them)."""
         raise NotImplementedError
 
 
 class ClosedPlayer(DrawingStyle):
     name = "closed"
 
-    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        return next((action for action in legal if action.source == "talon"), None)
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        return Action.draw("talon")
 
 
 class RandomDrawPlayer(DrawingStyle):
     name = "random-draw"
 
-    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def draw(self, legal: Sequence[Action], rng: random.Random) -> Action:
         return rng.choice(list(legal))
 
 
